@@ -1,0 +1,83 @@
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import * as schema from "./schema";
+import { dataDir, databaseUrl } from "@/lib/config/env";
+import { acquireDirLock } from "./dir-lock";
+
+export type Db = NodePgDatabase<typeof schema>;
+
+type DbHandle = { pool: pg.Pool; db: Db; close: () => Promise<void> };
+
+/** Kept on globalThis so dev hot reload never opens a second PGlite instance on the same dir. */
+const globalKey = Symbol.for("meridian.db");
+type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<DbHandle> };
+
+const MIGRATIONS_DIR = path.join(process.cwd(), "drizzle");
+
+async function openPglitePool(dir: string): Promise<{ pool: pg.Pool; close: () => Promise<void> }> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { createPgConfig } = await import("@electric-sql/pglite/node-postgres");
+  fs.mkdirSync(dir, { recursive: true });
+  const releaseLock = acquireDirLock(dir);
+  const pglite = await PGlite.create(dir);
+  const config = createPgConfig(pglite);
+  // drizzle passes a per-query `types` parser that the PGlite bridge cannot handle.
+  const connection = config.connection as unknown as { parse: (q: Record<string, unknown>) => void };
+  const parse = connection.parse.bind(connection);
+  connection.parse = (q) => {
+    delete q.types;
+    parse(q);
+  };
+  // A pool of exactly one connection: the bridge serialises everything through it.
+  const pool = new pg.Pool(config as unknown as pg.PoolConfig);
+  return {
+    pool,
+    close: async () => {
+      await pool.end();
+      await pglite.close();
+      releaseLock();
+    },
+  };
+}
+
+export async function openDatabase(opts: { url?: string; dir?: string } = {}): Promise<DbHandle> {
+  const url = opts.url ?? databaseUrl();
+  let pool: pg.Pool;
+  let close: () => Promise<void>;
+  if (url) {
+    pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX || 10) });
+    close = () => pool.end();
+  } else {
+    ({ pool, close } = await openPglitePool(opts.dir ?? path.join(dataDir(), "pglite")));
+  }
+  const db = drizzle(pool, { schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  return { pool, db, close };
+}
+
+/** The process-wide database, opened and migrated once. */
+export function getDatabase(): Promise<DbHandle> {
+  const g = globalThis as GlobalWithDb;
+  if (!g[globalKey]) {
+    g[globalKey] = openDatabase().catch((err) => {
+      delete g[globalKey];
+      throw err;
+    });
+  }
+  return g[globalKey]!;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+/** For tests and shutdown: close the process-wide database. */
+export async function closeDatabase(): Promise<void> {
+  const g = globalThis as GlobalWithDb;
+  const handle = g[globalKey];
+  delete g[globalKey];
+  if (handle) await (await handle).close();
+}

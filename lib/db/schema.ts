@@ -1,0 +1,169 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/** One schema for PGlite and PostgreSQL; migrations in drizzle/ are generated from it. */
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const ROLES = ["superadmin", "admin", "user"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const departments = pgTable("departments", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  description: text("description").notNull().default(""),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    username: text("username").notNull(),
+    displayName: text("display_name").notNull().default(""),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ROLES }).notNull().default("user"),
+    departmentId: text("department_id").references(() => departments.id, { onDelete: "set null" }),
+    disabled: boolean("disabled").notNull().default(false),
+    failedLogins: integer("failed_logins").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_username_idx").on(sql`lower(${t.username})`)],
+);
+
+/** Server-side record of one sign-in; the session cookie carries its id, sign-out deletes it. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export type ProviderModel = {
+  id: string;
+  type: "chat" | "embedding";
+  contextWindow?: number;
+  enabled: boolean;
+};
+
+export const providers = pgTable("providers", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  baseUrl: text("base_url").notNull(),
+  /** AES-GCM ciphertext (lib/config/crypto.ts); null when the endpoint needs no key. */
+  apiKeyEncrypted: text("api_key_encrypted"),
+  models: jsonb("models").$type<ProviderModel[]>().notNull().default([]),
+  requestOverrides: jsonb("request_overrides").$type<Record<string, unknown>>().notNull().default({}),
+  source: text("source", { enum: ["builtin", "env", "admin"] }).notNull().default("admin"),
+  enabled: boolean("enabled").notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const agents = pgTable(
+  "agents",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
+    isSubagent: boolean("is_subagent").notNull().default(false),
+    backend: text("backend", { enum: ["ChatbotAgent", "SubAgentBackend"] }).notNull().default("ChatbotAgent"),
+    isDefault: boolean("is_default").notNull().default(false),
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
+    sharing: jsonb("sharing").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("agents_subagent_idx").on(t.isSubagent)],
+);
+
+export const threads = pgTable(
+  "threads",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    agentId: text("agent_id").references(() => agents.id, { onDelete: "set null" }),
+    title: text("title").notNull().default(""),
+    modelSpec: text("model_spec"),
+    /** Root of the conversation tree: itself for a chat, the parent chat for subagent threads. */
+    rootThreadId: text("root_thread_id"),
+    parentThreadId: text("parent_thread_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("threads_user_updated_idx").on(t.userId, t.updatedAt)],
+);
+
+/** Chat messages as AI SDK UI messages (parts); never deleted by compression. */
+export const messages = pgTable(
+  "messages",
+  {
+    seq: bigserial("seq", { mode: "number" }).primaryKey(),
+    id: text("id").notNull().unique(),
+    threadId: text("thread_id")
+      .notNull()
+      .references(() => threads.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["user", "assistant", "system"] }).notNull(),
+    parts: jsonb("parts").$type<unknown[]>().notNull(),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>(),
+    runId: text("run_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("messages_thread_idx").on(t.threadId, t.seq)],
+);
+
+export const RUN_STATUSES = ["pending", "running", "completed", "failed", "cancelled", "interrupted"] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+export const agentRuns = pgTable(
+  "agent_runs",
+  {
+    id: text("id").primaryKey(),
+    threadId: text("thread_id")
+      .notNull()
+      .references(() => threads.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    agentId: text("agent_id"),
+    runType: text("run_type", { enum: ["chat", "subagent", "resume"] }).notNull().default("chat"),
+    status: text("status", { enum: RUN_STATUSES }).notNull().default("pending"),
+    parentRunId: text("parent_run_id"),
+    modelSpec: text("model_spec"),
+    tokenUsage: jsonb("token_usage").$type<Record<string, unknown>>(),
+    error: jsonb("error").$type<{ code: string; message: string }>(),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("agent_runs_thread_idx").on(t.threadId, t.createdAt),
+    // One active run per thread, enforced by the database itself.
+    uniqueIndex("agent_runs_one_active_idx")
+      .on(t.threadId)
+      .where(sql`${t.status} in ('pending', 'running') and ${t.runType} <> 'subagent'`),
+  ],
+);
