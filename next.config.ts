@@ -13,6 +13,8 @@ const nextConfig: NextConfig = {
     "deepagents",
   ],
   poweredByHeader: false,
+  // Lets parallel builds (tests, benches, a dev server) use separate output folders.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
 };
 
 export default withNextIntl(nextConfig);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import * as schema from "./schema";
@@ -9,7 +10,7 @@ import { acquireDirLock } from "./dir-lock";
 
 export type Db = NodePgDatabase<typeof schema>;
 
-type DbHandle = { pool: pg.Pool; db: Db; close: () => Promise<void> };
+export type DbHandle = { pool: pg.Pool; db: Db; close: () => Promise<void> };
 
 /** Kept on globalThis so dev hot reload never opens a second PGlite instance on the same dir. */
 const globalKey = Symbol.for("meridian.db");
@@ -17,12 +18,22 @@ type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<DbHandle> };
 
 const MIGRATIONS_DIR = path.join(process.cwd(), "drizzle");
 
-async function openPglitePool(dir: string): Promise<{ pool: pg.Pool; close: () => Promise<void> }> {
-  const { PGlite } = await import("@electric-sql/pglite");
+async function openPglitePool(
+  source: { dir: string } | { pglite: PGlite },
+): Promise<{ pool: pg.Pool; close: () => Promise<void> }> {
   const { createPgConfig } = await import("@electric-sql/pglite/node-postgres");
-  fs.mkdirSync(dir, { recursive: true });
-  const releaseLock = acquireDirLock(dir);
-  const pglite = await PGlite.create(dir);
+  let pglite: PGlite;
+  let owned = false;
+  let releaseLock = () => {};
+  if ("dir" in source) {
+    const { PGlite } = await import("@electric-sql/pglite");
+    fs.mkdirSync(source.dir, { recursive: true });
+    releaseLock = acquireDirLock(source.dir);
+    pglite = await PGlite.create(source.dir);
+    owned = true;
+  } else {
+    pglite = source.pglite;
+  }
   const config = createPgConfig(pglite);
   // drizzle passes a per-query `types` parser that the PGlite bridge cannot handle.
   const connection = config.connection as unknown as { parse: (q: Record<string, unknown>) => void };
@@ -37,21 +48,25 @@ async function openPglitePool(dir: string): Promise<{ pool: pg.Pool; close: () =
     pool,
     close: async () => {
       await pool.end();
-      await pglite.close();
+      if (owned) await pglite.close();
       releaseLock();
     },
   };
 }
 
-export async function openDatabase(opts: { url?: string; dir?: string } = {}): Promise<DbHandle> {
-  const url = opts.url ?? databaseUrl();
+export async function openDatabase(
+  opts: { url?: string; dir?: string; pglite?: PGlite } = {},
+): Promise<DbHandle> {
+  const url = opts.pglite || opts.dir ? undefined : (opts.url ?? databaseUrl());
   let pool: pg.Pool;
   let close: () => Promise<void>;
   if (url) {
     pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX || 10) });
     close = () => pool.end();
   } else {
-    ({ pool, close } = await openPglitePool(opts.dir ?? path.join(dataDir(), "pglite")));
+    ({ pool, close } = await openPglitePool(
+      opts.pglite ? { pglite: opts.pglite } : { dir: opts.dir ?? path.join(dataDir(), "pglite") },
+    ));
   }
   const db = drizzle(pool, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
@@ -68,6 +83,11 @@ export function getDatabase(): Promise<DbHandle> {
     });
   }
   return g[globalKey]!;
+}
+
+/** Tests install their own database as the process-wide one. */
+export function setDatabase(handle: DbHandle): void {
+  (globalThis as GlobalWithDb)[globalKey] = Promise.resolve(handle);
 }
 
 export async function getDb(): Promise<Db> {
