@@ -21,8 +21,6 @@ export type UsageBucket = ProviderUsage & {
   callsWithCacheInfo: number;
   /** sum(cache_read) / sum(input_tokens) over calls that reported a cache field; null = unknown. */
   cacheHitRatio: number | null;
-  /** True when some call's provider is blacklisted (usage unavailable). */
-  usageUnavailable?: boolean;
 };
 
 export type UsageAggregate = {
@@ -37,6 +35,8 @@ export type ApproximateContext = {
   usageRatio: number;
   summaryActive: boolean;
   spec: string;
+  /** False for blacklisted providers: their usage never enters the aggregates. */
+  usageAvailable: boolean;
 };
 
 export type TokenUsageState = {

@@ -41,7 +41,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("users_username_idx").on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex("users_username_idx").on(sql`lower(${t.username})`),
+    // Exactly one superadmin, held by the database even when two instances start together.
+    uniqueIndex("users_one_superadmin_idx").on(t.role).where(sql`${t.role} = 'superadmin'`),
+  ],
 );
 
 /** Server-side record of one sign-in; the session cookie carries its id, sign-out deletes it. */

@@ -1,0 +1,19 @@
+import { sql } from "drizzle-orm";
+import { route } from "@/lib/http/route";
+import { ApiError } from "@/lib/http/errors";
+import { getDb } from "@/lib/db/client";
+import { dbKind } from "@/lib/config/env";
+import packageJson from "@/package.json";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ auth: false }, async () => {
+  try {
+    const db = await getDb();
+    await db.execute(sql`select 1`);
+  } catch (err) {
+    console.error("[health] database check failed", err);
+    throw new ApiError("unavailable:db", "The database is not reachable.");
+  }
+  return { ok: true, db: dbKind(), version: packageJson.version };
+});

@@ -1,0 +1,48 @@
+/** Fetch wrapper for the JSON API: throws ApiClientError carrying the typed error code. */
+
+export class ApiClientError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiClientError";
+  }
+}
+
+type ErrorBody = { error?: { code?: unknown; message?: unknown } };
+
+/** Reads `{"error": {code, message}}` out of a response body (or its raw text). */
+export function parseApiError(status: number, body: string): ApiClientError {
+  try {
+    const parsed = JSON.parse(body) as ErrorBody;
+    const code = typeof parsed.error?.code === "string" ? parsed.error.code : `http:${status}`;
+    const message = typeof parsed.error?.message === "string" ? parsed.error.message : "";
+    return new ApiClientError(status, code, message);
+  } catch {
+    return new ApiClientError(status, `http:${status}`, "");
+  }
+}
+
+export async function apiFetch<T>(url: string, init?: RequestInit): Promise<T> {
+  const headers = new Headers(init?.headers);
+  if (init?.body && !headers.has("content-type")) headers.set("content-type", "application/json");
+  const response = await fetch(url, { ...init, headers, credentials: "same-origin" });
+  if (!response.ok) throw parseApiError(response.status, await response.text());
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * The chat transport throws `new Error(responseText)` for non-2xx answers; recover the
+ * typed error from that text when it is our JSON shape.
+ */
+export function apiErrorFromChatError(error: Error): ApiClientError | null {
+  if (error instanceof ApiClientError) return error;
+  const text = error.message.trim();
+  if (!text.startsWith("{")) return null;
+  const parsed = parseApiError(0, text);
+  return parsed.code.startsWith("http:") ? null : parsed;
+}

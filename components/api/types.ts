@@ -1,0 +1,64 @@
+import type { UIMessage } from "ai";
+import type { RunStatusData, TodoItem, TokenUsageState } from "@/lib/agent/token-usage-types";
+
+/** Client-side view of the HTTP API shapes (docs/API.md). */
+
+export type ThreadStatus = "idle" | "running" | "interrupted";
+
+export type ThreadSummary = {
+  id: string;
+  title: string;
+  agentId: string | null;
+  status: ThreadStatus;
+  updatedAt: string;
+};
+
+export type ModelOption = {
+  spec: string;
+  label: string;
+  providerId: string;
+  modelId: string;
+  contextWindow: number | null;
+};
+
+export type ModelsResponse = { models: ModelOption[]; defaultSpec: string | null; demo: boolean };
+
+export type RunStatus = "pending" | "running" | "completed" | "failed" | "cancelled" | "interrupted";
+export const ACTIVE_RUN_STATUSES: readonly string[] = ["pending", "running"];
+
+export type CompressionData = { status: "started" | "completed" | "failed"; message?: string };
+export type SubagentData = {
+  status: "started" | "progress" | "completed" | "failed";
+  subagent?: string;
+  description?: string;
+  message?: string;
+};
+
+/** Data parts the chat stream carries (non-transient, updated in place by id). */
+export type MeridianDataParts = {
+  run: RunStatusData;
+  todos: { todos: TodoItem[] };
+  "token-usage": TokenUsageState;
+  compression: CompressionData;
+  subagent: SubagentData;
+};
+
+export type MeridianUIMessage = UIMessage<unknown, MeridianDataParts>;
+
+export type ThreadResponse = {
+  thread: ThreadSummary;
+  messages: MeridianUIMessage[];
+};
+
+export type RunSummary = { id: string; status: RunStatus | string };
+
+export type ThreadStateResponse = {
+  todos: TodoItem[];
+  tokenUsage: TokenUsageState | null;
+  activatedSkills?: string[];
+  files?: unknown[];
+  artifacts?: unknown[];
+  subagentRuns?: unknown[];
+  runs?: RunSummary[];
+  activeRun: RunSummary | null;
+};

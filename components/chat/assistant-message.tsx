@@ -1,0 +1,82 @@
+"use client";
+
+import { memo } from "react";
+import type { MeridianUIMessage } from "@/components/api/types";
+import { LogoMark } from "@/components/brand/logo";
+import { CopyButton } from "./copy-button";
+import { Markdown } from "./markdown";
+import { hasVisibleContent, runOfMessage, textOfMessage } from "./message-parts";
+import { Reasoning } from "./reasoning";
+import { RunNotice } from "./run-notice";
+import { CompressionNote, SubagentNote } from "./stream-notes";
+import { ThinkingIndicator } from "./thinking-indicator";
+import { ToolCard } from "./tool-card";
+import { asToolPart, type AnyToolPart } from "./tool-part";
+
+type Part = MeridianUIMessage["parts"][number];
+type Block = { kind: "tools"; parts: AnyToolPart[] } | { kind: "part"; part: Part; index: number };
+
+/** Consecutive tool calls form one tight stack; everything else stays a block of its own. */
+function toBlocks(parts: Part[]): Block[] {
+  const blocks: Block[] = [];
+  parts.forEach((part, index) => {
+    const tool = asToolPart(part);
+    const last = blocks.at(-1);
+    if (tool && last?.kind === "tools") last.parts.push(tool);
+    else if (tool) blocks.push({ kind: "tools", parts: [tool] });
+    else blocks.push({ kind: "part", part, index });
+  });
+  return blocks;
+}
+
+function Parts({ message, streaming }: { message: MeridianUIMessage; streaming: boolean }) {
+  const lastIndex = message.parts.length - 1;
+  return toBlocks(message.parts).map((block) => {
+    if (block.kind === "tools") {
+      return (
+        <div key={block.parts[0].toolCallId} className="flex flex-col gap-1.5">
+          {block.parts.map((tool) => (
+            <ToolCard key={tool.toolCallId} part={tool} />
+          ))}
+        </div>
+      );
+    }
+    const { part, index } = block;
+    const key = `${message.id}-${index}`;
+    if (part.type === "text") return part.text.trim() ? <Markdown key={key} text={part.text} /> : null;
+    if (part.type === "reasoning") {
+      return <Reasoning key={key} text={part.text} streaming={streaming && (part.state === "streaming" || index === lastIndex)} />;
+    }
+    if (part.type === "data-compression") return <CompressionNote key={part.id ?? key} data={part.data} />;
+    if (part.type === "data-subagent") return <SubagentNote key={part.id ?? key} data={part.data} />;
+    return null;
+  });
+}
+
+export const AssistantMessage = memo(function AssistantMessage({
+  message,
+  streaming,
+}: {
+  message: MeridianUIMessage;
+  streaming: boolean;
+}) {
+  const run = runOfMessage(message);
+  const text = textOfMessage(message);
+  const visible = hasVisibleContent(message);
+
+  return (
+    <div className="group/message flex animate-fade-in gap-3.5" data-testid="message-assistant" data-message-id={message.id}>
+      <LogoMark className="mt-0.5 hidden size-7 sm:block" />
+      <div className="flex min-w-0 flex-1 flex-col gap-2.5 text-[15px]">
+        <Parts message={message} streaming={streaming} />
+        {streaming && !visible && <ThinkingIndicator />}
+        {run && !streaming && <RunNotice run={run} />}
+        {!streaming && text && (
+          <div className="-ml-1.5 flex h-7 items-center opacity-0 transition-opacity group-hover/message:opacity-100 focus-within:opacity-100 [@media(hover:none)]:opacity-100">
+            <CopyButton text={text} testId="message-copy" />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+});

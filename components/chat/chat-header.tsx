@@ -1,0 +1,44 @@
+"use client";
+
+import { Menu, PanelRight } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useSidebarState } from "@/components/shell/sidebar-state";
+import { IconButton } from "@/components/ui/icon-button";
+
+export function ChatHeader({
+  title,
+  running,
+  onTogglePanel,
+  panelOpen,
+}: {
+  title: string;
+  running: boolean;
+  onTogglePanel: () => void;
+  panelOpen: boolean;
+}) {
+  const t = useTranslations("chat");
+  const { setOpen } = useSidebarState();
+
+  return (
+    <header className="flex h-14 shrink-0 items-center gap-2 border-b border-border/60 px-3 sm:px-4">
+      <IconButton label={t("openSidebar")} icon={<Menu />} className="lg:hidden" onClick={() => setOpen(true)} data-testid="sidebar-open" />
+      <h1 className="min-w-0 flex-1 truncate text-[15px] font-medium" data-testid="chat-title">
+        {title}
+      </h1>
+      {running && (
+        <span className="hidden items-center gap-1.5 rounded-full bg-brand-soft px-2.5 py-0.5 text-xs font-medium text-brand sm:inline-flex">
+          <span className="size-1.5 animate-pulse rounded-full bg-brand" aria-hidden />
+          {t("running")}
+        </span>
+      )}
+      <IconButton
+        label={panelOpen ? t("hidePanel") : t("showPanel")}
+        icon={<PanelRight />}
+        tooltipSide="left"
+        onClick={onTogglePanel}
+        aria-pressed={panelOpen}
+        data-testid="panel-toggle"
+      />
+    </header>
+  );
+}

@@ -1,0 +1,121 @@
+"use client";
+
+import clsx from "clsx";
+import { ArrowUp, Loader2, Square } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from "react";
+import type { ApproximateContext } from "@/lib/agent/token-usage-types";
+import { ContextRing } from "./context-ring";
+import { ModelPicker } from "./model-picker";
+
+const MAX_HEIGHT_PX = 240;
+
+/** Touch keyboards have no Shift+Enter: there Enter inserts a newline and the button sends. */
+function enterSends(): boolean {
+  return !window.matchMedia("(pointer: coarse)").matches;
+}
+
+export function Composer({
+  value,
+  onChange,
+  onSubmit,
+  onStop,
+  busy,
+  stopping,
+  modelSpec,
+  onModelChange,
+  context,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: (text: string) => void;
+  onStop: () => void;
+  busy: boolean;
+  stopping: boolean;
+  modelSpec: string | null;
+  onModelChange: (spec: string) => void;
+  context: ApproximateContext | null;
+}) {
+  const t = useTranslations("composer");
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const canSend = !busy && value.trim().length > 0;
+
+  useLayoutEffect(() => {
+    const el = textareaRef.current;
+    if (!el) return;
+    el.style.height = "auto";
+    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
+    el.style.overflowY = el.scrollHeight > MAX_HEIGHT_PX ? "auto" : "hidden";
+  }, [value]);
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (!canSend) return;
+    onSubmit(value.trim());
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    // Enter while an IME is composing (Chinese input) confirms the candidate, never sends.
+    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return;
+    if (!enterSends()) return;
+    event.preventDefault();
+    submit();
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      className="rounded-[26px] border border-border bg-card p-2 shadow-(--shadow-composer) transition-colors focus-within:border-input"
+      data-testid="composer"
+    >
+      <label htmlFor="composer-input" className="sr-only">
+        {t("label")}
+      </label>
+      <textarea
+        id="composer-input"
+        ref={textareaRef}
+        rows={1}
+        autoFocus
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder={t("placeholder")}
+        className="block max-h-60 min-h-11 w-full resize-none bg-transparent px-3 pt-2.5 pb-1 text-[15px] leading-6 outline-none placeholder:text-muted-foreground/80"
+        data-testid="composer-input"
+      />
+      <div className="flex items-center justify-between gap-2 pt-1">
+        <ModelPicker value={modelSpec} onChange={onModelChange} />
+        <div className="flex items-center gap-1.5">
+          <ContextRing context={context} />
+          {busy ? (
+            <button
+              type="button"
+              onClick={onStop}
+              disabled={stopping}
+              aria-label={stopping ? t("stopping") : t("stop")}
+              title={stopping ? t("stopping") : t("stop")}
+              className="flex size-9 items-center justify-center rounded-full bg-primary text-primary-foreground transition-opacity hover:opacity-85 disabled:opacity-60"
+              data-testid="stop-button"
+            >
+              {stopping ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Square className="size-3.5 fill-current" aria-hidden />}
+            </button>
+          ) : (
+            <button
+              type="submit"
+              disabled={!canSend}
+              aria-label={t("send")}
+              title={t("send")}
+              className={clsx(
+                "flex size-9 items-center justify-center rounded-full transition-colors",
+                canSend ? "bg-primary text-primary-foreground hover:opacity-85" : "bg-muted text-muted-foreground",
+              )}
+              data-testid="send-button"
+            >
+              <ArrowUp className="size-[18px]" strokeWidth={2.25} aria-hidden />
+            </button>
+          )}
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+import { apiFetch, ApiClientError } from "@/components/api/client";
+import type { ThreadResponse } from "@/components/api/types";
+import { useReportError } from "@/components/hooks/use-report-error";
+import { Button } from "@/components/ui/button";
+import { ChatView } from "./chat-view";
+import { ThreadNotFound } from "./thread-not-found";
+
+type Load =
+  | { state: "loading" }
+  | { state: "ready"; data: ThreadResponse }
+  | { state: "missing" }
+  | { state: "failed" };
+
+function LoadingSkeleton() {
+  return (
+    <div className="flex flex-1 flex-col" aria-busy data-testid="thread-loading">
+      <div className="h-14 border-b border-border/60" />
+      <div className="mx-auto w-full max-w-3xl flex-1 space-y-6 px-6 pt-8">
+        <div className="ml-auto h-10 w-1/2 animate-pulse rounded-3xl bg-muted" />
+        <div className="space-y-2.5">
+          {[92, 80, 86, 45].map((width) => (
+            <div key={width} className="h-3.5 animate-pulse rounded bg-muted" style={{ width: `${width}%` }} />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** An existing conversation: its history is read once, then the chat takes over. */
+export function ThreadChat({ threadId }: { threadId: string }) {
+  const t = useTranslations("chat");
+  const reportError = useReportError();
+  const [load, setLoad] = useState<Load>({ state: "loading" });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    apiFetch<ThreadResponse>(`/api/threads/${encodeURIComponent(threadId)}`)
+      .then((data) => !cancelled && setLoad({ state: "ready", data }))
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        const status = error instanceof ApiClientError ? error.status : 0;
+        // Someone else's thread answers 403 or 404: both read as "not found" here.
+        if (status === 404 || status === 403 || status === 400) setLoad({ state: "missing" });
+        else {
+          setLoad({ state: "failed" });
+          reportError(error);
+        }
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [threadId, attempt, reportError]);
+
+  if (load.state === "loading") return <LoadingSkeleton />;
+  if (load.state === "missing") return <ThreadNotFound />;
+  if (load.state === "failed") {
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center gap-3 text-sm text-muted-foreground">
+        <p>{t("loadFailed")}</p>
+        <Button variant="outline" size="sm" onClick={() => { setLoad({ state: "loading" }); setAttempt((n) => n + 1); }}>
+          {t("retry")}
+        </Button>
+      </div>
+    );
+  }
+  return <ChatView key={threadId} threadId={threadId} initialMessages={load.data.messages} exists />;
+}

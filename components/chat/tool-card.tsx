@@ -1,0 +1,103 @@
+"use client";
+
+import clsx from "clsx";
+import { ChevronRight } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { TodoStatusIcon } from "@/components/panels/todo-status-icon";
+import { formatPayload, getToolName, todosFromInput, toolPreview, type AnyToolPart } from "./tool-part";
+import { ToolStatusIcon } from "./tool-status-icon";
+
+function Payload({ label, value, tone }: { label: string; value: unknown; tone?: "danger" }) {
+  const t = useTranslations("tools");
+  const { text, truncated } = formatPayload(value);
+  return (
+    <div>
+      <div className="mb-1 text-[11px] font-medium tracking-wide text-muted-foreground uppercase">{label}</div>
+      <pre
+        className={clsx(
+          "max-h-72 overflow-auto rounded-lg bg-code p-2.5 font-mono text-xs leading-relaxed whitespace-pre-wrap break-all",
+          tone === "danger" && "text-danger",
+        )}
+      >
+        {text || "—"}
+      </pre>
+      {truncated && <p className="mt-1 text-xs text-muted-foreground">{t("truncated")}</p>}
+    </div>
+  );
+}
+
+function TodoSummary({ input }: { input: unknown }) {
+  const todos = todosFromInput(input);
+  return (
+    <ul className="space-y-1">
+      {todos.map((todo, index) => (
+        <li key={index} className="flex items-start gap-2 text-sm">
+          <TodoStatusIcon status={todo.status} className="mt-0.5" />
+          <span className={clsx(todo.status === "completed" && "text-muted-foreground line-through")}>{todo.content}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One tool call: name, state and a preview; expands to its input and output. */
+export function ToolCard({ part }: { part: AnyToolPart }) {
+  const t = useTranslations("tools");
+  const [open, setOpen] = useState(false);
+  const name = getToolName(part);
+  const isTodos = name === "write_todos";
+  const todos = isTodos ? todosFromInput(part.input) : [];
+  const done = todos.filter((todo) => todo.status === "completed").length;
+
+  const title = isTodos ? t("updatedPlan") : t.has(`names.${name}`) ? t(`names.${name}`) : name;
+  const preview = isTodos
+    ? todos.length ? t("planProgress", { done, total: todos.length }) : null
+    : toolPreview(part.input);
+
+  return (
+    <div
+      className="w-full max-w-full overflow-hidden rounded-xl border border-border bg-card text-sm"
+      data-testid="tool-card"
+      data-tool-name={name}
+      data-state={part.state}
+    >
+      <button
+        type="button"
+        onClick={() => setOpen((value) => !value)}
+        aria-expanded={open}
+        className="flex w-full items-center gap-2.5 px-3 py-2 text-left transition-colors hover:bg-muted/60"
+      >
+        <span className="flex size-5 shrink-0 items-center justify-center rounded-md bg-muted">
+          <ToolStatusIcon state={part.state} />
+        </span>
+        <span className={clsx("shrink-0 font-medium", !isTodos && !t.has(`names.${name}`) && "font-mono text-[13px]")}>
+          {title}
+        </span>
+        {preview && (
+          <span className={clsx("min-w-0 flex-1 truncate text-xs text-muted-foreground", !isTodos && "font-mono")}>{preview}</span>
+        )}
+        {!preview && <span className="flex-1" />}
+        {part.state === "approval-requested" && (
+          <span className="shrink-0 text-xs text-warning">{t("awaitingApproval")}</span>
+        )}
+        <ChevronRight
+          className={clsx("size-4 shrink-0 text-muted-foreground transition-transform", open && "rotate-90")}
+          aria-hidden
+        />
+      </button>
+      {open && (
+        <div className="animate-fade-in space-y-3 border-t border-border px-3 py-3" data-testid="tool-card-details">
+          {isTodos && todos.length > 0 ? (
+            <TodoSummary input={part.input} />
+          ) : (
+            <Payload label={t("input")} value={part.input ?? ""} />
+          )}
+          {part.state === "output-available" && !isTodos && <Payload label={t("output")} value={part.output} />}
+          {part.state === "output-error" && <Payload label={t("error")} value={part.errorText} tone="danger" />}
+          {part.state === "output-denied" && <p className="text-xs text-muted-foreground">{t("denied")}</p>}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+"use client";
+
+import { useChat } from "@ai-sdk/react";
+import { DefaultChatTransport } from "ai";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { apiErrorFromChatError, apiFetch } from "@/components/api/client";
+import { ACTIVE_RUN_STATUSES, type MeridianUIMessage } from "@/components/api/types";
+import { useReportError } from "@/components/hooks/use-report-error";
+import { useThreads } from "@/components/shell/threads-context";
+import type { RunStatusData } from "@/lib/agent/token-usage-types";
+import { textOfMessage } from "./message-parts";
+import { useThreadState } from "./use-thread-state";
+
+/** If the server has not closed the stream this long after a cancel, stop reading it. */
+const CANCEL_GRACE_MS = 10_000;
+
+type Options = {
+  threadId: string;
+  initialMessages: MeridianUIMessage[];
+  /** The thread already exists on the server (false for a new chat until its first send). */
+  exists: boolean;
+  agentId?: string | null;
+  modelSpec: string | null;
+  /** Gives a refused message's text back to the composer. */
+  onRefused: (text: string) => void;
+};
+
+/**
+ * useChat wired to Meridian's API: only the new message is sent, a reload resumes the
+ * live run, data parts feed the status panel, and Stop cancels the run on the server.
+ */
+export function useMeridianChat({ threadId, initialMessages, exists, agentId, modelSpec, onRefused }: Options) {
+  const threads = useThreads();
+  const reportError = useReportError();
+  const panel = useThreadState(threadId, exists);
+  const [persisted, setPersisted] = useState(exists);
+  const [stopping, setStopping] = useState(false);
+  const [resume] = useState(exists);
+
+  const requestExtras = useRef({ agentId, modelSpec });
+  requestExtras.current = { agentId, modelSpec };
+  const streamRun = useRef<RunStatusData | null>(null);
+  const onRefusedRef = useRef(onRefused);
+  onRefusedRef.current = onRefused;
+
+  const transport = useMemo(
+    () =>
+      new DefaultChatTransport<MeridianUIMessage>({
+        api: "/api/chat",
+        prepareSendMessagesRequest: ({ id, messages }) => {
+          const { agentId: agent, modelSpec: spec } = requestExtras.current;
+          return {
+            body: {
+              id,
+              message: messages[messages.length - 1],
+              ...(agent ? { agentId: agent } : {}),
+              ...(spec ? { modelSpec: spec } : {}),
+            },
+          };
+        },
+      }),
+    [],
+  );
+
+  const chat = useChat<MeridianUIMessage>({
+    id: threadId,
+    messages: initialMessages,
+    transport,
+    resume,
+    experimental_throttle: 40,
+    onData: (part) => {
+      panel.applyData(part);
+      if (part.type === "data-run") streamRun.current = part.data as RunStatusData;
+      // The sidebar shows the running dot and the server's title as soon as a run starts.
+      if (part.type === "data-run" && ACTIVE_RUN_STATUSES.includes((part.data as RunStatusData).status)) {
+        void threads.refresh();
+      }
+    },
+    onFinish: () => {
+      setStopping(false);
+      void panel.refresh();
+      void threads.refresh();
+    },
+    onError: (error) => {
+      setStopping(false);
+      const apiError = apiErrorFromChatError(error);
+      if (apiError?.code === "conflict:run") {
+        // The server refused the message: take it back out of the list, into the composer.
+        chat.setMessages((messages) => {
+          const last = messages.at(-1);
+          if (last?.role === "user") onRefusedRef.current(textOfMessage(last));
+          return last?.role === "user" ? messages.slice(0, -1) : messages;
+        });
+      }
+      // A failed run reports itself in the message (data-run); a toast would say it twice.
+      if (streamRun.current?.status !== "failed") reportError(error);
+      void panel.refresh();
+      void threads.refresh();
+    },
+  });
+
+  const busy = chat.status === "submitted" || chat.status === "streaming";
+  const chatRef = useRef(chat);
+  chatRef.current = chat;
+
+  const send = useCallback(
+    async (text: string) => {
+      if (!persisted) {
+        // The thread gets its permanent address with its first message.
+        setPersisted(true);
+        window.history.replaceState(window.history.state, "", `/chat/${threadId}`);
+        threads.upsertLocal({
+          id: threadId,
+          title: text.slice(0, 80),
+          agentId: agentId ?? null,
+          status: "running",
+          updatedAt: new Date().toISOString(),
+        });
+      }
+      panel.startRun();
+      streamRun.current = null;
+      await chat.sendMessage({ text });
+    },
+    [persisted, threadId, threads, agentId, chat, panel],
+  );
+
+  const stop = useCallback(async () => {
+    setStopping(true);
+    let runId = panel.state.run && ACTIVE_RUN_STATUSES.includes(panel.state.run.status) ? panel.state.run.runId : null;
+    runId ??= (await panel.refresh())?.activeRun?.id ?? null;
+    if (!runId) {
+      // Nothing runs on the server (yet): stop reading locally.
+      await chatRef.current.stop();
+      setStopping(false);
+      return;
+    }
+    try {
+      await apiFetch(`/api/runs/${encodeURIComponent(runId)}/cancel`, { method: "POST" });
+    } catch (error) {
+      reportError(error);
+      setStopping(false);
+    }
+  }, [panel, reportError]);
+
+  // The server ends the stream after a cancel; only if it never does, stop reading it.
+  useEffect(() => {
+    if (!stopping) return;
+    const timer = window.setTimeout(() => {
+      if (chatRef.current.status === "streaming" || chatRef.current.status === "submitted") void chatRef.current.stop();
+      setStopping(false);
+    }, CANCEL_GRACE_MS);
+    return () => window.clearTimeout(timer);
+  }, [stopping]);
+
+  return { chat, busy, stopping, send, stop, panel: panel.state, persisted };
+}

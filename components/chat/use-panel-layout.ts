@@ -1,0 +1,52 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+
+const STORAGE_KEY = "meridian.statusPanel";
+/** Matches the Sheet's `xl` breakpoint: below it the panel is a drawer. */
+const DESKTOP_QUERY = "(min-width: 80rem)";
+
+/**
+ * The status panel is a column on wide screens (open or closed, remembered) and a drawer
+ * on narrow ones (closed until asked for).
+ */
+export function usePanelLayout() {
+  const [desktopOpen, setDesktopOpen] = useState(true);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  useEffect(() => {
+    try {
+      if (window.localStorage.getItem(STORAGE_KEY) === "closed") setDesktopOpen(false);
+    } catch {
+      // Storage disabled: keep the default.
+    }
+  }, []);
+
+  const toggle = useCallback(() => {
+    if (window.matchMedia(DESKTOP_QUERY).matches) {
+      setDesktopOpen((open) => {
+        try {
+          window.localStorage.setItem(STORAGE_KEY, open ? "closed" : "open");
+        } catch {
+          // ignore
+        }
+        return !open;
+      });
+    } else {
+      setDrawerOpen((open) => !open);
+    }
+  }, []);
+
+  const close = useCallback(() => {
+    if (window.matchMedia(DESKTOP_QUERY).matches) {
+      setDesktopOpen(false);
+      try {
+        window.localStorage.setItem(STORAGE_KEY, "closed");
+      } catch {
+        // ignore
+      }
+    } else setDrawerOpen(false);
+  }, []);
+
+  return { desktopOpen, drawerOpen, toggle, close };
+}

@@ -1,0 +1,80 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { RunStatusData, TodoItem, TokenUsageState } from "@/lib/agent/token-usage-types";
+import { apiFetch, ApiClientError } from "@/components/api/client";
+import type { MeridianDataParts, ThreadStateResponse } from "@/components/api/types";
+
+export type PanelState = {
+  todos: TodoItem[];
+  tokenUsage: TokenUsageState | null;
+  run: RunStatusData | null;
+  loaded: boolean;
+};
+
+type DataPart = { [K in keyof MeridianDataParts]: { type: `data-${K}`; data: MeridianDataParts[K] } }[keyof MeridianDataParts];
+
+/** With no active run, the run the stream last reported, with its final status when listed. */
+function settledRun(current: RunStatusData | null, runs: ThreadStateResponse["runs"]): RunStatusData | null {
+  if (!current) return null;
+  const listed = runs?.find((run) => run.id === current.runId);
+  return listed ? { ...current, status: listed.status } : current;
+}
+
+const INITIAL: PanelState = { todos: [], tokenUsage: null, run: null, loaded: false };
+
+/**
+ * Agent state for the status panel: read from `GET /api/threads/:id/state`, then patched
+ * live by the stream's data parts. The UI only shows what the server sent.
+ */
+export function useThreadState(threadId: string, exists: boolean) {
+  const [state, setState] = useState<PanelState>(INITIAL);
+  const latestRequest = useRef(0);
+
+  const refresh = useCallback(async (): Promise<ThreadStateResponse | null> => {
+    const request = ++latestRequest.current;
+    try {
+      const response = await apiFetch<ThreadStateResponse>(`/api/threads/${encodeURIComponent(threadId)}/state`);
+      if (request !== latestRequest.current) return response;
+      setState((current) => ({
+        todos: response.todos ?? [],
+        tokenUsage: response.tokenUsage ?? null,
+        // The server's active run wins; otherwise keep the last status the stream reported.
+        run: response.activeRun
+          ? { runId: response.activeRun.id, status: response.activeRun.status }
+          : settledRun(current.run, response.runs),
+        loaded: true,
+      }));
+      return response;
+    } catch (error) {
+      // A brand-new thread has no state yet; anything else is shown as "not loaded".
+      if (!(error instanceof ApiClientError && error.status === 404)) console.warn("[status panel]", error);
+      setState((current) => ({ ...current, loaded: true }));
+      return null;
+    }
+  }, [threadId]);
+
+  useEffect(() => {
+    if (exists) void refresh();
+  }, [exists, refresh]);
+
+  const applyData = useCallback((part: { type: string; data?: unknown }) => {
+    const typed = part as DataPart;
+    switch (typed.type) {
+      case "data-run":
+        setState((current) => ({ ...current, run: typed.data }));
+        break;
+      case "data-todos":
+        setState((current) => ({ ...current, todos: typed.data.todos ?? [] }));
+        break;
+      case "data-token-usage":
+        setState((current) => ({ ...current, tokenUsage: typed.data }));
+        break;
+    }
+  }, []);
+
+  /** A new message starts a new run: forget the previous run's status until the stream reports. */
+  const startRun = useCallback(() => setState((current) => ({ ...current, run: null })), []);
+
+  return { state, refresh, applyData, startRun };
+}

@@ -1,0 +1,23 @@
+import type { ReactNode } from "react";
+
+export function PanelSection({
+  title,
+  aside,
+  children,
+  ...rest
+}: {
+  title: string;
+  aside?: ReactNode;
+  children: ReactNode;
+  "data-testid"?: string;
+}) {
+  return (
+    <section className="border-b border-border px-4 py-4 last:border-b-0" data-testid={rest["data-testid"]}>
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{title}</h3>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}

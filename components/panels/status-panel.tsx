@@ -1,0 +1,49 @@
+"use client";
+
+import { X } from "lucide-react";
+import { useTranslations } from "next-intl";
+import type { PanelState } from "@/components/chat/use-thread-state";
+import { IconButton } from "@/components/ui/icon-button";
+import { Sheet } from "@/components/ui/sheet";
+import { RunStatus } from "./run-status";
+import { TodoList } from "./todo-list";
+import { TokenUsageCard } from "./token-usage-card";
+
+/** Right-hand column (a drawer on small screens): run status, live todos, token usage. */
+export function StatusPanel({
+  state,
+  busy,
+  desktopOpen,
+  drawerOpen,
+  onClose,
+}: {
+  state: PanelState;
+  busy: boolean;
+  desktopOpen: boolean;
+  drawerOpen: boolean;
+  onClose: () => void;
+}) {
+  const t = useTranslations("panel");
+  return (
+    <Sheet
+      side="right"
+      breakpoint="xl"
+      open={drawerOpen}
+      desktopOpen={desktopOpen}
+      onClose={onClose}
+      label={t("label")}
+      className="border-l border-border bg-background xl:w-80"
+      data-testid="status-panel"
+    >
+      <div className="flex h-14 shrink-0 items-center justify-between border-b border-border/60 px-4">
+        <h2 className="text-sm font-semibold">{t("title")}</h2>
+        <IconButton label={t("close")} icon={<X />} tooltipSide="left" onClick={onClose} data-testid="panel-close" />
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        <RunStatus run={state.run} busy={busy} />
+        <TodoList todos={state.todos} />
+        <TokenUsageCard usage={state.tokenUsage} />
+      </div>
+    </Sheet>
+  );
+}

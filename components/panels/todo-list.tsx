@@ -1,0 +1,58 @@
+"use client";
+
+import clsx from "clsx";
+import { ListTodo } from "lucide-react";
+import { useTranslations } from "next-intl";
+import type { TodoItem } from "@/lib/agent/token-usage-types";
+import { PanelSection } from "./panel-section";
+import { TodoStatusIcon } from "./todo-status-icon";
+
+export function TodoList({ todos }: { todos: TodoItem[] }) {
+  const t = useTranslations("panel");
+  const done = todos.filter((todo) => todo.status === "completed").length;
+  const ratio = todos.length ? done / todos.length : 0;
+
+  return (
+    <PanelSection
+      title={t("todos")}
+      aside={
+        todos.length > 0 && (
+          <span className="text-xs text-muted-foreground tabular-nums" data-testid="todo-progress">
+            {t("todoProgress", { done, total: todos.length })}
+          </span>
+        )
+      }
+      data-testid="todo-list"
+    >
+      {todos.length === 0 ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <ListTodo className="size-4 opacity-70" aria-hidden />
+          {t("noTodos")}
+        </p>
+      ) : (
+        <>
+          <div className="mb-3 h-1 overflow-hidden rounded-full bg-muted" aria-hidden>
+            <div className="h-full rounded-full bg-success transition-[width] duration-500" style={{ width: `${ratio * 100}%` }} />
+          </div>
+          <ul className="space-y-2">
+            {todos.map((todo, index) => (
+              <li key={index} className="flex items-start gap-2.5 text-sm" data-testid="todo-item" data-status={todo.status}>
+                <TodoStatusIcon status={todo.status} className="mt-0.5" />
+                <span
+                  className={clsx(
+                    "min-w-0 leading-snug break-words",
+                    todo.status === "completed" && "text-muted-foreground line-through",
+                    todo.status === "in_progress" && "font-medium",
+                  )}
+                >
+                  {todo.content}
+                </span>
+                <span className="sr-only">{t(`todoStatus.${todo.status}`)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </PanelSection>
+  );
+}

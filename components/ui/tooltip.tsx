@@ -1,0 +1,44 @@
+import clsx from "clsx";
+import { useId, type ReactNode } from "react";
+
+const SIDES = {
+  top: "bottom-full left-1/2 mb-2 -translate-x-1/2",
+  bottom: "top-full left-1/2 mt-2 -translate-x-1/2",
+  left: "right-full top-1/2 mr-2 -translate-y-1/2",
+  right: "left-full top-1/2 ml-2 -translate-y-1/2",
+  "top-end": "bottom-full right-0 mb-2",
+} as const;
+
+/**
+ * CSS-only tooltip: shown on hover and on keyboard focus inside the trigger, and linked
+ * to it with aria-describedby. Keep triggers focusable.
+ */
+export function Tooltip({
+  content,
+  side = "top",
+  children,
+  className,
+}: {
+  content: ReactNode;
+  side?: keyof typeof SIDES;
+  children: (describedBy: string) => ReactNode;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <span className={clsx("group/tooltip relative inline-flex", className)}>
+      {children(id)}
+      <span
+        id={id}
+        role="tooltip"
+        className={clsx(
+          "pointer-events-none absolute z-50 w-max max-w-64 rounded-md bg-primary px-2 py-1 text-xs leading-snug font-medium text-primary-foreground opacity-0 shadow-(--shadow-popover) transition-opacity delay-0",
+          "group-hover/tooltip:opacity-100 group-hover/tooltip:delay-300 group-has-[:focus-visible]/tooltip:opacity-100",
+          SIDES[side],
+        )}
+      >
+        {content}
+      </span>
+    </span>
+  );
+}

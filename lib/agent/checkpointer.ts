@@ -1,0 +1,20 @@
+import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
+import type pg from "pg";
+import { getDatabase } from "@/lib/db/client";
+
+/** LangGraph checkpoints live in the app's own database (PGlite or PostgreSQL), through the one pool. */
+const savers = new WeakMap<pg.Pool, Promise<PostgresSaver>>();
+
+export async function getCheckpointer(): Promise<PostgresSaver> {
+  const { pool } = await getDatabase();
+  let saver = savers.get(pool);
+  if (!saver) {
+    saver = (async () => {
+      const s = new PostgresSaver(pool);
+      await s.setup();
+      return s;
+    })();
+    savers.set(pool, saver);
+  }
+  return saver;
+}

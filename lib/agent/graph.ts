@@ -1,0 +1,30 @@
+import { createAgent } from "langchain";
+import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import { buildPromptWithContext } from "./runtime/build-prompt";
+import { loadChatModel } from "./runtime/load-model";
+import { resolveConfiguredRuntimeTools } from "./runtime/resolve-tools";
+import type { AgentRuntimeContext } from "./runtime/prepare-context";
+import { mainAgentMiddleware } from "./middleware";
+import { getCheckpointer } from "./checkpointer";
+
+/** Tools registered by middleware; a configured tool may not take their names. */
+const MIDDLEWARE_TOOL_NAMES = ["write_todos"];
+
+/**
+ * ChatbotAgent: the main agent graph for one run, built from the prepared runtime context.
+ * Built per run (cheap) so per-run middleware state, such as a model switch, never leaks.
+ */
+export async function buildChatbotAgent(ctx: AgentRuntimeContext, opts: { checkpointer?: BaseCheckpointSaver } = {}) {
+  const model = await loadChatModel(ctx.modelSpec);
+  const fallbacks = await Promise.all(ctx.fallbackSpecs.map((spec) => loadChatModel(spec)));
+  return createAgent({
+    name: "ChatbotAgent",
+    model,
+    tools: resolveConfiguredRuntimeTools(ctx, MIDDLEWARE_TOOL_NAMES),
+    systemPrompt: buildPromptWithContext(ctx),
+    middleware: mainAgentMiddleware({ ctx, fallbacks }),
+    checkpointer: opts.checkpointer ?? (await getCheckpointer()),
+  });
+}
+
+export type ChatbotAgent = Awaited<ReturnType<typeof buildChatbotAgent>>;

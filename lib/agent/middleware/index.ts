@@ -1,0 +1,31 @@
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { AgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
+import { todoMiddleware } from "./todos";
+import { patchToolCallsMiddleware } from "./patch-tool-calls";
+import { modelRetryFallbackMiddleware } from "./model-retry-fallback";
+import { tokenUsageMiddleware } from "./token-usage";
+import { modelCallLimitMiddleware } from "langchain";
+
+export type MiddlewareDeps = {
+  ctx: AgentRuntimeContext;
+  fallbacks: BaseChatModel[];
+};
+
+/**
+ * The main agent's middleware chain, outermost first (SPEC 3). before* hooks run in this
+ * order, after* in reverse; for wrapModelCall the first entry is the outermost wrapper, so
+ * token usage (innermost) sees whichever model retry/fallback actually called.
+ *   1 filesystem · 2 attachments · 3 skills · 4 subagents · 5 summarization  (later issues)
+ *   6 todo list · 7 patch tool calls · 8 model fallback + retry
+ *   9 image input compatibility (later) · 10 token usage · 11 human in the loop (later)
+ * The call limit first enforces `max_execution_steps` (model calls per run) and ends the run cleanly.
+ */
+export function mainAgentMiddleware({ ctx, fallbacks }: MiddlewareDeps) {
+  return [
+    modelCallLimitMiddleware({ runLimit: ctx.config.max_execution_steps, exitBehavior: "end" }),
+    todoMiddleware(),
+    patchToolCallsMiddleware(),
+    modelRetryFallbackMiddleware({ retries: ctx.config.model_retry_times, fallbacks }),
+    tokenUsageMiddleware(),
+  ] as const;
+}

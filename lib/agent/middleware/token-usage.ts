@@ -1,0 +1,75 @@
+import { createMiddleware } from "langchain";
+import { AIMessage } from "@langchain/core/messages";
+import { Command } from "@langchain/langgraph";
+import { z } from "zod";
+import { modelInfo } from "@/lib/agent/runtime/load-model";
+import { runContextOf } from "@/lib/agent/run-context";
+import { countMessagesTokens, countTextTokens, countToolsTokens } from "@/lib/agent/token-count";
+import { addCall, emptyAggregate, normaliseUsage } from "@/lib/agent/usage-aggregate";
+import type { ApproximateContext, TokenUsageState } from "@/lib/agent/token-usage-types";
+
+/** Providers whose usage reports do not follow the contract (SPEC 3.7): approximate context only. */
+export function usageBlacklist(): Set<string> {
+  const raw = process.env.TOKEN_USAGE_BLACKLIST ?? "siliconflow,siliconflow-cn";
+  return new Set(raw.split(",").map((s) => s.trim()).filter(Boolean));
+}
+
+export const tokenUsageStateSchema = z.object({
+  tokenUsage: z.custom<TokenUsageState>().optional(),
+});
+
+/**
+ * Writes state `tokenUsage` on every model call: the approximate context of the request
+ * (real BPE counts) and the provider's usage as `latest` / `run` / `thread` aggregates,
+ * bucketed by the configured spec of the model that actually served the call.
+ */
+export function tokenUsageMiddleware(opts: { blacklist?: Set<string> } = {}) {
+  const blacklist = opts.blacklist ?? usageBlacklist();
+  return createMiddleware({
+    name: "TokenUsageMiddleware",
+    stateSchema: tokenUsageStateSchema,
+    wrapModelCall: async (request, handler) => {
+      const info = modelInfo(request.model);
+      const spec = info?.spec ?? "unknown:unknown";
+      const breakdown = {
+        system: countTextTokens(request.systemMessage?.text ?? request.systemPrompt ?? ""),
+        messages: countMessagesTokens(request.messages),
+        tools: countToolsTokens(request.tools),
+      };
+      const inputTokens = breakdown.system + breakdown.messages + breakdown.tools;
+      const contextWindow = info?.contextWindow ?? 128_000;
+      const usageAvailable = !blacklist.has(info?.providerId ?? "");
+      const context: ApproximateContext = {
+        inputTokens,
+        breakdown,
+        contextWindow,
+        usageRatio: inputTokens / contextWindow,
+        summaryActive: false,
+        spec,
+        usageAvailable,
+      };
+
+      const response = await handler(request);
+
+      const prev = request.state.tokenUsage;
+      const runId = runContextOf(request.runtime)?.runId ?? "unknown";
+      const previousRun = prev?.run && prev.run.runId === runId ? prev.run : { ...emptyAggregate(), runId };
+      const next: TokenUsageState = {
+        context,
+        latest: prev?.latest ?? null,
+        run: previousRun,
+        thread: prev?.thread ?? emptyAggregate(),
+      };
+      const usage = AIMessage.isInstance(response) ? normaliseUsage(response.usage_metadata) : null;
+      if (usageAvailable && usage) {
+        const meta = AIMessage.isInstance(response) ? response.response_metadata : {};
+        const responseModel = (meta?.model_name as string | undefined) ?? (meta?.model as string | undefined) ?? null;
+        const call = { spec, responseModel, usage };
+        next.latest = { ...addCall(emptyAggregate(), call), spec, responseModel };
+        next.run = { ...addCall(previousRun, call), runId };
+        next.thread = addCall(next.thread, call);
+      }
+      return new Command({ update: { tokenUsage: next } });
+    },
+  });
+}

@@ -1,0 +1,14 @@
+/** The per-run context every middleware and tool receives as `runtime.context`. */
+export type AgentRunContext = {
+  userId: string;
+  threadId: string;
+  /** Root of the conversation tree (the chat thread; subagent threads point at their parent's root). */
+  rootThreadId: string;
+  runId: string;
+  agentId: string | null;
+};
+
+export function runContextOf(runtime: { context?: unknown }): AgentRunContext | undefined {
+  const ctx = runtime.context as Partial<AgentRunContext> | undefined;
+  return ctx && typeof ctx.runId === "string" ? (ctx as AgentRunContext) : undefined;
+}

@@ -1,0 +1,75 @@
+import { ChatOpenAI } from "@langchain/openai";
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { findProviderForSpec, DEFAULT_CONTEXT_WINDOW } from "@/lib/models/providers";
+import { ApiError } from "@/lib/http/errors";
+import { countTextTokens } from "@/lib/agent/token-count";
+
+/** What the middleware needs to know about a model beyond the LangChain object. */
+export type ModelInfo = {
+  spec: string;
+  providerId: string;
+  modelId: string;
+  contextWindow: number;
+  /** Tokens streamed so far by this model instance: retries and switches happen only before the first. */
+  streamedTokens: number;
+};
+
+const infoByModel = new WeakMap<object, ModelInfo>();
+
+export function modelInfo(model: unknown): ModelInfo | undefined {
+  return model && typeof model === "object" ? infoByModel.get(model) : undefined;
+}
+
+/** Request-body keys an admin may override per provider: reasoning/thinking switches only. */
+export const ALLOWED_REQUEST_OVERRIDES = [
+  "reasoning_effort",
+  "enable_thinking",
+  "thinking",
+  "thinking_budget",
+  "reasoning",
+] as const;
+
+export function sanitizeRequestOverrides(overrides: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(overrides).filter(([k]) => (ALLOWED_REQUEST_OVERRIDES as readonly string[]).includes(k)),
+  );
+}
+
+/**
+ * loadChatModel(spec): an OpenAI-compatible chat model (Chat Completions) with usage
+ * streaming on and the client's own retries off — retries belong to the retry middleware.
+ */
+export async function loadChatModel(spec: string): Promise<BaseChatModel> {
+  const found = await findProviderForSpec(spec);
+  if (!found) throw new ApiError("bad_request:model", `Model "${spec}" is not available.`);
+  const { provider, model: entry } = found;
+  const info: ModelInfo = {
+    spec,
+    providerId: provider.id,
+    modelId: entry.id,
+    contextWindow: entry.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
+    streamedTokens: 0,
+  };
+  const model = new ChatOpenAI({
+    model: entry.id,
+    apiKey: provider.apiKey ?? "not-needed",
+    configuration: { baseURL: provider.baseUrl },
+    streaming: true,
+    streamUsage: true,
+    maxRetries: 0,
+    timeout: Number(process.env.LLM_TIMEOUT_MS) || 300_000,
+    modelKwargs: sanitizeRequestOverrides(provider.requestOverrides),
+    metadata: { meridianSpec: spec },
+    callbacks: [
+      {
+        handleLLMNewToken() {
+          info.streamedTokens++;
+        },
+      },
+    ],
+  });
+  // LangChain's own estimate downloads tokenizer tables at run time; count locally instead.
+  model.getNumTokens = async (content) => countTextTokens(typeof content === "string" ? content : JSON.stringify(content));
+  infoByModel.set(model, info);
+  return model;
+}

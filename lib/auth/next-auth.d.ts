@@ -1,0 +1,12 @@
+import type { DefaultSession } from "next-auth";
+import type { Role } from "@/lib/db/schema";
+
+/** What `auth()` and `GET /api/auth/session` carry about the signed-in user (API.md). */
+declare module "next-auth" {
+  interface Session {
+    user: { id: string; name: string; role: Role } & DefaultSession["user"];
+  }
+  interface User {
+    role?: Role;
+  }
+}

@@ -1,0 +1,32 @@
+import { getDatabase } from "@/lib/db/client";
+import { ensureSuperadmin } from "./admin";
+import { cleanupExpiredSessions, scheduleSessionCleanup } from "./session-cleanup";
+import { seedAgents } from "./seed-agents";
+import { syncEnvProvider } from "@/lib/models/env-provider";
+import { failOrphanedRuns } from "@/lib/db/runs";
+import { getCheckpointer } from "@/lib/agent/checkpointer";
+
+const bootstrapKey = Symbol.for("meridian.bootstrap");
+type GlobalWithBootstrap = typeof globalThis & { [bootstrapKey]?: Promise<void> };
+
+/** Everything the server needs before it answers requests, in order. */
+async function runSteps(): Promise<void> {
+  await getDatabase(); // opens and migrates
+  await ensureSuperadmin();
+  await syncEnvProvider();
+  await seedAgents();
+  await getCheckpointer(); // creates the checkpoint tables
+  await failOrphanedRuns();
+  await cleanupExpiredSessions();
+  scheduleSessionCleanup();
+}
+
+/** Idempotent: the first call runs the steps, later calls share its result; a failure may be retried. */
+export function bootstrap(): Promise<void> {
+  const g = globalThis as GlobalWithBootstrap;
+  g[bootstrapKey] ??= runSteps().catch((err) => {
+    delete g[bootstrapKey];
+    throw err;
+  });
+  return g[bootstrapKey];
+}

@@ -1,0 +1,146 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { getDb } from "./client";
+import { agentRuns, type RunStatus } from "./schema";
+import type { Actor } from "@/lib/auth/actor";
+import { ApiError } from "@/lib/http/errors";
+
+export type RunRow = typeof agentRuns.$inferSelect;
+export type RunView = {
+  id: string;
+  threadId: string;
+  status: RunStatus;
+  runType: RunRow["runType"];
+  parentRunId: string | null;
+  modelSpec: string | null;
+  tokenUsage: Record<string, unknown> | null;
+  error: { code: string; message: string } | null;
+  createdAt: string;
+  finishedAt: string | null;
+};
+
+export const ACTIVE_RUN_STATUSES: RunStatus[] = ["pending", "running"];
+
+export function toRunView(r: RunRow): RunView {
+  return {
+    id: r.id,
+    threadId: r.threadId,
+    status: r.status,
+    runType: r.runType,
+    parentRunId: r.parentRunId,
+    modelSpec: r.modelSpec,
+    tokenUsage: r.tokenUsage ?? null,
+    error: r.error ?? null,
+    createdAt: r.createdAt.toISOString(),
+    finishedAt: r.finishedAt?.toISOString() ?? null,
+  };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+/** Starts a run row; the database's partial unique index refuses a second active run per thread. */
+export async function createRun(
+  actor: Actor,
+  input: { threadId: string; agentId: string | null; modelSpec: string; runType?: RunRow["runType"]; parentRunId?: string },
+): Promise<RunRow> {
+  const db = await getDb();
+  try {
+    const [row] = await db
+      .insert(agentRuns)
+      .values({
+        id: crypto.randomUUID(),
+        threadId: input.threadId,
+        userId: actor.id,
+        agentId: input.agentId,
+        modelSpec: input.modelSpec,
+        runType: input.runType ?? "chat",
+        parentRunId: input.parentRunId ?? null,
+        status: "running",
+      })
+      .returning();
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw new ApiError("conflict:run", "A reply is still running in this conversation. Wait for it or stop it first.");
+    }
+    throw err;
+  }
+}
+
+export async function finishRun(
+  runId: string,
+  result: { status: RunStatus; tokenUsage?: Record<string, unknown> | null; error?: { code: string; message: string } | null },
+): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(agentRuns)
+    .set({
+      status: result.status,
+      tokenUsage: result.tokenUsage ?? null,
+      error: result.error ?? null,
+      finishedAt: new Date(),
+    })
+    .where(eq(agentRuns.id, runId));
+}
+
+export async function findRun(actor: Actor, runId: string): Promise<RunRow | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(agentRuns)
+    .where(and(eq(agentRuns.id, runId), eq(agentRuns.userId, actor.id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function requireRun(actor: Actor, runId: string): Promise<RunRow> {
+  const row = await findRun(actor, runId);
+  if (!row) throw new ApiError("not_found:run", "This run does not exist.");
+  return row;
+}
+
+export async function listRuns(actor: Actor, threadId: string, limit = 20): Promise<RunRow[]> {
+  const db = await getDb();
+  return db
+    .select()
+    .from(agentRuns)
+    .where(and(eq(agentRuns.threadId, threadId), eq(agentRuns.userId, actor.id)))
+    .orderBy(desc(agentRuns.createdAt))
+    .limit(limit);
+}
+
+export async function findActiveRun(actor: Actor, threadId: string): Promise<RunRow | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(agentRuns)
+    .where(
+      and(
+        eq(agentRuns.threadId, threadId),
+        eq(agentRuns.userId, actor.id),
+        inArray(agentRuns.status, ACTIVE_RUN_STATUSES),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * At start-up no run can still be executing in this process: runs left pending or running by
+ * a previous process are failed, so no thread stays blocked by an orphan.
+ */
+export async function failOrphanedRuns(): Promise<number> {
+  const db = await getDb();
+  const rows = await db
+    .update(agentRuns)
+    .set({
+      status: "failed",
+      error: { code: "internal:restart", message: "The server restarted while this reply was running." },
+      finishedAt: new Date(),
+    })
+    .where(inArray(agentRuns.status, ACTIVE_RUN_STATUSES))
+    .returning({ id: agentRuns.id });
+  return rows.length;
+}

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
+import { insertTestUser } from "@/lib/testing/users";
+import type { Actor } from "@/lib/auth/actor";
+import { ApiError } from "./errors";
+
+// The session cookie is read by next-auth's auth(); here it says who is signed in.
+const auth = vi.hoisted(() => vi.fn());
+vi.mock("@/lib/auth/config", () => ({ auth }));
+
+const { route } = await import("./route");
+
+let alice: Actor;
+beforeAll(async () => {
+  await createTestDatabase();
+  alice = await insertTestUser({ username: "alice" });
+});
+afterAll(destroyTestDatabase);
+beforeEach(() => {
+  auth.mockReset();
+  auth.mockResolvedValue(null);
+});
+
+const signedIn = () => auth.mockResolvedValue({ user: { id: alice.id, name: "alice", role: "user" }, expires: "" });
+const URL_BASE = "http://localhost:3100/api/things";
+const post = (body: unknown, headers: Record<string, string> = {}) =>
+  new Request(URL_BASE, {
+    method: "POST",
+    headers: { host: "localhost:3100", "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
+
+const Thing = z.object({ name: z.string().min(1), size: z.number().int().positive().optional() });
+
+describe("route(): authentication", () => {
+  it("answers 401 unauthorized:auth with the typed error shape when signed out, before running the handler", async () => {
+    const handler = vi.fn();
+    const res = await route({}, handler)(new Request(URL_BASE));
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: { code: "unauthorized:auth", message: expect.any(String) } });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("an anonymous request with a bad body still gets 401, not validation details", async () => {
+    const res = await route({ body: Thing }, () => "x")(post({}));
+    expect(res.status).toBe(401);
+  });
+
+  it("passes the signed-in actor to the handler", async () => {
+    signedIn();
+    const res = await route({}, ({ actor }) => ({ me: actor.username }))(new Request(URL_BASE));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ me: "alice" });
+  });
+
+  it("auth: false runs without a session and gives actor null", async () => {
+    const res = await route({ auth: false }, ({ actor }) => ({ actor }))(new Request(URL_BASE));
+    expect(await res.json()).toEqual({ actor: null });
+    expect(auth).not.toHaveBeenCalled();
+  });
+});
+
+describe("route(): validation", () => {
+  it("400 bad_request:api naming the field when the body fails the schema", async () => {
+    signedIn();
+    const res = await route({ body: Thing }, ({ body }) => body)(post({ name: "ok", size: -3 }));
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error.code).toBe("bad_request:api");
+    expect(error.message).toMatch(/^Invalid body: size: /);
+  });
+
+  it("names a missing field", async () => {
+    signedIn();
+    const error = await errorOf(await route({ body: Thing }, ({ body }) => body)(post({})));
+    expect(error.message).toContain("name:");
+  });
+
+  it("400 for a body that is not JSON, or not sent as JSON", async () => {
+    signedIn();
+    const h = route({ body: Thing }, ({ body }) => body);
+    expect(await errorOf(await h(post("{not json")))).toMatchObject({ code: "bad_request:api", message: expect.stringMatching(/not valid JSON/) });
+    const form = post("name=x", { "content-type": "application/x-www-form-urlencoded" });
+    expect(await errorOf(await h(form))).toMatchObject({ code: "bad_request:api", message: expect.stringMatching(/Content-Type/) });
+  });
+
+  it("parses query and params with their schemas", async () => {
+    signedIn();
+    const h = route(
+      { query: z.object({ limit: z.coerce.number().int().max(50) }), params: z.object({ id: z.string().uuid() }) },
+      ({ query, params }) => ({ limit: query.limit, id: params.id }),
+    );
+    const id = "8f7d0c5e-4b7a-4c1e-9d55-0a5f3c2b1e10";
+    const ok = await h(new Request(`${URL_BASE}?limit=20`), { params: Promise.resolve({ id }) });
+    expect(await ok.json()).toEqual({ limit: 20, id });
+    const badQuery = await h(new Request(`${URL_BASE}?limit=500`), { params: Promise.resolve({ id }) });
+    expect(await errorOf(badQuery)).toMatchObject({ code: "bad_request:api", message: expect.stringMatching(/^Invalid query: limit:/) });
+    const badParam = await h(new Request(`${URL_BASE}?limit=5`), { params: Promise.resolve({ id: "nope" }) });
+    expect(await errorOf(badParam)).toMatchObject({ code: "bad_request:api", message: expect.stringMatching(/^Invalid path: id:/) });
+  });
+
+  it("hands raw params through when no schema is given", async () => {
+    signedIn();
+    const res = await route({}, ({ params }) => params)(new Request(URL_BASE), { params: Promise.resolve({ slug: "a" }) });
+    expect(await res.json()).toEqual({ slug: "a" });
+  });
+});
+
+describe("route(): cross-origin writes", () => {
+  it("403 forbidden:origin for a POST from another origin, even when signed in", async () => {
+    signedIn();
+    const handler = vi.fn();
+    const res = await route({ body: Thing }, handler)(post({ name: "x" }, { origin: "https://evil.example" }));
+    expect(res.status).toBe(403);
+    expect((await errorOf(res)).code).toBe("forbidden:origin");
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("allows a same-origin POST and one without Origin", async () => {
+    signedIn();
+    const h = route({ body: Thing }, ({ body }) => body);
+    expect((await h(post({ name: "x" }, { origin: "http://localhost:3100" }))).status).toBe(200);
+    expect((await h(post({ name: "y" }))).status).toBe(200);
+  });
+
+  it("does not apply to GET", async () => {
+    signedIn();
+    const res = await route({}, () => "ok")(new Request(URL_BASE, { headers: { host: "localhost:3100", origin: "https://evil.example" } }));
+    expect(res.status).toBe(200);
+  });
+
+  it("Bearer requests skip the origin check but must still authenticate by token", async () => {
+    signedIn(); // a cookie session exists, yet it must not count for a Bearer request
+    const res = await route({ body: Thing }, () => "x")(
+      post({ name: "x" }, { origin: "https://elsewhere.example", authorization: "Bearer not-a-real-token" }),
+    );
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("route(): responses and errors", () => {
+  it("passes a Response through untouched", async () => {
+    signedIn();
+    const res = await route({}, () => new Response("raw", { status: 201, headers: { "x-a": "1" } }))(new Request(URL_BASE));
+    expect(res.status).toBe(201);
+    expect(res.headers.get("x-a")).toBe("1");
+    expect(await res.text()).toBe("raw");
+  });
+
+  it("sends plain data as JSON and undefined as 204", async () => {
+    signedIn();
+    const data = await route({}, () => [1, 2])(new Request(URL_BASE));
+    expect(data.headers.get("content-type")).toContain("application/json");
+    expect(await data.json()).toEqual([1, 2]);
+    expect((await route({}, () => undefined)(new Request(URL_BASE))).status).toBe(204);
+  });
+
+  it("turns a thrown ApiError into its status and shape", async () => {
+    signedIn();
+    const res = await route({}, () => {
+      throw new ApiError("not_found:thing", "No such thing.");
+    })(new Request(URL_BASE));
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: "not_found:thing", message: "No such thing." } });
+  });
+
+  it("lets Next's own control flow (redirect) through instead of turning it into a 500", async () => {
+    signedIn();
+    const { redirect } = await import("next/navigation");
+    const h = route({}, () => redirect("/elsewhere"));
+    await expect(h(new Request(URL_BASE))).rejects.toMatchObject({ digest: expect.stringContaining("NEXT_REDIRECT") });
+  });
+
+  it("turns any other error into 500 internal:api without leaking its message", async () => {
+    signedIn();
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await route({}, async () => {
+      throw new Error("db password is hunter2");
+    })(new Request(URL_BASE));
+    spy.mockRestore();
+    expect(res.status).toBe(500);
+    const error = await errorOf(res);
+    expect(error.code).toBe("internal:api");
+    expect(error.message).not.toContain("hunter2");
+  });
+});

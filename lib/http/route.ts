@@ -1,0 +1,94 @@
+import { unstable_rethrow } from "next/navigation";
+import { z } from "zod";
+import type { Actor } from "@/lib/auth/actor";
+import { requireActor } from "@/lib/auth/current-user";
+import { ApiError, errorResponse } from "./errors";
+import { isCrossOriginWrite } from "./same-origin";
+
+/** What Next passes for dynamic segments (Next 16: a Promise). */
+export type RouteParams = Record<string, string | string[] | undefined>;
+export type RouteContext = { params: Promise<RouteParams> };
+
+type Schema = z.ZodType;
+type Parsed<S> = S extends Schema ? z.output<S> : undefined;
+
+export type RouteSpec<A extends boolean, B, Q, P> = {
+  /** Require a signed-in actor (default true). Public routes get `actor: null`. */
+  auth?: A;
+  body?: B;
+  query?: Q;
+  params?: P;
+};
+
+export type RouteInput<A extends boolean, B, Q, P> = {
+  req: Request;
+  actor: A extends false ? null : Actor;
+  body: Parsed<B>;
+  query: Parsed<Q>;
+  params: P extends Schema ? z.output<P> : RouteParams;
+};
+
+/**
+ * The one wrapper for route handlers: same-origin check on writes -> authenticate -> parse
+ * query, body and params with zod -> run -> respond. A returned Response passes through,
+ * other data is sent as JSON (undefined as 204), and every error becomes the typed error shape.
+ */
+export function route<
+  A extends boolean = true,
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+>(
+  spec: RouteSpec<A, B, Q, P>,
+  handler: (input: RouteInput<A, B, Q, P>) => unknown,
+): (req: Request, ctx?: RouteContext) => Promise<Response> {
+  return async (req, ctx) => {
+    try {
+      if (isCrossOriginWrite(req)) {
+        throw new ApiError("forbidden:origin", "Cross-origin requests may not change data.");
+      }
+      const actor = spec.auth === false ? null : await requireActor(req);
+      const query = spec.query ? parse(spec.query, queryObject(req), "query") : undefined;
+      const body = spec.body ? parse(spec.body, await jsonBody(req), "body") : undefined;
+      const rawParams: RouteParams = (await ctx?.params) ?? {};
+      const params = spec.params ? parse(spec.params, rawParams, "path") : rawParams;
+      const result = await handler({ req, actor, body, query, params } as RouteInput<A, B, Q, P>);
+      if (result instanceof Response) return result;
+      if (result === undefined) return new Response(null, { status: 204 });
+      return Response.json(result);
+    } catch (err) {
+      unstable_rethrow(err); // redirect(), notFound() and Next's dynamic-rendering signals
+      return errorResponse(err);
+    }
+  };
+}
+
+function parse<S extends Schema>(schema: S, value: unknown, where: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ApiError("bad_request:api", describeIssues(result.error, where));
+  return result.data;
+}
+
+/** "Invalid body: password: Too small: expected string to have >=8 characters" */
+export function describeIssues(error: z.ZodError, where: string): string {
+  const issues = error.issues.slice(0, 5).map((issue) => {
+    const field = issue.path.map(String).join(".");
+    return field ? `${field}: ${issue.message}` : issue.message;
+  });
+  return `Invalid ${where}: ${issues.join("; ")}`;
+}
+
+function queryObject(req: Request): Record<string, string> {
+  return Object.fromEntries(new URL(req.url).searchParams);
+}
+
+async function jsonBody(req: Request): Promise<unknown> {
+  if (!req.headers.get("content-type")?.toLowerCase().includes("application/json")) {
+    throw new ApiError("bad_request:api", "Send the request body as JSON (Content-Type: application/json).");
+  }
+  try {
+    return await req.json();
+  } catch {
+    throw new ApiError("bad_request:api", "The request body is not valid JSON.");
+  }
+}

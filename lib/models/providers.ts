@@ -1,0 +1,113 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { providers, type ProviderModel } from "@/lib/db/schema";
+import { decryptSecret } from "@/lib/config/crypto";
+import { DEMO_MODELS, DEMO_PROVIDER_ID, demoApiKey, demoBaseUrl } from "./demo";
+import { formatModelSpec, parseModelSpec, resolveEnvModelName } from "./model-spec";
+import { ENV_PROVIDER_ID } from "./env-provider";
+
+export type ResolvedProvider = {
+  id: string;
+  name: string;
+  baseUrl: string;
+  apiKey: string | null;
+  models: ProviderModel[];
+  requestOverrides: Record<string, unknown>;
+  source: "builtin" | "env" | "admin";
+};
+
+export type ChatModelInfo = {
+  spec: string;
+  providerId: string;
+  modelId: string;
+  label: string;
+  contextWindow: number;
+};
+
+export const DEFAULT_CONTEXT_WINDOW = 128_000;
+
+function demoProvider(): ResolvedProvider {
+  return {
+    id: DEMO_PROVIDER_ID,
+    name: "Demo (offline)",
+    baseUrl: demoBaseUrl(),
+    apiKey: demoApiKey(),
+    models: DEMO_MODELS,
+    requestOverrides: {},
+    source: "builtin",
+  };
+}
+
+/**
+ * Enabled providers with at least one enabled chat model. The demo provider is there only
+ * while nothing else is configured, so a real deployment never offers the scripted model.
+ */
+export async function listActiveProviders(): Promise<ResolvedProvider[]> {
+  const db = await getDb();
+  const rows = await db.select().from(providers).where(eq(providers.enabled, true));
+  const resolved = rows
+    .map<ResolvedProvider>((row) => ({
+      id: row.id,
+      name: row.name,
+      baseUrl: row.baseUrl,
+      apiKey: row.apiKeyEncrypted ? decryptSecret(row.apiKeyEncrypted) : null,
+      models: row.models,
+      requestOverrides: row.requestOverrides,
+      source: row.source,
+    }))
+    .filter((p) => p.models.some((m) => m.type === "chat" && m.enabled));
+  return resolved.length > 0 ? resolved : [demoProvider()];
+}
+
+export function isDemoOnly(active: ResolvedProvider[]): boolean {
+  return active.length === 1 && active[0].id === DEMO_PROVIDER_ID;
+}
+
+export async function listChatModels(): Promise<ChatModelInfo[]> {
+  const active = await listActiveProviders();
+  return active.flatMap((p) =>
+    p.models
+      .filter((m) => m.type === "chat" && m.enabled)
+      .map((m) => ({
+        spec: formatModelSpec(p.id, m.id),
+        providerId: p.id,
+        modelId: m.id,
+        label: `${p.name} · ${m.id}`,
+        contextWindow: m.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
+      })),
+  );
+}
+
+export async function findProviderForSpec(
+  spec: string,
+): Promise<{ provider: ResolvedProvider; model: ProviderModel } | null> {
+  const parsed = parseModelSpec(spec);
+  if (!parsed) return null;
+  const provider = (await listActiveProviders()).find((p) => p.id === parsed.providerId);
+  const model = provider?.models.find((m) => m.id === parsed.modelId && m.type === "chat" && m.enabled);
+  return provider && model ? { provider, model } : null;
+}
+
+/** The env-configured model when there is one, else the first available chat model. */
+export async function defaultModelSpec(): Promise<string> {
+  const models = await listChatModels();
+  const envModel = process.env.LLM_MODEL && models.find((m) => m.spec === formatModelSpec(ENV_PROVIDER_ID, process.env.LLM_MODEL!));
+  return (envModel || models[0]).spec;
+}
+
+/** LLM_FALLBACK_MODEL then LLM_FALLBACK_CHAIN: deduplicated, primary excluded, at most 3. */
+export async function fallbackSpecsFor(primary: string): Promise<string[]> {
+  const names = [process.env.LLM_FALLBACK_MODEL ?? "", ...(process.env.LLM_FALLBACK_CHAIN ?? "").split(",")]
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (names.length === 0) return [];
+  const active = await listActiveProviders();
+  const known = new Set(active.map((p) => p.id));
+  const available = new Set((await listChatModels()).map((m) => m.spec));
+  const specs: string[] = [];
+  for (const name of names) {
+    const spec = resolveEnvModelName(name, known, ENV_PROVIDER_ID);
+    if (spec !== primary && !specs.includes(spec) && available.has(spec)) specs.push(spec);
+  }
+  return specs.slice(0, 3);
+}

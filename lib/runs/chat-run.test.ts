@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  startAgentHarness,
+  createTestUser,
+  readAll,
+  textOf,
+  dataParts,
+  userMessage,
+  MOCK_PROVIDER,
+  type AgentHarness,
+} from "@/lib/testing/agent-harness";
+import { scriptMarker } from "@/lib/testing/mock-llm";
+import { startChatRun } from "./start-run";
+import { cancelRun } from "./cancel-run";
+import { activeRunForThread } from "./registry";
+import { listMessages } from "@/lib/db/messages";
+import { findRun } from "@/lib/db/runs";
+import { getCheckpointer } from "@/lib/agent/checkpointer";
+import type { TokenUsageState } from "@/lib/agent/token-usage-types";
+
+let h: AgentHarness;
+const spec = `${MOCK_PROVIDER}:mock-chat`;
+
+beforeAll(async () => {
+  h = await startAgentHarness();
+});
+afterAll(async () => {
+  await h.stop();
+});
+
+describe("a chat run", () => {
+  it("streams todos, text, token usage and run status, then saves both messages and the run", async () => {
+    const actor = await createTestUser();
+    const threadId = crypto.randomUUID();
+    await h.client.script("basic", [
+      { toolCalls: [{ name: "write_todos", args: { todos: [{ content: "Look it up", status: "in_progress" }] } }] },
+      { text: "Here is the **answer**.", usage: { prompt_tokens: 1000, completion_tokens: 10, cached_tokens: 250 } },
+    ]);
+    const { run, stream } = await startChatRun(actor, {
+      threadId,
+      message: userMessage(`Plan it ${scriptMarker("basic")}`),
+      modelSpec: spec,
+    });
+    const chunks = await readAll(stream);
+
+    expect(chunks[0]).toMatchObject({ type: "start" });
+    expect(textOf(chunks)).toBe("Here is the **answer**.");
+    expect(dataParts<{ todos: unknown[] }>(chunks, "todos").at(-1)?.todos).toEqual([
+      { content: "Look it up", status: "in_progress" },
+    ]);
+    const usage = dataParts<TokenUsageState>(chunks, "token-usage").at(-1)!;
+    expect(usage.run?.buckets[spec].calls).toBe(2);
+    expect(usage.latest?.buckets[spec].cacheHitRatio).toBeCloseTo(0.25);
+    expect(dataParts(chunks, "run").at(-1)).toEqual({ runId: run.id, status: "completed" });
+    expect(chunks.at(-1)).toEqual({ type: "finish" });
+
+    await activeRunForThread(threadId)?.done;
+    const saved = await listMessages(actor, threadId);
+    expect(saved.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(JSON.stringify(saved[1].parts)).toContain("Here is the **answer**.");
+    const row = await findRun(actor, run.id);
+    expect(row?.status).toBe("completed");
+    expect((row?.tokenUsage as { buckets: Record<string, { calls: number }> }).buckets[spec].calls).toBe(2);
+  });
+
+  it("sends only the new message and rebuilds history from the checkpoint", async () => {
+    const actor = await createTestUser();
+    const threadId = crypto.randomUUID();
+    await h.client.script("history", [{ text: "First answer." }, { text: "Second answer." }]);
+    await readAll((await startChatRun(actor, { threadId, message: userMessage(`One ${scriptMarker("history")}`), modelSpec: spec })).stream);
+    await activeRunForThread(threadId)?.done;
+    await readAll((await startChatRun(actor, { threadId, message: userMessage("Two") })).stream);
+    await activeRunForThread(threadId)?.done;
+
+    const requests = await h.client.requests("history");
+    const last = requests.at(-1)!.body as { messages: { role: string; content: unknown }[] };
+    const transcript = last.messages.map((m) => `${m.role}:${JSON.stringify(m.content)}`).join("\n");
+    expect(transcript).toContain("First answer.");
+    expect(transcript).toMatch(/user:.*Two/);
+  });
+
+  it("refuses a second run on the same thread with a conflict and saves nothing for it", async () => {
+    const actor = await createTestUser();
+    const threadId = crypto.randomUUID();
+    await h.client.script("busy", [{ text: "slow ".repeat(40), chunkSize: 5, delayMs: 20 }]);
+    const first = await startChatRun(actor, { threadId, message: userMessage(`Go ${scriptMarker("busy")}`), modelSpec: spec });
+    await expect(startChatRun(actor, { threadId, message: userMessage("Again", "second-msg") })).rejects.toMatchObject({
+      code: "conflict:run",
+      status: 409,
+    });
+    await readAll(first.stream);
+    await activeRunForThread(threadId)?.done;
+    const saved = await listMessages(actor, threadId);
+    expect(saved.some((m) => m.id === "second-msg")).toBe(false);
+  });
+
+  it("stops on cancel and keeps the partial answer in the message, the checkpoint and the run", async () => {
+    const actor = await createTestUser();
+    const threadId = crypto.randomUUID();
+    await h.client.script("cancel", [{ text: "word ".repeat(200), chunkSize: 5, delayMs: 15 }]);
+    const { run, stream } = await startChatRun(actor, { threadId, message: userMessage(`Long ${scriptMarker("cancel")}`), modelSpec: spec });
+    const reader = stream.getReader();
+    const seen: string[] = [];
+    while (seen.join("").length < 40) {
+      const { value } = await reader.read();
+      if (value?.type === "text-delta") seen.push(value.delta);
+    }
+    const view = await cancelRun(actor, run.id);
+    expect(view.status).toBe("cancelled");
+    expect(view.tokenUsage).toMatchObject({ partialCall: { spec, estimated: true } });
+
+    const saved = await listMessages(actor, threadId);
+    const answer = JSON.stringify(saved.find((m) => m.role === "assistant")?.parts);
+    expect(answer).toContain("word word");
+    expect(answer.length).toBeLessThan(1000 + 500);
+    const tuple = await (await getCheckpointer()).getTuple({ configurable: { thread_id: threadId } });
+    const msgs = (tuple?.checkpoint.channel_values as { messages: { content: unknown }[] }).messages;
+    expect(String(msgs.at(-1)?.content)).toMatch(/^word word/);
+  });
+
+  it("replays the stream from the start for a client that reconnects mid-run", async () => {
+    const actor = await createTestUser();
+    const threadId = crypto.randomUUID();
+    await h.client.script("resume", [{ text: "abcdefghij".repeat(10), chunkSize: 10, delayMs: 10 }]);
+    const { stream } = await startChatRun(actor, { threadId, message: userMessage(`R ${scriptMarker("resume")}`), modelSpec: spec });
+    const reader = stream.getReader();
+    await reader.read();
+    await reader.cancel(); // the browser went away
+    const again = activeRunForThread(threadId)!.buffer.subscribe();
+    const chunks = await readAll(again);
+    expect(chunks[0]).toMatchObject({ type: "start" });
+    expect(textOf(chunks)).toBe("abcdefghij".repeat(10));
+  });
+
+  it("refuses an unknown model before writing anything", async () => {
+    const actor = await createTestUser();
+    const threadId = crypto.randomUUID();
+    await expect(
+      startChatRun(actor, { threadId, message: userMessage("hi"), modelSpec: "nope:missing" }),
+    ).rejects.toMatchObject({ code: "bad_request:model" });
+    expect(await listMessages(actor, threadId)).toEqual([]);
+  });
+});

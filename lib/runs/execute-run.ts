@@ -1,0 +1,129 @@
+import { AIMessage, HumanMessage } from "@langchain/core/messages";
+import type { UIMessageChunk } from "ai";
+import type { Actor } from "@/lib/auth/actor";
+import type { RunStatus } from "@/lib/db/schema";
+import { finishRun } from "@/lib/db/runs";
+import { saveMessage } from "@/lib/db/messages";
+import { touchThread } from "@/lib/db/threads";
+import { buildChatbotAgent, type ChatbotAgent } from "@/lib/agent/graph";
+import { agentUIChunks, type AgentStreamOutcome } from "@/lib/agent/stream";
+import type { AgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
+import type { AgentRunContext } from "@/lib/agent/run-context";
+import type { TokenUsageState } from "@/lib/agent/token-usage-types";
+import { countTextTokens } from "@/lib/agent/token-count";
+import { describeRunError } from "./run-errors";
+import { lastStepText, UIMessageCollector } from "./ui-message-collector";
+import type { ActiveRun } from "./registry";
+
+export type RunInput = {
+  actor: Actor;
+  ctx: AgentRuntimeContext;
+  threadId: string;
+  userText: string;
+  userMessageId: string;
+};
+
+/**
+ * Executes one run in the background, independent of any browser connection: streams the
+ * graph into the run's buffer, then saves the assistant message, the run's status and usage.
+ */
+export async function executeRun(active: ActiveRun, input: RunInput): Promise<void> {
+  const { runId, buffer, abort } = active;
+  const collector = new UIMessageCollector();
+  const emit = (chunk: UIMessageChunk) => {
+    buffer.push(chunk);
+    collector.push(chunk);
+  };
+  const messageId = `msg-${crypto.randomUUID()}`;
+  emit({ type: "start", messageId });
+  emit({ type: "data-run", id: "run", data: { runId, status: "running" } });
+
+  const outcome: AgentStreamOutcome = { error: null };
+  let lastValues: Record<string, unknown> | undefined;
+  let agent: ChatbotAgent | undefined;
+  const config = {
+    configurable: { thread_id: input.threadId },
+    context: {
+      userId: input.actor.id,
+      threadId: input.threadId,
+      rootThreadId: input.threadId,
+      runId,
+      agentId: input.ctx.agent.id,
+    } satisfies AgentRunContext,
+  };
+  try {
+    agent = await buildChatbotAgent(input.ctx);
+    const events = await agent.stream(
+      { messages: [new HumanMessage({ id: input.userMessageId, content: input.userText })] },
+      {
+        ...config,
+        streamMode: ["values", "messages", "custom"],
+        signal: abort.signal,
+        recursionLimit: input.ctx.config.max_execution_steps * 6 + 10,
+      },
+    );
+    for await (const chunk of agentUIChunks(events as AsyncIterable<never>, outcome, (v) => (lastValues = v))) {
+      emit(chunk);
+    }
+  } catch (err) {
+    outcome.error ??= err;
+  }
+
+  const status: RunStatus = abort.signal.aborted ? "cancelled" : outcome.error ? "failed" : "completed";
+  const error = status === "failed" ? describeRunError(outcome.error) : null;
+  if (error) console.error(`[run ${runId}] failed:`, outcome.error);
+  emit({ type: "data-run", id: "run", data: { runId, status, ...(error ? { error } : {}) } });
+  if (error) emit({ type: "error", errorText: error.message });
+  emit({ type: "finish" });
+
+  const message = await collector.finish();
+  const partial = status === "completed" ? "" : lastStepText(message);
+  await settle(`[run ${runId}] save message`, async () => {
+    if (message) await saveMessage(input.actor, input.threadId, { ...message, id: messageId, role: "assistant" }, runId);
+  });
+  await settle(`[run ${runId}] keep partial answer`, async () => {
+    if (partial && agent) await keepPartialAnswer(agent, config, lastValues, partial, runId);
+  });
+  await settle(`[run ${runId}] finish`, async () => {
+    await finishRun(runId, { status, error, tokenUsage: runUsage(lastValues, runId, input.ctx.modelSpec, partial) });
+    await touchThread(input.actor, input.threadId);
+  });
+}
+
+async function settle(label: string, step: () => Promise<void>) {
+  try {
+    await step();
+  } catch (err) {
+    console.error(`${label} failed:`, err);
+  }
+}
+
+/** A stopped answer stays in the model's history too, so the next turn knows what was said. */
+async function keepPartialAnswer(
+  agent: ChatbotAgent,
+  config: { configurable: { thread_id: string } },
+  lastValues: Record<string, unknown> | undefined,
+  text: string,
+  runId: string,
+) {
+  const messages = (lastValues?.messages as unknown[] | undefined) ?? [];
+  const last = messages.at(-1);
+  if (AIMessage.isInstance(last) && last.text === text) return;
+  await agent.updateState(config, { messages: [new AIMessage({ id: `partial-${runId}`, content: text })] });
+}
+
+/** The run aggregate from state, plus an estimate for a call cut short (the provider never reported it). */
+function runUsage(
+  values: Record<string, unknown> | undefined,
+  runId: string,
+  spec: string,
+  partial: string,
+): Record<string, unknown> | null {
+  const usage = values?.tokenUsage as TokenUsageState | undefined;
+  const run = usage?.run?.runId === runId ? usage.run : null;
+  if (!partial) return run;
+  return {
+    ...(run ?? { runId, buckets: {}, totals: null }),
+    partialCall: { spec, approximateOutputTokens: countTextTokens(partial), estimated: true },
+  };
+}

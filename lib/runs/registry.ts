@@ -1,0 +1,46 @@
+import { RunStreamBuffer } from "./stream-buffer";
+
+/** A run executing in this process. */
+export type ActiveRun = {
+  runId: string;
+  threadId: string;
+  userId: string;
+  abort: AbortController;
+  buffer: RunStreamBuffer;
+  /** Settles when the run has reached its terminal state and everything is saved. */
+  done: Promise<void>;
+};
+
+type Registry = { byRun: Map<string, ActiveRun>; byThread: Map<string, string> };
+
+const key = Symbol.for("meridian.runs");
+function registry(): Registry {
+  const g = globalThis as typeof globalThis & { [key]?: Registry };
+  g[key] ??= { byRun: new Map(), byThread: new Map() };
+  return g[key]!;
+}
+
+export function registerRun(run: ActiveRun): void {
+  registry().byRun.set(run.runId, run);
+  registry().byThread.set(run.threadId, run.runId);
+}
+
+export function unregisterRun(runId: string): void {
+  const r = registry();
+  const run = r.byRun.get(runId);
+  r.byRun.delete(runId);
+  if (run && r.byThread.get(run.threadId) === runId) r.byThread.delete(run.threadId);
+}
+
+export function activeRun(runId: string): ActiveRun | undefined {
+  return registry().byRun.get(runId);
+}
+
+export function activeRunForThread(threadId: string): ActiveRun | undefined {
+  const id = registry().byThread.get(threadId);
+  return id ? registry().byRun.get(id) : undefined;
+}
+
+export function activeRunCount(): number {
+  return registry().byRun.size;
+}

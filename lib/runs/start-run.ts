@@ -1,0 +1,81 @@
+import type { UIMessage, UIMessageChunk } from "ai";
+import type { Actor } from "@/lib/auth/actor";
+import { createRun, finishRun, type RunRow } from "@/lib/db/runs";
+import { saveMessage } from "@/lib/db/messages";
+import { createThread, findThread, updateThread } from "@/lib/db/threads";
+import { getDefaultAgent, getVisibleAgent } from "@/lib/db/agents";
+import { prepareAgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
+import { builtinToolNames } from "@/lib/agent/tools/registry";
+import { ApiError } from "@/lib/http/errors";
+import { executeRun } from "./execute-run";
+import { registerRun, unregisterRun, type ActiveRun } from "./registry";
+import { RunStreamBuffer } from "./stream-buffer";
+
+export type StartChatInput = {
+  threadId: string;
+  message: UIMessage;
+  agentId?: string | null;
+  modelSpec?: string | null;
+};
+
+export function userMessageText(message: UIMessage): string {
+  return message.parts
+    .filter((p): p is { type: "text"; text: string } => p.type === "text")
+    .map((p) => p.text)
+    .join("\n")
+    .trim();
+}
+
+const TITLE_LENGTH = 60;
+
+function titleFrom(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line;
+}
+
+/**
+ * Starts a chat run: validates everything first (nothing is written for bad input), claims the
+ * thread's single active-run slot, saves the user's message and runs the agent in the
+ * background. Returns the live stream of the run.
+ */
+export async function startChatRun(
+  actor: Actor,
+  input: StartChatInput,
+): Promise<{ run: RunRow; stream: ReadableStream<UIMessageChunk> }> {
+  const text = userMessageText(input.message);
+  if (input.message.role !== "user") throw new ApiError("bad_request:chat", "Only user messages can be sent.");
+  if (!text) throw new ApiError("bad_request:chat", "The message is empty.");
+
+  const existing = await findThread(actor, input.threadId);
+  const agentId = input.agentId ?? existing?.agentId ?? null;
+  const agent = agentId ? await getVisibleAgent(actor, agentId) : await getDefaultAgent(actor);
+  if (!agent) throw new ApiError("not_found:agent", "This agent does not exist or is not shared with you.");
+  const modelSpec = input.modelSpec ?? existing?.modelSpec ?? null;
+  const ctx = await prepareAgentRuntimeContext(actor, agent, { modelSpec }, builtinToolNames());
+
+  const thread = existing ?? (await createThread(actor, { id: input.threadId, agentId: agent.id, title: titleFrom(text), modelSpec }));
+  const run = await createRun(actor, { threadId: thread.id, agentId: agent.id, modelSpec: ctx.modelSpec });
+  try {
+    await saveMessage(actor, thread.id, { id: input.message.id, role: "user", parts: input.message.parts }, run.id);
+    await updateThread(actor, thread.id, {
+      ...(thread.title ? {} : { title: titleFrom(text) }),
+      ...(input.modelSpec !== undefined ? { modelSpec: input.modelSpec } : {}),
+      ...(input.agentId ? { agentId: agent.id } : {}),
+    });
+  } catch (err) {
+    await finishRun(run.id, { status: "failed", error: { code: "internal:run", message: "Could not save the message." } });
+    throw err;
+  }
+
+  const buffer = new RunStreamBuffer();
+  const abort = new AbortController();
+  const active: ActiveRun = { runId: run.id, threadId: thread.id, userId: actor.id, abort, buffer, done: Promise.resolve() };
+  active.done = executeRun(active, { actor, ctx, threadId: thread.id, userText: text, userMessageId: input.message.id })
+    .catch((err) => console.error(`[run ${run.id}] crashed:`, err))
+    .finally(() => {
+      buffer.close();
+      unregisterRun(run.id);
+    });
+  registerRun(active);
+  return { run, stream: buffer.subscribe() };
+}

@@ -1,0 +1,75 @@
+import type { UIMessageChunk } from "ai";
+import { startMockLlmServer, mockClient, type MockLlmServer, type MockClient } from "./mock-llm";
+import { createTestDatabase, destroyTestDatabase } from "./test-db";
+import { getDb } from "@/lib/db/client";
+import { providers, users } from "@/lib/db/schema";
+import type { Actor } from "@/lib/auth/actor";
+import { seedAgents } from "@/lib/bootstrap/seed-agents";
+
+export const MOCK_PROVIDER = "mock";
+export const MOCK_MODELS = ["mock-chat", "mock-fallback", "mock-backup"];
+
+export type AgentHarness = {
+  mock: MockLlmServer;
+  client: MockClient;
+  stop(): Promise<void>;
+};
+
+/**
+ * Integration fixture: a real scripted model server on a free port, a fresh database, a
+ * provider pointing at the server over HTTP, and the seeded agents.
+ */
+export async function startAgentHarness(opts: { providerId?: string } = {}): Promise<AgentHarness> {
+  const mock = await startMockLlmServer({ models: MOCK_MODELS });
+  await createTestDatabase();
+  const db = await getDb();
+  await db.insert(providers).values({
+    id: opts.providerId ?? MOCK_PROVIDER,
+    name: "Scripted test model",
+    baseUrl: mock.url,
+    models: MOCK_MODELS.map((id) => ({ id, type: "chat" as const, contextWindow: 32_000, enabled: true })),
+    source: "admin",
+  });
+  await seedAgents();
+  return {
+    mock,
+    client: mockClient(mock.url),
+    async stop() {
+      await destroyTestDatabase();
+      await mock.close();
+    },
+  };
+}
+
+let userSeq = 0;
+export async function createTestUser(role: Actor["role"] = "user"): Promise<Actor> {
+  const db = await getDb();
+  const id = `user-${process.pid}-${++userSeq}-${Math.random().toString(36).slice(2, 8)}`;
+  await db.insert(users).values({ id, username: id, displayName: `Test ${userSeq}`, passwordHash: "x", role });
+  return { id, username: id, displayName: `Test ${userSeq}`, role, departmentId: null };
+}
+
+export async function readAll(stream: ReadableStream<UIMessageChunk>): Promise<UIMessageChunk[]> {
+  const out: UIMessageChunk[] = [];
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return out;
+    out.push(value);
+  }
+}
+
+export function textOf(chunks: UIMessageChunk[]): string {
+  return chunks
+    .filter((c): c is Extract<UIMessageChunk, { type: "text-delta" }> => c.type === "text-delta")
+    .map((c) => c.delta)
+    .join("");
+}
+
+export function dataParts<T = unknown>(chunks: UIMessageChunk[], type: string): T[] {
+  return chunks.filter((c) => c.type === `data-${type}`).map((c) => (c as { data: T }).data);
+}
+
+export function userMessage(text: string, id = `u-${crypto.randomUUID()}`) {
+  return { id, role: "user" as const, parts: [{ type: "text" as const, text }] };
+}

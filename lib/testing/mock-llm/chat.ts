@@ -1,0 +1,55 @@
+import { completionBody, truncatedBody } from "./completion";
+import { demoReply } from "./demo-brain";
+import { errorResponse, faultResponse } from "./faults";
+import type { Handled } from "./request-log";
+import { newCompletionId, replyFromTurn, textReply, type Reply } from "./reply";
+import { chatRequestSchema, describeIssues, type ChatRequest } from "./request-schema";
+import { exhaustedText, scriptKeyOfChat, type ScriptRegistry } from "./scripts";
+import { SSE_HEADERS, sleep, sseStream, streamSteps, type CompletionMeta } from "./stream";
+import { isFaultTurn } from "./turns";
+import { buildUsage, serializePrompt, tokenize, type PrefixCache } from "./usage";
+
+export type ChatContext = { scripts: ScriptRegistry; cache: PrefixCache; demoDelayMs: number };
+
+/** POST /chat/completions: a scripted turn, a fault, or the demo brain. */
+export async function handleChatCompletion(body: unknown, headers: Headers, ctx: ChatContext): Promise<Handled> {
+  const parsed = chatRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    return { response: errorResponse(400, { message: describeIssues(parsed.error) }), key: null, model: null };
+  }
+  const request = parsed.data;
+  const key = scriptKeyOfChat(request, headers);
+  const handled = (response: Response) => ({ response, key, model: request.model });
+
+  const turn = key === null ? null : ctx.scripts.take(key);
+  if (turn && isFaultTurn(turn)) return handled(faultResponse(turn));
+  const reply =
+    key === null ? demoReply(request, ctx.demoDelayMs) : turn ? replyFromTurn(turn) : textReply(exhaustedText(key));
+
+  return handled(await respond(request, reply, key, ctx.cache));
+}
+
+async function respond(request: ChatRequest, reply: Reply, key: string | null, cache: PrefixCache): Promise<Response> {
+  const prompt = tokenize(serializePrompt(request));
+  // Cache scope is script and model: providers cache per model, and scripts stand for agents.
+  const cached = cache.observe(`${key ?? "(demo)"}\u0000${request.model}`, prompt);
+  const usage = buildUsage({ prompt: prompt.length, cached }, reply);
+  const meta: CompletionMeta = {
+    id: newCompletionId(),
+    model: reply.model ?? request.model,
+    created: Math.floor(Date.now() / 1000),
+  };
+
+  if (request.stream) {
+    const steps = streamSteps(reply, meta, request.stream_options?.include_usage ? usage : null);
+    return new Response(sseStream(steps, reply.delayMs), { headers: SSE_HEADERS });
+  }
+
+  // Without streaming the client waits for the whole generation, pauses included.
+  const pieces = reply.reasoningChunks.length + reply.textChunks.length;
+  if (reply.delayMs > 0 && pieces > 1) await sleep(reply.delayMs * (pieces - 1));
+  const json = JSON.stringify(completionBody(reply, meta, usage));
+  const headers = { "content-type": "application/json" };
+  if (reply.cutAfterChars !== undefined) return new Response(truncatedBody(json, reply.cutAfterChars), { headers });
+  return new Response(json, { headers });
+}

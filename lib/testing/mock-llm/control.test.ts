@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { mockClient, scriptMarker } from "./client";
+import { createMockLlm } from "./handler";
+import { startMockLlmServer, type MockLlmServer } from "./server";
+import { chatBody, postJson } from "./test-support";
+
+let server: MockLlmServer;
+beforeAll(async () => {
+  server = await startMockLlmServer({ demoDelayMs: 0 });
+});
+afterAll(() => server.close());
+beforeEach(() => mockClient(server.url).reset());
+
+describe("control API through mockClient", () => {
+  it("registers scripts and reports how far they got", async () => {
+    const client = mockClient(server.url);
+    await client.script("ctl", [{ text: "one", repeat: 2 }, { text: "two" }]);
+    await postJson(`${server.url}/chat/completions`, chatBody(`${scriptMarker("ctl")} go`));
+    expect(await client.scripts()).toEqual([{ key: "ctl", turns: 2, served: 1, remaining: 2 }]);
+    expect(await client.removeScript("ctl")).toBe(true);
+    expect(await client.removeScript("ctl")).toBe(false);
+    expect(await client.scripts()).toEqual([]);
+  });
+
+  it("logs every model request with key, model, path, parsed body, time and status", async () => {
+    const client = mockClient(`${server.url}/`);
+    await client.script("logged", [{ fault: { status: 429 } }, { text: "ok" }]);
+    const before = Date.now();
+    const tools = [{ type: "function", function: { name: "read_file", parameters: { type: "object" } } }];
+    await postJson(`${server.url}/chat/completions`, chatBody("[[mock:logged]]", { model: "m-a", tools }));
+    await postJson(`${server.url}/chat/completions`, chatBody("[[mock:logged]]", { model: "m-b", tools }));
+    await postJson(`${server.url}/chat/completions`, chatBody("no script here"));
+
+    const logged = await client.requests("logged");
+    expect(logged.map((r) => [r.key, r.model, r.path, r.status])).toEqual([
+      ["logged", "m-a", "/chat/completions", 429],
+      ["logged", "m-b", "/chat/completions", 200],
+    ]);
+    const body = logged[0].body as { tools: { function: { name: string } }[]; messages: { content: string }[] };
+    expect(body.tools[0].function.name).toBe("read_file");
+    expect(body.messages[0].content).toBe("[[mock:logged]]");
+    expect(logged[0].receivedAt).toBeGreaterThanOrEqual(before);
+    expect(logged[1].receivedAt).toBeGreaterThanOrEqual(logged[0].receivedAt);
+
+    const all = await client.requests();
+    expect(all).toHaveLength(3);
+    expect(all[2].key).toBeNull();
+  });
+
+  it("reset forgets scripts and the log", async () => {
+    const client = mockClient(server.url);
+    await client.script("gone", [{ text: "x" }]);
+    await postJson(`${server.url}/chat/completions`, chatBody("[[mock:gone]]"));
+    await client.reset();
+    expect(await client.requests()).toEqual([]);
+    expect(await client.scripts()).toEqual([]);
+  });
+
+  it("refuses an invalid script with the reason", async () => {
+    const res = await postJson(`${server.url.replace(/\/v1$/, "")}/__mock/scripts`, { key: "bad", turns: [{ fault: { status: 200 } }] });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toMatch(/turns\.0/);
+    await expect(mockClient(server.url).script("bad", [{ text: "x", delayMs: -1 }])).rejects.toThrow(/400/);
+  });
+});
+
+describe("control API availability", () => {
+  it("is off unless asked for, so the in-app model never exposes it", async () => {
+    const mock = createMockLlm();
+    const res = await mock.handle(new Request("http://app.local/__mock/requests"));
+    expect(res.status).toBe(404);
+    const withControl = createMockLlm({ control: true });
+    expect((await withControl.handle(new Request("http://app.local/__mock/requests"))).status).toBe(200);
+  });
+
+  it("keeps no log when the limit is 0", async () => {
+    const mock = createMockLlm({ requestLogLimit: 0, demoDelayMs: 0 });
+    await mock.handle(new Request("http://app.local/v1/models"));
+    expect(mock.requests()).toEqual([]);
+  });
+});

@@ -1,0 +1,139 @@
+import { tool } from "@langchain/core/tools";
+import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { demoReply } from "./demo-brain";
+import { joined } from "./reply";
+import type { ChatRequest } from "./request-schema";
+import { startMockLlmServer, type MockLlmServer } from "./server";
+import { chatModel, streamMessage } from "./test-support";
+
+const todosTool = { type: "function", function: { name: "write_todos", parameters: { type: "object" } } };
+
+const todoArgs = (request: ChatRequest) => {
+  const reply = demoReply(request, 0);
+  expect(reply.toolCalls).toHaveLength(1);
+  expect(reply.toolCalls[0].name).toBe("write_todos");
+  return JSON.parse(joined(reply.toolCalls[0].argumentChunks)) as { todos: { content: string; status: string }[] };
+};
+
+describe("demoReply", () => {
+  it("plans with write_todos when the agent offers it and the user just spoke", () => {
+    const { todos } = todoArgs({
+      model: "demo-chat",
+      messages: [{ role: "user", content: "Compare PostgreSQL and SQLite for a small team" }],
+      tools: [todosTool],
+    });
+    expect(todos.map((t) => t.status)).toEqual(["in_progress", "pending", "pending"]);
+    expect(todos[0].content).toContain("Compare PostgreSQL and SQLite");
+  });
+
+  it("still plans when a system reminder follows the user's message", () => {
+    const { todos } = todoArgs({
+      model: "m",
+      messages: [
+        { role: "user", content: "Summarise the report" },
+        { role: "system", content: "Reminder: keep answers short." },
+      ],
+      tools: [todosTool],
+    });
+    expect(todos).toHaveLength(3);
+  });
+
+  it("plans in Chinese for a Chinese request", () => {
+    const { todos } = todoArgs({ model: "m", messages: [{ role: "user", content: "帮我写一份周报" }], tools: [todosTool] });
+    expect(todos[0].content).toContain("帮我写一份周报");
+    expect(todos[0].content).toMatch(/理解需求/);
+  });
+
+  it("answers in markdown after the todo result: demo notice, restatement, bullets, code", () => {
+    const reply = demoReply(
+      {
+        model: "m",
+        messages: [
+          { role: "user", content: "Explain vector search" },
+          { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "write_todos", arguments: "{}" } }] },
+          { role: "tool", tool_call_id: "c1", content: "Updated todo list" },
+        ],
+        tools: [todosTool],
+      },
+      0,
+    );
+    const text = joined(reply.textChunks);
+    expect(reply.toolCalls).toEqual([]);
+    expect(text).toMatch(/offline demo/i);
+    for (const name of ["OPENAI_BASE_URL", "OPENAI_API_KEY", "LLM_MODEL"]) expect(text).toContain(name);
+    expect(text).toContain("Explain vector search");
+    expect(text).toMatch(/^- /m);
+    expect(text).toMatch(/```bash\n[\s\S]+\n```/);
+    expect(text).toContain("`write_todos`");
+    // Streamed a few words at a time, not as one block.
+    expect(reply.textChunks.length).toBeGreaterThan(20);
+  });
+
+  it("just answers when no todo tool is offered", () => {
+    const reply = demoReply({ model: "m", messages: [{ role: "user", content: "你好，介绍一下你自己" }] }, 0);
+    const text = joined(reply.textChunks);
+    expect(reply.toolCalls).toEqual([]);
+    expect(text).toContain("离线演示");
+    expect(text).toContain("你好，介绍一下你自己");
+    expect(text).not.toContain("Offline demo");
+  });
+
+  it("is deterministic apart from tool call ids", () => {
+    const request: ChatRequest = { model: "m", messages: [{ role: "user", content: "hello" }] };
+    expect(joined(demoReply(request, 0).textChunks)).toBe(joined(demoReply(request, 0).textChunks));
+  });
+});
+
+describe("demo flow through ChatOpenAI", () => {
+  let server: MockLlmServer;
+  beforeAll(async () => {
+    server = await startMockLlmServer({ demoDelayMs: 5 });
+  });
+  afterAll(() => server.close());
+
+  const writeTodos = tool(async () => "Updated todo list", {
+    name: "write_todos",
+    description: "Replace the todo list",
+    schema: z.object({ todos: z.array(z.object({ content: z.string(), status: z.enum(["pending", "in_progress", "completed"]) })) }),
+  });
+
+  for (const [lang, question, expected] of [
+    ["English", "Draft a launch checklist", "Offline demo"],
+    ["Chinese", "帮我起草一份发布清单", "离线演示"],
+  ] as const) {
+    it(`goes user -> write_todos -> tool result -> answer (${lang})`, async () => {
+      const model = chatModel(server.url).bindTools([writeTodos]);
+      const user = new HumanMessage(question);
+      const planning = await streamMessage(model, [user]);
+      expect(planning.tool_calls).toHaveLength(1);
+      const call = planning.tool_calls![0];
+      expect(call.name).toBe("write_todos");
+      expect(writeTodos.schema.safeParse(call.args).success).toBe(true);
+
+      const answer = await streamMessage(model, [
+        user,
+        new AIMessage({ content: planning.content, tool_calls: planning.tool_calls }),
+        new ToolMessage({ content: "Updated todo list", tool_call_id: call.id! }),
+      ]);
+      expect(answer.tool_calls ?? []).toHaveLength(0);
+      expect(String(answer.content)).toContain(expected);
+      expect(String(answer.content)).toContain(question);
+      expect(answer.id).not.toBe(planning.id);
+    });
+  }
+
+  it("streams at a visible pace by default", async () => {
+    const paced = await startMockLlmServer();
+    try {
+      const started = Date.now();
+      let chunks = 0;
+      for await (const _chunk of await chatModel(paced.url).stream("Tell me about Meridian")) chunks += 1;
+      expect(chunks).toBeGreaterThan(20);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(20 * 25 * 0.8);
+    } finally {
+      await paced.close();
+    }
+  });
+});

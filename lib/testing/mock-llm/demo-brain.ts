@@ -1,0 +1,120 @@
+import { messageText, toolNames, type ChatRequest } from "./request-schema";
+import { chunkByChars, chunkByWords, newToolCallId, type Reply } from "./reply";
+
+/**
+ * The offline demo model a new user meets before configuring a provider. Deterministic:
+ * it plans with `write_todos` when the agent offers that tool, then answers in markdown,
+ * in Simplified Chinese when the user writes Chinese. Streams a few words at a time so the
+ * page visibly streams.
+ */
+export function demoReply(request: ChatRequest, delayMs: number): Reply {
+  // Runtimes may append system reminders after the user's message; they are not a turn.
+  const last = request.messages.findLast((message) => message.role !== "system" && message.role !== "developer");
+  const userText = lastUserText(request);
+  const lang: Lang = /\p{Script=Han}/u.test(userText) ? "zh" : "en";
+  const offersTodos = toolNames(request).includes("write_todos");
+
+  if (offersTodos && last?.role === "user") {
+    const todos = planFor(userText, lang);
+    return paced({ text: COPY[lang].planning, toolCall: { name: "write_todos", args: { todos } } }, delayMs);
+  }
+  const planned = request.messages.some((m) => m.tool_calls?.some((call) => call.function.name === "write_todos"));
+  return paced({ reasoning: COPY[lang].reasoning, text: answerFor(userText, lang, planned) }, delayMs);
+}
+
+type Lang = "en" | "zh";
+type Todo = { content: string; status: "in_progress" | "pending" };
+
+const COPY = {
+  en: {
+    planning: "Let me start with a short plan.",
+    reasoning: "The user is talking to the offline demo model. Restate the request, show what the demo covers, and explain how to connect a real model.",
+    plan: (topic: string) => [`Understand the request: "${topic}"`, "Outline the key points", "Write the answer with an example"],
+    intro:
+      "> **Offline demo.** This reply comes from Meridian's built-in demo model, which runs without any provider. " +
+      "To use a real model, set `OPENAI_BASE_URL`, `OPENAI_API_KEY` and `LLM_MODEL`, or add a provider in the admin console.",
+    request: "**Your request:**",
+    shown: "What this demo just showed:",
+    bullets: (planned: boolean) => [
+      planned
+        ? "**Planning**: the agent wrote a three-step todo list with `write_todos`; it is in the status panel."
+        : "**Planning**: agents with the todo tool first write a short plan, shown in the status panel.",
+      "**Streaming**: this answer arrives a few words at a time, as from a real model.",
+      "**Token usage**: the context ring and the usage card count real tokens.",
+      "**Your workspace**: files, skills and knowledge bases work the same with a real model.",
+    ],
+    config: "Connect a real model with three environment variables, then restart:",
+  },
+  zh: {
+    planning: "我先列一个简短的计划。",
+    reasoning: "用户正在使用离线演示模型。复述需求，说明演示内容，并介绍如何接入真实模型。",
+    plan: (topic: string) => [`理解需求：“${topic}”`, "梳理要点", "给出回答和示例"],
+    intro:
+      "> **离线演示。** 这条回复来自 Meridian 内置的演示模型，无需任何模型服务即可运行。" +
+      "要使用真实模型，请设置 `OPENAI_BASE_URL`、`OPENAI_API_KEY` 和 `LLM_MODEL`，或在管理后台添加模型服务。",
+    request: "**你的需求：**",
+    shown: "这次演示展示了：",
+    bullets: (planned: boolean) => [
+      planned
+        ? "**计划**：智能体用 `write_todos` 写下了三步待办，可在状态面板查看。"
+        : "**计划**：启用待办工具的智能体会先写一个简短计划，显示在状态面板中。",
+      "**流式输出**：回答逐词到达，与真实模型一致。",
+      "**用量统计**：上下文环和用量卡片按真实分词计数。",
+      "**工作区**：文件、技能和知识库在接入真实模型后同样可用。",
+    ],
+    config: "设置以下三个环境变量即可接入真实模型，然后重启：",
+  },
+} as const;
+
+const CONFIG_BLOCK = [
+  "```bash",
+  "OPENAI_BASE_URL=https://api.openai.com/v1",
+  "OPENAI_API_KEY=sk-...",
+  "LLM_MODEL=gpt-4o-mini",
+  "```",
+].join("\n");
+
+function planFor(userText: string, lang: Lang): Todo[] {
+  return COPY[lang].plan(excerpt(userText, 40)).map((content, i) => ({
+    content,
+    status: i === 0 ? "in_progress" : "pending",
+  }));
+}
+
+function answerFor(userText: string, lang: Lang, planned: boolean): string {
+  const copy = COPY[lang];
+  return [
+    copy.intro,
+    `${copy.request} ${excerpt(userText, 160) || "…"}`,
+    copy.shown,
+    copy.bullets(planned).map((line) => `- ${line}`).join("\n"),
+    copy.config,
+    CONFIG_BLOCK,
+  ].join("\n\n");
+}
+
+function lastUserText(request: ChatRequest): string {
+  const user = request.messages.findLast((message) => message.role === "user");
+  return user ? messageText(user).replace(/\s+/g, " ").trim() : "";
+}
+
+function excerpt(text: string, maxChars: number): string {
+  const chars = Array.from(text);
+  return chars.length <= maxChars ? text : `${chars.slice(0, maxChars - 1).join("")}…`;
+}
+
+const WORDS_PER_CHUNK = 3;
+
+function paced(
+  parts: { reasoning?: string; text: string; toolCall?: { name: string; args: { todos: Todo[] } } },
+  delayMs: number,
+): Reply {
+  return {
+    reasoningChunks: parts.reasoning ? chunkByWords(parts.reasoning, WORDS_PER_CHUNK) : [],
+    textChunks: chunkByWords(parts.text, WORDS_PER_CHUNK),
+    toolCalls: parts.toolCall
+      ? [{ id: newToolCallId(), name: parts.toolCall.name, argumentChunks: chunkByChars(JSON.stringify(parts.toolCall.args), 24) }]
+      : [],
+    delayMs,
+  };
+}

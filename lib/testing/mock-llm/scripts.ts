@@ -1,0 +1,84 @@
+import { turnRepeat, type Turn } from "./turns";
+import { messageText, type ChatRequest } from "./request-schema";
+
+export const SCRIPT_HEADER = "x-mock-script";
+
+const MARKER = /\[\[mock:([^\]\s]+)\]\]/;
+
+/**
+ * Which script a chat request belongs to: the `x-mock-script` header, else the first
+ * `[[mock:<key>]]` marker in system messages, then in user messages. System messages go
+ * first so an agent's own prompt identifies it even when a user quotes another marker.
+ */
+export function scriptKeyOfChat(request: ChatRequest, headers: Headers): string | null {
+  const fromHeader = headers.get(SCRIPT_HEADER)?.trim();
+  if (fromHeader) return fromHeader;
+  for (const role of ["system", "developer", "user"]) {
+    for (const message of request.messages) {
+      if (message.role !== role) continue;
+      const key = markerIn(messageText(message));
+      if (key) return key;
+    }
+  }
+  return null;
+}
+
+export function scriptKeyOfTexts(texts: string[], headers: Headers): string | null {
+  const fromHeader = headers.get(SCRIPT_HEADER)?.trim();
+  if (fromHeader) return fromHeader;
+  for (const text of texts) {
+    const key = markerIn(text);
+    if (key) return key;
+  }
+  return null;
+}
+
+function markerIn(text: string): string | null {
+  return MARKER.exec(text)?.[1] ?? null;
+}
+
+export type ScriptStatus = { key: string; turns: number; served: number; remaining: number };
+
+type ScriptState = { turns: Turn[]; position: number; servedOfTurn: number; served: number };
+
+/** Scripts by key; each request takes the next turn, a turn with `repeat: n` serves n requests. */
+export class ScriptRegistry {
+  private readonly scripts = new Map<string, ScriptState>();
+
+  set(key: string, turns: Turn[]): void {
+    this.scripts.set(key, { turns: [...turns], position: 0, servedOfTurn: 0, served: 0 });
+  }
+
+  delete(key: string): boolean {
+    return this.scripts.delete(key);
+  }
+
+  clear(): void {
+    this.scripts.clear();
+  }
+
+  /** The next turn of `key`, or null when the script is unknown or used up. */
+  take(key: string): Turn | null {
+    const state = this.scripts.get(key);
+    if (!state || state.position >= state.turns.length) return null;
+    const turn = state.turns[state.position];
+    state.served += 1;
+    state.servedOfTurn += 1;
+    if (state.servedOfTurn >= turnRepeat(turn)) {
+      state.position += 1;
+      state.servedOfTurn = 0;
+    }
+    return turn;
+  }
+
+  status(): ScriptStatus[] {
+    return [...this.scripts.entries()].map(([key, state]) => {
+      const total = state.turns.reduce((sum, turn) => sum + turnRepeat(turn), 0);
+      return { key, turns: state.turns.length, served: state.served, remaining: total - state.served };
+    });
+  }
+}
+
+export function exhaustedText(key: string): string {
+  return `[mock] script "${key}" has no more turns`;
+}
