@@ -9,6 +9,8 @@ export type ThreadSummary = {
   id: string;
   title: string;
   agentId: string | null;
+  /** The model spec the thread last ran with (server-side memory). */
+  modelSpec?: string | null;
   status: ThreadStatus;
   updatedAt: string;
 };
@@ -50,7 +52,11 @@ export type ThreadResponse = {
   messages: MeridianUIMessage[];
 };
 
-export type RunSummary = { id: string; status: RunStatus | string };
+export type RunSummary = {
+  id: string;
+  status: RunStatus | string;
+  error?: { code: string; message: string } | null;
+};
 
 export type ThreadStateResponse = {
   todos: TodoItem[];

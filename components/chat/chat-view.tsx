@@ -20,16 +20,21 @@ export function ChatView({
   threadId,
   initialMessages,
   exists,
+  threadSpec,
+  initialTitle,
   userName,
 }: {
   threadId: string;
   initialMessages: MeridianUIMessage[];
   exists: boolean;
+  /** The model spec an existing thread last ran with; undefined for a new chat. */
+  threadSpec?: string | null;
+  initialTitle?: string;
   userName?: string;
 }) {
   const t = useTranslations("chat");
   const { threads } = useThreads();
-  const model = useModelChoice(threadId);
+  const model = useModelChoice(threadId, threadSpec);
   const layout = usePanelLayout();
   const [input, setInput] = useState("");
   const [scrollSignal, setScrollSignal] = useState(0);
@@ -43,7 +48,7 @@ export function ChatView({
 
   const empty = chat.messages.length === 0;
   const lastRun = runOfMessage(chat.messages.at(-1));
-  const title = threads.find((thread) => thread.id === threadId)?.title || t("newChat");
+  const title = threads.find((thread) => thread.id === threadId)?.title || initialTitle || t("newChat");
 
   useEffect(() => {
     document.title = `${title} · Meridian`;

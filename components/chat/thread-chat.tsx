@@ -69,5 +69,12 @@ export function ThreadChat({ threadId }: { threadId: string }) {
       </div>
     );
   }
-  return <ChatView key={threadId} threadId={threadId} initialMessages={load.data.messages} exists />;
+  return <ChatView
+      key={threadId}
+      threadId={threadId}
+      initialMessages={load.data.messages}
+      threadSpec={load.data.thread.modelSpec ?? null}
+      initialTitle={load.data.thread.title}
+      exists
+    />;
 }

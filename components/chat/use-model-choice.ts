@@ -23,15 +23,18 @@ function write(key: string, value: string) {
 }
 
 /**
- * The model spec for a thread: the one chosen in it before (localStorage), else the last
- * one chosen anywhere, else the server's default, as long as it is still offered.
+ * The model spec for a thread: the one chosen in it before (localStorage), else the one the
+ * thread last ran with, else the last one chosen anywhere (new chats only), else the
+ * server's default — the first of these that is still offered.
  */
-export function useModelChoice(threadId: string) {
+export function useModelChoice(threadId: string, threadSpec?: string | null) {
   const { models, defaultSpec } = useModels();
-  const [chosen, setChosen] = useState<string | null>(() => read(threadKey(threadId)) ?? read(LAST_KEY));
+  const [chosen, setChosen] = useState<string | null>(() => read(threadKey(threadId)));
+  const [lastUsed] = useState<string | null>(() => (threadSpec === undefined ? read(LAST_KEY) : null));
 
-  const offered = (spec: string | null | undefined) => !!spec && models.some((model) => model.spec === spec);
-  const spec = offered(chosen) ? chosen : offered(defaultSpec) ? defaultSpec : (models[0]?.spec ?? null);
+  const offered = (spec: string | null | undefined): spec is string =>
+    !!spec && models.some((model) => model.spec === spec);
+  const spec = [chosen, threadSpec, lastUsed, defaultSpec, models[0]?.spec].find(offered) ?? null;
 
   const choose = useCallback(
     (next: string) => {

@@ -14,11 +14,14 @@ export type PanelState = {
 
 type DataPart = { [K in keyof MeridianDataParts]: { type: `data-${K}`; data: MeridianDataParts[K] } }[keyof MeridianDataParts];
 
-/** With no active run, the run the stream last reported, with its final status when listed. */
+/**
+ * With no active run: the run the stream last reported (with its final status when listed),
+ * else the thread's newest run (`runs` is newest first).
+ */
 function settledRun(current: RunStatusData | null, runs: ThreadStateResponse["runs"]): RunStatusData | null {
-  if (!current) return null;
-  const listed = runs?.find((run) => run.id === current.runId);
-  return listed ? { ...current, status: listed.status } : current;
+  const listed = current ? runs?.find((run) => run.id === current.runId) : runs?.[0];
+  if (!listed) return current;
+  return { runId: listed.id, status: listed.status, ...(listed.error ? { error: listed.error } : {}) };
 }
 
 const INITIAL: PanelState = { todos: [], tokenUsage: null, run: null, loaded: false };

@@ -1,4 +1,4 @@
-import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
+import NextAuth, { AuthError, CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { headers } from "next/headers";
 import { getSecret } from "@/lib/config/secrets";
@@ -61,7 +61,8 @@ export function buildAuthConfig({ secure, userAgent }: AuthRequestContext): Next
       // A wrong password is not a server error; everything else is logged.
       error(error) {
         if (error instanceof CredentialsSignin) return;
-        console.error(`[auth][error] ${error.name}: ${error.message}`, error.cause ?? "");
+        const name = error instanceof AuthError ? error.type : error.name; // class names are minified
+        console.error(`[auth][error] ${name}: ${error.message}`, error.cause ?? "");
       },
     },
   };

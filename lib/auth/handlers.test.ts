@@ -4,7 +4,14 @@ import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { insertTestUser } from "@/lib/testing/users";
 import { getDb } from "@/lib/db/client";
 import { sessions } from "@/lib/db/schema";
-import { GET, POST } from "./handlers";
+
+// next-auth imports "next/server" without an extension, which Node's ESM loader refuses unless
+// vitest inlines it: vitest.config.ts needs `test.server.deps.inline: ["next-auth"]`.
+const { GET, POST } = await import("./handlers").catch((err: unknown) => {
+  throw new Error('next-auth could not load under vitest; add test.server.deps.inline: ["next-auth"] to vitest.config.ts', {
+    cause: err,
+  });
+});
 
 /** The real Auth.js handlers with our config, driven like a browser would (cookie jar by hand). */
 
@@ -87,6 +94,14 @@ describe("Auth.js handlers", () => {
     const session = await (await b.get("/api/auth/session")).json();
     expect(session.user).toEqual({ id: user.id, name: "flow-user", role: "user" });
     expect(JSON.stringify(session)).not.toContain("sid");
+  });
+
+  it("answers on 127.0.0.1 as 127.0.0.1 (NextRequest would rename it localhost)", async () => {
+    const b = new Browser("http://127.0.0.1:3000");
+    const res = await b.signIn("flow-user", "wrong-password");
+    expect(new URL(res.headers.get("location")!).origin).toBe("http://127.0.0.1:3000");
+    const ok = await b.signIn("flow-user", "flow-password-1");
+    expect(ok.headers.get("location")).toBe("http://127.0.0.1:3000");
   });
 
   it("over https (X-Forwarded-Proto) the cookie is Secure with the __Secure- name, and it works", async () => {

@@ -1,4 +1,4 @@
-import { NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
 import { handlers } from "./config";
 import { publicUrl } from "./request-origin";
 
@@ -10,7 +10,9 @@ import { publicUrl } from "./request-origin";
  */
 function onPublicOrigin(req: NextRequest): NextRequest {
   if (process.env.AUTH_URL) return req; // next-auth rewrites to AUTH_URL itself
-  return new NextRequest(publicUrl(req), req);
+  // A plain Request: NextRequest would turn 127.0.0.1 and [::1] back into "localhost".
+  // Auth.js reads only its url, method, headers and body.
+  return new Request(publicUrl(req), req) as NextRequest;
 }
 
 async function sessionNullAsEmpty(res: Response): Promise<Response> {

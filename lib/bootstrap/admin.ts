@@ -35,7 +35,7 @@ export function passwordBox(username: string, password: string): string {
     `  username: ${username}`,
     `  password: ${password}`,
     "",
-    "This password is shown only this once. Sign in and change it.",
+    "This password is shown only this once: keep it somewhere safe.",
   ];
   const width = Math.max(...lines.map((l) => l.length));
   const bar = "═".repeat(width + 2);

@@ -73,3 +73,35 @@ export function dataParts<T = unknown>(chunks: UIMessageChunk[], type: string): 
 export function userMessage(text: string, id = `u-${crypto.randomUUID()}`) {
   return { id, role: "user" as const, parts: [{ type: "text" as const, text }] };
 }
+
+/** Builds the default agent for `actor` on `modelSpec` and runs one user turn to completion. */
+export async function runAgentTurn(
+  actor: Actor,
+  text: string,
+  opts: { modelSpec: string; threadId?: string; runId?: string },
+) {
+  const { getDefaultAgent } = await import("@/lib/db/agents");
+  const { prepareAgentRuntimeContext } = await import("@/lib/agent/runtime/prepare-context");
+  const { buildChatbotAgent } = await import("@/lib/agent/graph");
+  const { HumanMessage } = await import("@langchain/core/messages");
+  const agent = (await getDefaultAgent(actor))!;
+  const ctx = await prepareAgentRuntimeContext(actor, agent, { modelSpec: opts.modelSpec });
+  const graph = await buildChatbotAgent(ctx);
+  const threadId = opts.threadId ?? crypto.randomUUID();
+  const runId = opts.runId ?? crypto.randomUUID();
+  const custom: unknown[] = [];
+  let values: Record<string, unknown> = {};
+  const stream = await graph.stream(
+    { messages: [new HumanMessage(text)] },
+    {
+      configurable: { thread_id: threadId },
+      context: { userId: actor.id, threadId, rootThreadId: threadId, runId, agentId: agent.id },
+      streamMode: ["values", "custom"],
+    },
+  );
+  for await (const [mode, data] of stream as AsyncIterable<[string, unknown]>) {
+    if (mode === "custom") custom.push(data);
+    if (mode === "values") values = data as Record<string, unknown>;
+  }
+  return { values, custom, threadId, runId, ctx };
+}

@@ -1,5 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { redirect } from "next/navigation";
+import { getActor } from "@/lib/auth/current-user";
+import { safeCallbackUrl } from "@/components/auth/safe-callback-url";
 import { LoginForm } from "@/components/auth/login-form";
 import { LogoMark } from "@/components/brand/logo";
 import { LanguageSwitch } from "@/components/settings/language-switch";
@@ -16,6 +19,8 @@ export default async function LoginPage({
   searchParams: Promise<{ callbackUrl?: string | string[] }>;
 }) {
   const { callbackUrl } = await searchParams;
+  // Already signed in: go where the sign-in would have led.
+  if (await getActor()) redirect(safeCallbackUrl(callbackUrl));
   const t = await getTranslations("auth");
 
   return (

@@ -25,7 +25,11 @@ export function mainAgentMiddleware({ ctx, fallbacks }: MiddlewareDeps) {
     modelCallLimitMiddleware({ runLimit: ctx.config.max_execution_steps, exitBehavior: "end" }),
     todoMiddleware(),
     patchToolCallsMiddleware(),
-    modelRetryFallbackMiddleware({ retries: ctx.config.model_retry_times, fallbacks }),
+    modelRetryFallbackMiddleware({
+      retries: ctx.config.model_retry_times,
+      fallbacks,
+      baseDelayMs: Number(process.env.LLM_RETRY_BASE_DELAY_MS) || 1000,
+    }),
     tokenUsageMiddleware(),
   ] as const;
 }

@@ -1,4 +1,4 @@
-import { ChatOpenAI } from "@langchain/openai";
+import { ChatOpenAI, ChatOpenAICompletions } from "@langchain/openai";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { findProviderForSpec, DEFAULT_CONTEXT_WINDOW } from "@/lib/models/providers";
 import { ApiError } from "@/lib/http/errors";
@@ -36,6 +36,16 @@ export function sanitizeRequestOverrides(overrides: Record<string, unknown>): Re
 }
 
 /**
+ * LangChain estimates usage with tokenizer tables it downloads at run time (unreachable
+ * offline: ~90 s stall per call). Count with the local BPE tokenizer instead.
+ */
+class LocalTokenCountCompletions extends ChatOpenAICompletions {
+  override async getNumTokens(content: Parameters<ChatOpenAICompletions["getNumTokens"]>[0]): Promise<number> {
+    return countTextTokens(typeof content === "string" ? content : JSON.stringify(content));
+  }
+}
+
+/**
  * loadChatModel(spec): an OpenAI-compatible chat model (Chat Completions) with usage
  * streaming on and the client's own retries off — retries belong to the retry middleware.
  */
@@ -50,7 +60,7 @@ export async function loadChatModel(spec: string): Promise<BaseChatModel> {
     contextWindow: entry.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
     streamedTokens: 0,
   };
-  const model = new ChatOpenAI({
+  const fields = {
     model: entry.id,
     apiKey: provider.apiKey ?? "not-needed",
     configuration: { baseURL: provider.baseUrl },
@@ -67,9 +77,9 @@ export async function loadChatModel(spec: string): Promise<BaseChatModel> {
         },
       },
     ],
-  });
-  // LangChain's own estimate downloads tokenizer tables at run time; count locally instead.
-  model.getNumTokens = async (content) => countTextTokens(typeof content === "string" ? content : JSON.stringify(content));
+  };
+  // ChatOpenAI delegates to this object, and copies keep it (withConfig/bindTools reuse fields).
+  const model = new ChatOpenAI({ ...fields, completions: new LocalTokenCountCompletions(fields) });
   infoByModel.set(model, info);
   return model;
 }

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { apiErrorFromChatError, parseApiError } from "./client";
+
+describe("parseApiError", () => {
+  it("reads the typed error shape", () => {
+    const error = parseApiError(409, JSON.stringify({ error: { code: "conflict:run", message: "busy" } }));
+    expect([error.status, error.code, error.message]).toEqual([409, "conflict:run", "busy"]);
+  });
+
+  it("falls back to the HTTP status for other bodies", () => {
+    expect(parseApiError(502, "<html>bad gateway</html>").code).toBe("http:502");
+  });
+});
+
+describe("apiErrorFromChatError", () => {
+  it("recovers the code from the transport's error text", () => {
+    const error = new Error(JSON.stringify({ error: { code: "conflict:run", message: "busy" } }));
+    expect(apiErrorFromChatError(error)?.code).toBe("conflict:run");
+  });
+
+  it("returns null for plain stream errors", () => {
+    expect(apiErrorFromChatError(new Error("The model provider is overloaded"))).toBeNull();
+    expect(apiErrorFromChatError(new Error("{not json"))).toBeNull();
+  });
+});

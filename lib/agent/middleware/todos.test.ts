@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAgentHarness, createTestUser, runAgentTurn, MOCK_PROVIDER, type AgentHarness } from "@/lib/testing/agent-harness";
+import { scriptMarker } from "@/lib/testing/mock-llm";
+import type { Actor } from "@/lib/auth/actor";
+import { MAX_TODOS } from "./todos";
+
+let h: AgentHarness;
+let actor: Actor;
+const spec = `${MOCK_PROVIDER}:mock-chat`;
+
+beforeAll(async () => {
+  h = await startAgentHarness();
+  actor = await createTestUser();
+});
+afterAll(async () => {
+  await h.stop();
+});
+
+const todos = (n: number) => Array.from({ length: n }, (_, i) => ({ content: `step ${i + 1}`, status: "pending" }));
+
+describe("todo list", () => {
+  it("replaces state todos on every write_todos and tells the model it did", async () => {
+    await h.client.script("todos", [
+      { toolCalls: [{ name: "write_todos", args: { todos: todos(3) } }] },
+      { toolCalls: [{ name: "write_todos", args: { todos: [{ content: "only one", status: "completed" }] } }] },
+      { text: "done" },
+    ]);
+    const { values } = await runAgentTurn(actor, `plan ${scriptMarker("todos")}`, { modelSpec: spec });
+    expect(values.todos).toEqual([{ content: "only one", status: "completed" }]);
+    const log = await h.client.requests("todos");
+    expect(JSON.stringify((log[1].body as { messages: unknown[] }).messages)).toContain("Todo list updated (0/3 completed)");
+    expect(JSON.stringify((log[0].body as { messages: unknown[] }).messages)).toContain("write_todos");
+  });
+
+  it(`refuses more than ${MAX_TODOS} items with a tool error and keeps the previous list`, async () => {
+    await h.client.script("too-many", [
+      { toolCalls: [{ name: "write_todos", args: { todos: todos(2) } }] },
+      { toolCalls: [{ name: "write_todos", args: { todos: todos(MAX_TODOS + 1) } }] },
+      { text: "ok" },
+    ]);
+    const { values } = await runAgentTurn(actor, `plan ${scriptMarker("too-many")}`, { modelSpec: spec });
+    expect(values.todos).toEqual(todos(2));
+    const third = JSON.stringify(((await h.client.requests("too-many"))[2].body as { messages: unknown[] }).messages);
+    expect(third).toMatch(/error/i);
+  });
+
+  it("refuses an unknown status", async () => {
+    await h.client.script("bad-status", [
+      { toolCalls: [{ name: "write_todos", args: { todos: [{ content: "x", status: "done" }] } }] },
+      { text: "ok" },
+    ]);
+    const { values } = await runAgentTurn(actor, `plan ${scriptMarker("bad-status")}`, { modelSpec: spec });
+    expect(values.todos ?? []).toEqual([]);
+  });
+});

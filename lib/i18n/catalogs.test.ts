@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import en from "@/messages/en.json";
+import zh from "@/messages/zh-CN.json";
+
+type Catalog = { [key: string]: string | Catalog };
+
+function keys(catalog: Catalog, prefix = ""): string[] {
+  return Object.entries(catalog).flatMap(([key, value]) =>
+    typeof value === "string" ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`),
+  );
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+}
+
+describe("message catalogs", () => {
+  it("have the same keys in every locale", () => {
+    expect(keys(zh as Catalog).sort()).toEqual(keys(en as Catalog).sort());
+  });
+
+  it("use the same placeholders in every locale", () => {
+    const lookup = (catalog: Catalog, path: string) =>
+      path.split(".").reduce<string | Catalog>((node, key) => (node as Catalog)[key], catalog) as string;
+    for (const path of keys(en as Catalog)) {
+      expect(placeholders(lookup(zh as Catalog, path)), path).toEqual(placeholders(lookup(en as Catalog, path)));
+    }
+  });
+});
