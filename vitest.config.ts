@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // next-auth imports `next/server` in a way Node's loader cannot resolve outside Next.
+    server: { deps: { inline: ["next-auth"] } },
   },
 });

@@ -2,7 +2,7 @@ import path from "node:path";
 
 /** Where the embedded database, workspaces and generated secrets live. */
 export function dataDir(): string {
-  return path.resolve(process.env.DATA_DIR || ".data");
+  return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || ".data");
 }
 
 export function databaseUrl(): string | undefined {

@@ -10,6 +10,17 @@ import { acquireDirLock } from "./dir-lock";
 
 export type Db = NodePgDatabase<typeof schema>;
 
+/** drizzle passes a per-query `types` parser that the PGlite bridge cannot handle: drop it. */
+function bridgeConfig(config: object): object {
+  const connection = (config as { connection: { parse: (q: Record<string, unknown>) => void } }).connection;
+  const parse = connection.parse.bind(connection);
+  connection.parse = (q) => {
+    delete q.types;
+    parse(q);
+  };
+  return config;
+}
+
 export type DbHandle = { pool: pg.Pool; db: Db; close: () => Promise<void> };
 
 /** Kept on globalThis so dev hot reload never opens a second PGlite instance on the same dir. */
@@ -34,16 +45,15 @@ async function openPglitePool(
   } else {
     pglite = source.pglite;
   }
-  const config = createPgConfig(pglite);
-  // drizzle passes a per-query `types` parser that the PGlite bridge cannot handle.
-  const connection = config.connection as unknown as { parse: (q: Record<string, unknown>) => void };
-  const parse = connection.parse.bind(connection);
-  connection.parse = (q) => {
-    delete q.types;
-    parse(q);
+  // Each pool client gets its own bridge connection: the pool discards a client after some
+  // errors, and a shared connection's late "end" would then kill the next client's query.
+  const Client = class extends pg.Client {
+    constructor(cfg: pg.ClientConfig) {
+      super({ ...cfg, ...(bridgeConfig(createPgConfig(pglite)) as pg.ClientConfig) });
+    }
   };
   // A pool of exactly one connection: the bridge serialises everything through it.
-  const pool = new pg.Pool(config as unknown as pg.PoolConfig);
+  const pool = new pg.Pool({ ...(bridgeConfig(createPgConfig(pglite)) as pg.PoolConfig), max: 1, Client });
   return {
     pool,
     close: async () => {

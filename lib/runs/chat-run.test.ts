@@ -50,6 +50,8 @@ describe("a chat run", () => {
     ]);
     const usage = dataParts<TokenUsageState>(chunks, "token-usage").at(-1)!;
     expect(usage.run?.buckets[spec].calls).toBe(2);
+    // On the streaming path the model id comes from the generation info, not the message.
+    expect(usage.run?.buckets[spec].responseModels).toEqual(["mock-chat"]);
     expect(usage.latest?.buckets[spec].cacheHitRatio).toBeCloseTo(0.25);
     expect(dataParts(chunks, "run").at(-1)).toEqual({ runId: run.id, status: "completed" });
     expect(chunks.at(-1)).toEqual({ type: "finish" });

@@ -63,7 +63,8 @@ export function tokenUsageMiddleware(opts: { blacklist?: Set<string> } = {}) {
       const usage = AIMessage.isInstance(response) ? normaliseUsage(response.usage_metadata) : null;
       if (usageAvailable && usage) {
         const meta = AIMessage.isInstance(response) ? response.response_metadata : {};
-        const responseModel = (meta?.model_name as string | undefined) ?? (meta?.model as string | undefined) ?? null;
+        const responseModel =
+          (meta?.model_name as string | undefined) ?? modelInfo(request.model)?.lastResponseModel ?? null;
         const call = { spec, responseModel, usage };
         next.latest = { ...addCall(emptyAggregate(), call), spec, responseModel };
         next.run = { ...addCall(previousRun, call), runId };

@@ -12,6 +12,11 @@ export type ModelInfo = {
   contextWindow: number;
   /** Tokens streamed so far by this model instance: retries and switches happen only before the first. */
   streamedTokens: number;
+  /**
+   * Model id the provider answered with on the last call. On the streaming path LangChain keeps
+   * it only in the generation info, which never reaches the returned message.
+   */
+  lastResponseModel: string | null;
 };
 
 const infoByModel = new WeakMap<object, ModelInfo>();
@@ -59,6 +64,7 @@ export async function loadChatModel(spec: string): Promise<BaseChatModel> {
     modelId: entry.id,
     contextWindow: entry.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
     streamedTokens: 0,
+    lastResponseModel: null,
   };
   const fields = {
     model: entry.id,
@@ -74,6 +80,10 @@ export async function loadChatModel(spec: string): Promise<BaseChatModel> {
       {
         handleLLMNewToken() {
           info.streamedTokens++;
+        },
+        handleLLMEnd(output: { generations?: { generationInfo?: Record<string, unknown> }[][] }) {
+          const name = output.generations?.[0]?.[0]?.generationInfo?.model_name;
+          info.lastResponseModel = typeof name === "string" ? name : null;
         },
       },
     ],

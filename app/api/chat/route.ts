@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { createUIMessageStreamResponse } from "ai";
+import { route } from "@/lib/http/route";
+import { startChatRun } from "@/lib/runs/start-run";
+
+export const dynamic = "force-dynamic";
+export const maxDuration = 800;
+
+const uiPart = z.object({ type: z.string() }).passthrough();
+const chatBody = z.object({
+  id: z.string().min(1).max(200),
+  message: z.object({
+    id: z.string().min(1).max(200),
+    role: z.literal("user"),
+    parts: z.array(uiPart).min(1).max(100),
+    metadata: z.unknown().optional(),
+  }),
+  agentId: z.string().min(1).nullish(),
+  modelSpec: z.string().min(3).max(300).nullish(),
+  coordinator: z.boolean().optional(),
+});
+
+/** Starts a run and streams it; the run goes on when the browser disconnects. */
+export const POST = route({ body: chatBody }, async ({ actor, body }) => {
+  const { run, stream } = await startChatRun(actor, {
+    threadId: body.id,
+    message: body.message as Parameters<typeof startChatRun>[1]["message"],
+    agentId: body.agentId,
+    modelSpec: body.modelSpec,
+  });
+  return createUIMessageStreamResponse({ stream, headers: { "x-meridian-run-id": run.id } });
+});

@@ -1,0 +1,35 @@
+import type { Actor } from "@/lib/auth/actor";
+import { requireThread } from "@/lib/db/threads";
+import { listRuns, toRunView, type RunView } from "@/lib/db/runs";
+import { getCheckpointer } from "@/lib/agent/checkpointer";
+import type { TodoItem, TokenUsageState } from "@/lib/agent/token-usage-types";
+
+export type ThreadState = {
+  todos: TodoItem[];
+  tokenUsage: TokenUsageState | null;
+  activatedSkills: string[];
+  files: unknown[];
+  artifacts: unknown[];
+  subagentRuns: RunView[];
+  runs: RunView[];
+  activeRun: { id: string; status: string } | null;
+};
+
+/** The agent state the status panel shows, read from the thread's latest checkpoint (owner only). */
+export async function getThreadState(actor: Actor, threadId: string): Promise<ThreadState> {
+  await requireThread(actor, threadId);
+  const tuple = await (await getCheckpointer()).getTuple({ configurable: { thread_id: threadId } });
+  const values = (tuple?.checkpoint.channel_values ?? {}) as Record<string, unknown>;
+  const runs = (await listRuns(actor, threadId)).map(toRunView);
+  const active = runs.find((r) => r.status === "running" || r.status === "pending" || r.status === "interrupted");
+  return {
+    todos: (values.todos as TodoItem[] | undefined) ?? [],
+    tokenUsage: (values.tokenUsage as TokenUsageState | undefined) ?? null,
+    activatedSkills: (values.activatedSkills as string[] | undefined) ?? [],
+    files: [],
+    artifacts: (values.artifacts as unknown[] | undefined) ?? [],
+    subagentRuns: runs.filter((r) => r.runType === "subagent"),
+    runs: runs.filter((r) => r.runType !== "subagent"),
+    activeRun: active ? { id: active.id, status: active.status } : null,
+  };
+}

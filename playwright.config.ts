@@ -1,0 +1,70 @@
+import fs from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+const APP_PORT = Number(process.env.E2E_APP_PORT || 3100);
+const MOCK_PORT = Number(process.env.E2E_MOCK_PORT || 4010);
+export const MOCK_URL = `http://127.0.0.1:${MOCK_PORT}/v1`;
+const baseURL = process.env.E2E_BASE_URL || `http://127.0.0.1:${APP_PORT}`;
+
+// Debian's Chromium when present (this project never downloads a browser); Playwright's own elsewhere.
+const executablePath =
+  process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+const launchOptions = {
+  executablePath,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
+};
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: /.*\.spec\.ts$/,
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  outputDir: "test-results",
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions,
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions } }],
+  webServer: process.env.E2E_BASE_URL
+    ? undefined
+    : [
+        {
+          command: `node node_modules/tsx/dist/cli.mjs scripts/mock-llm.ts --port ${MOCK_PORT}`,
+          url: `${MOCK_URL}/models`,
+          reuseExistingServer: false,
+          timeout: 30_000,
+        },
+        {
+          command: "node scripts/e2e-server.mjs",
+          url: `${baseURL}/api/health`,
+          reuseExistingServer: false,
+          timeout: 600_000,
+          stdout: "pipe",
+          env: {
+            PORT: String(APP_PORT),
+            DEMO_MODEL_URL: MOCK_URL,
+            ADMIN_USERNAME: process.env.ADMIN_USERNAME || "admin",
+            ADMIN_PASSWORD: process.env.ADMIN_PASSWORD || "admin-password-1",
+            LLM_RETRY_BASE_DELAY_MS: "50",
+            OPENAI_BASE_URL: "",
+            OPENAI_API_KEY: "",
+          },
+        },
+      ],
+});
