@@ -23,7 +23,7 @@ export function ModelPicker({ value, onChange }: { value: string | null; onChang
           {...props}
           type="button"
           disabled={!models.length}
-          className="inline-flex h-8 max-w-56 items-center gap-1.5 rounded-lg px-2.5 text-sm text-muted-foreground transition-colors hover:bg-accent hover:text-foreground disabled:opacity-60 aria-expanded:bg-accent"
+          className="inline-flex h-8 max-w-[min(20rem,55vw)] items-center gap-1.5 rounded-lg px-2.5 text-sm text-muted-foreground transition-colors hover:bg-accent hover:text-foreground disabled:opacity-60 aria-expanded:bg-accent"
           data-testid="model-picker"
           data-spec={value ?? ""}
         >

@@ -94,6 +94,9 @@ export function useMeridianChat({ threadId, initialMessages, exists, agentId, mo
       }
       // A failed run reports itself in the message (data-run); a toast would say it twice.
       if (streamRun.current?.status !== "failed") reportError(error);
+      // A refused first message leaves no running thread behind in the sidebar.
+      const listed = threads.threads.find((thread) => thread.id === threadId);
+      if (listed?.status === "running" && !streamRun.current) threads.upsertLocal({ ...listed, status: "idle" });
       void panel.refresh();
       void threads.refresh();
     },

@@ -79,3 +79,51 @@ async function freshPglite(): Promise<DbHandle> {
     },
   };
 }
+
+/**
+ * A database that survives a "server restart": close() ends every connection (and the PGlite
+ * instance) but keeps the data; reopen() opens it again as the process-wide database.
+ */
+export async function createRestartableDatabase(): Promise<{ reopen(): Promise<DbHandle>; close(): Promise<void>; destroy(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL || postgresUrl(process.env.DATABASE_URL);
+  let open: () => Promise<DbHandle>;
+  let cleanup: () => Promise<void>;
+  if (serverUrl) {
+    const name = `meridian_test_${crypto.randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    open = () => openDatabase({ url: url.toString() });
+    cleanup = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-restart-"));
+    open = () => openDatabase({ dir: path.join(dir, "pglite") });
+    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+  }
+  let current: DbHandle | null = null;
+  const close = async () => {
+    if (current) await closeDatabase();
+    current = null;
+  };
+  return {
+    async reopen() {
+      await close();
+      current = await open();
+      setDatabase(current);
+      return current;
+    },
+    close,
+    async destroy() {
+      await close();
+      await cleanup();
+    },
+  };
+}

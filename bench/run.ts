@@ -1,0 +1,36 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { benchStepOverhead } from "./p1-step-overhead";
+import { benchFirstByte } from "./p2-first-byte";
+import { ms } from "./stats";
+
+// `npm run bench`: prints P1 and P2 and appends them to bench/RESULTS.md.
+const db = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
+const p1 = await benchStepOverhead();
+const p2 = await benchFirstByte();
+const when = new Date().toISOString();
+const machine = `${os.cpus().length} cores, Node ${process.version}, ${db}`;
+const lines = [
+  `## ${when} — ${machine}`,
+  "",
+  "| figure | value |",
+  "|---|---|",
+  `| P1 full chain per step (p50 / p95 / mean, n=${p1.full.n}) | ${ms(p1.full.p50)} / ${ms(p1.full.p95)} / ${ms(p1.full.mean)} |`,
+  `| P1 bare createAgent per step (p50 / p95 / mean) | ${ms(p1.bare.p50)} / ${ms(p1.bare.p95)} / ${ms(p1.bare.mean)} |`,
+  `| P1 server overhead per step (p50 / mean) | ${ms(p1.overheadP50)} / ${ms(p1.overheadMean)} |`,
+  `| P2 model's own first token (p50 / p95, n=${p2.model.n}) | ${ms(p2.model.p50)} / ${ms(p2.model.p95)} |`,
+  `| P2 first streamed text byte of a run (p50 / p95) | ${ms(p2.server.p50)} / ${ms(p2.server.p95)} |`,
+  `| P2 added by the server (p50 / mean) | ${ms(p2.addedP50)} / ${ms(p2.addedMean)} |`,
+  "",
+];
+console.log(lines.join("\n"));
+const file = path.join(import.meta.dirname, "RESULTS.md");
+if (!fs.existsSync(file)) {
+  fs.writeFileSync(
+    file,
+    "# Benchmark results\n\nAppended by `npm run bench`. P1: server overhead per agent step (full middleware chain + checkpointer vs bare `createAgent`, same zero-latency scripted model). P2: time to first streamed text byte of a chat run vs the model's own time to first token.\n\n",
+  );
+}
+fs.appendFileSync(file, lines.join("\n") + "\n");
+process.exit(0);
