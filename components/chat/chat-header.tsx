@@ -2,16 +2,20 @@
 
 import { Menu, PanelRight } from "lucide-react";
 import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import { useSidebarState } from "@/components/shell/sidebar-state";
 import { IconButton } from "@/components/ui/icon-button";
 
 export function ChatHeader({
   title,
+  titleSlot,
   running,
   onTogglePanel,
   panelOpen,
 }: {
   title: string;
+  /** Replaces the title (the agent picker of a new chat). */
+  titleSlot?: ReactNode;
   running: boolean;
   onTogglePanel: () => void;
   panelOpen: boolean;
@@ -22,9 +26,10 @@ export function ChatHeader({
   return (
     <header className="flex h-14 shrink-0 items-center gap-2 border-b border-border/60 px-3 sm:px-4">
       <IconButton label={t("openSidebar")} icon={<Menu />} className="lg:hidden" onClick={() => setOpen(true)} data-testid="sidebar-open" />
-      <h1 className="min-w-0 flex-1 truncate text-[15px] font-medium" data-testid="chat-title">
+      <h1 className={titleSlot ? "sr-only" : "min-w-0 flex-1 truncate text-[15px] font-medium"} data-testid="chat-title">
         {title}
       </h1>
+      {titleSlot && <div className="flex min-w-0 flex-1 items-center">{titleSlot}</div>}
       {running && (
         <span className="hidden items-center gap-1.5 rounded-full bg-brand-soft px-2.5 py-0.5 text-xs font-medium text-brand sm:inline-flex">
           <span className="size-1.5 animate-pulse rounded-full bg-brand" aria-hidden />

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import type { MeridianUIMessage } from "@/components/api/types";
 import { StatusPanel } from "@/components/panels/status-panel";
 import { useThreads } from "@/components/shell/threads-context";
+import { AgentPicker } from "./agent-picker";
 import { ChatError } from "./chat-error";
 import { ChatHeader } from "./chat-header";
 import { Composer } from "./composer";
@@ -12,6 +13,7 @@ import { EmptyHero, Suggestions } from "./empty-state";
 import { MessageList } from "./message-list";
 import { runOfMessage } from "./message-parts";
 import { useMeridianChat } from "./use-meridian-chat";
+import { useAgents } from "./use-agents";
 import { useModelChoice } from "./use-model-choice";
 import { usePanelLayout } from "./use-panel-layout";
 
@@ -37,11 +39,14 @@ export function ChatView({
   const model = useModelChoice(threadId, threadSpec);
   const layout = usePanelLayout();
   const [input, setInput] = useState("");
+  const [agentId, setAgentId] = useState<string | null>(null);
+  const agents = useAgents(!exists);
   const [scrollSignal, setScrollSignal] = useState(0);
   const { chat, busy, stopping, send, stop, panel } = useMeridianChat({
     threadId,
     initialMessages,
     exists,
+    agentId,
     modelSpec: model.spec,
     onRefused: setInput,
   });
@@ -66,6 +71,7 @@ export function ChatView({
       <div className="flex min-w-0 flex-1 flex-col">
         <ChatHeader
           title={title}
+          titleSlot={empty && !exists && agents.length > 1 ? <AgentPicker agents={agents} value={agentId} onChange={setAgentId} /> : undefined}
           running={busy}
           panelOpen={layout.desktopOpen}
           onTogglePanel={layout.toggle}

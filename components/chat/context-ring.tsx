@@ -32,13 +32,12 @@ export function ContextRing({ context }: { context: ApproximateContext | null })
     : t("contextEmpty");
 
   return (
-    <Tooltip side="top-end" content={<>{label}{context?.summaryActive && <><br />{t("contextSummary")}</>}</>}>
-      {(describedBy) => (
+    <Tooltip side="top-end" decorative content={<>{label}{context?.summaryActive && <><br />{t("contextSummary")}</>}</>}>
+      {() => (
         <span
           tabIndex={0}
           role="img"
-          aria-label={label}
-          aria-describedby={describedBy}
+          aria-label={context?.summaryActive ? `${label}. ${t("contextSummary")}` : label}
           className="flex size-8 items-center justify-center rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
           data-testid="context-ring"
           data-level={level}

@@ -33,7 +33,7 @@ function TodoSummary({ input }: { input: unknown }) {
     <ul className="space-y-1">
       {todos.map((todo, index) => (
         <li key={index} className="flex items-start gap-2 text-sm">
-          <TodoStatusIcon status={todo.status} className="mt-0.5" />
+          <TodoStatusIcon status={todo.status} live={false} className="mt-0.5" />
           <span className={clsx(todo.status === "completed" && "text-muted-foreground line-through")}>{todo.content}</span>
         </li>
       ))}

@@ -2,6 +2,7 @@
 
 import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { ACTIVE_RUN_STATUSES } from "@/components/api/types";
 import type { PanelState } from "@/components/chat/use-thread-state";
 import { IconButton } from "@/components/ui/icon-button";
 import { Sheet } from "@/components/ui/sheet";
@@ -41,7 +42,7 @@ export function StatusPanel({
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">
         <RunStatus run={state.run} busy={busy} />
-        <TodoList todos={state.todos} />
+        <TodoList todos={state.todos} live={busy || ACTIVE_RUN_STATUSES.includes(state.run?.status ?? "")} />
         <TokenUsageCard usage={state.tokenUsage} />
       </div>
     </Sheet>

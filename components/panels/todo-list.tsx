@@ -7,7 +7,7 @@ import type { TodoItem } from "@/lib/agent/token-usage-types";
 import { PanelSection } from "./panel-section";
 import { TodoStatusIcon } from "./todo-status-icon";
 
-export function TodoList({ todos }: { todos: TodoItem[] }) {
+export function TodoList({ todos, live }: { todos: TodoItem[]; live: boolean }) {
   const t = useTranslations("panel");
   const done = todos.filter((todo) => todo.status === "completed").length;
   const ratio = todos.length ? done / todos.length : 0;
@@ -37,7 +37,7 @@ export function TodoList({ todos }: { todos: TodoItem[] }) {
           <ul className="space-y-2">
             {todos.map((todo, index) => (
               <li key={index} className="flex items-start gap-2.5 text-sm" data-testid="todo-item" data-status={todo.status}>
-                <TodoStatusIcon status={todo.status} className="mt-0.5" />
+                <TodoStatusIcon status={todo.status} live={live} className="mt-0.5" />
                 <span
                   className={clsx(
                     "min-w-0 leading-snug break-words",

@@ -68,7 +68,9 @@ export function ThreadItem({
           title={title}
           className="flex h-full min-w-0 flex-1 items-center gap-2 rounded-lg px-2.5 outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          <span className="min-w-0 flex-1 truncate">{title}</span>
+          <span className="min-w-0 flex-1 truncate" data-testid="thread-title">
+            {title}
+          </span>
           {thread.status === "running" && (
             <span className="relative flex size-2 shrink-0" aria-label={t("running")} role="img" data-testid="thread-running-dot">
               <span className="absolute inline-flex size-full animate-ping rounded-full bg-brand opacity-60" />

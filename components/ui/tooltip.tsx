@@ -10,30 +10,35 @@ const SIDES = {
 } as const;
 
 /**
- * CSS-only tooltip: shown on hover and on keyboard focus inside the trigger, and linked
- * to it with aria-describedby. Keep triggers focusable.
+ * CSS-only tooltip, shown on hover and on keyboard focus inside the trigger. It describes
+ * the trigger (aria-describedby) unless it only repeats the trigger's name (`decorative`).
+ * Hidden tooltips are `visibility: hidden`, so they stay out of text content.
  */
 export function Tooltip({
   content,
   side = "top",
+  decorative = false,
   children,
   className,
 }: {
   content: ReactNode;
   side?: keyof typeof SIDES;
-  children: (describedBy: string) => ReactNode;
+  decorative?: boolean;
+  children: (describedBy: string | undefined) => ReactNode;
   className?: string;
 }) {
   const id = useId();
   return (
     <span className={clsx("group/tooltip relative inline-flex", className)}>
-      {children(id)}
+      {children(decorative ? undefined : id)}
       <span
-        id={id}
-        role="tooltip"
+        id={decorative ? undefined : id}
+        role={decorative ? undefined : "tooltip"}
+        aria-hidden={decorative || undefined}
         className={clsx(
-          "pointer-events-none absolute z-50 w-max max-w-64 rounded-md bg-primary px-2 py-1 text-xs leading-snug font-medium text-primary-foreground opacity-0 shadow-(--shadow-popover) transition-opacity delay-0",
-          "group-hover/tooltip:opacity-100 group-hover/tooltip:delay-300 group-has-[:focus-visible]/tooltip:opacity-100",
+          "pointer-events-none invisible absolute z-50 w-max max-w-64 rounded-md bg-primary px-2 py-1 text-xs leading-snug font-medium text-primary-foreground opacity-0 shadow-(--shadow-popover) transition-[opacity,visibility] delay-0",
+          "group-hover/tooltip:visible group-hover/tooltip:opacity-100 group-hover/tooltip:delay-300",
+          "group-has-[:focus-visible]/tooltip:visible group-has-[:focus-visible]/tooltip:opacity-100",
           SIDES[side],
         )}
       >

@@ -1,0 +1,59 @@
+"use client";
+
+import { Bot, ChevronDown } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { DropdownMenu, MenuItem } from "@/components/ui/dropdown-menu";
+import type { AgentOption } from "./use-agents";
+
+/** Chooses the agent of a new conversation; shown only when there is a choice to make. */
+export function AgentPicker({
+  agents,
+  value,
+  onChange,
+}: {
+  agents: AgentOption[];
+  value: string | null;
+  onChange: (agentId: string) => void;
+}) {
+  const t = useTranslations("chat");
+  const current = agents.find((agent) => agent.id === value) ?? agents.find((agent) => agent.isDefault) ?? agents[0];
+  if (agents.length < 2 || !current) return null;
+
+  return (
+    <DropdownMenu
+      label={t("agentMenu")}
+      className="w-80"
+      trigger={(props) => (
+        <button
+          {...props}
+          type="button"
+          className="inline-flex h-8 min-w-0 items-center gap-1.5 rounded-lg px-2 text-[15px] font-medium transition-colors hover:bg-accent aria-expanded:bg-accent"
+          data-testid="agent-picker"
+        >
+          <Bot className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+          <span className="truncate">{current.name}</span>
+          <ChevronDown className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+        </button>
+      )}
+    >
+      {(close) =>
+        agents.map((agent) => (
+          <MenuItem
+            key={agent.id}
+            checked={agent.id === current.id}
+            onClick={() => {
+              onChange(agent.id);
+              close();
+            }}
+            data-testid="agent-option"
+          >
+            <span className="block truncate font-medium">{agent.name}</span>
+            {agent.description && (
+              <span className="line-clamp-2 text-xs text-muted-foreground">{agent.description}</span>
+            )}
+          </MenuItem>
+        ))
+      }
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,28 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { apiFetch } from "@/components/api/client";
+
+export type AgentOption = { id: string; slug: string; name: string; description: string; isDefault: boolean };
+
+let cached: Promise<AgentOption[]> | null = null;
+
+/** Agents the user may chat with (`GET /api/agents`), read once per page load. */
+export function useAgents(enabled: boolean): AgentOption[] {
+  const [agents, setAgents] = useState<AgentOption[]>([]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    let cancelled = false;
+    cached ??= apiFetch<AgentOption[]>("/api/agents").catch(() => {
+      cached = null; // the picker is optional: without the list, the default agent answers
+      return [];
+    });
+    void cached.then((list) => !cancelled && setAgents(list));
+    return () => {
+      cancelled = true;
+    };
+  }, [enabled]);
+
+  return agents;
+}

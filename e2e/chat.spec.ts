@@ -1,0 +1,92 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ADMIN } from "./helpers/auth";
+import { mock, scriptMarker } from "./helpers/chat";
+
+/** The walking skeleton in a real browser: sign in, chat, live todos and usage, reload, stop. */
+
+const slowAnswer = (words: number, end: string) => ({
+  text: `${Array.from({ length: words }, (_, i) => `word${i}`).join(" ")} ${end}`,
+  chunkSize: 12,
+  delayMs: 60,
+});
+
+async function signInThroughForm(page: Page) {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByTestId("login-username").fill(ADMIN.username);
+  await page.getByTestId("login-password").fill(ADMIN.password);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("composer-input")).toBeVisible();
+}
+
+async function send(page: Page, text: string) {
+  await page.getByTestId("composer-input").fill(text);
+  await page.getByTestId("send-button").click();
+}
+
+test("sign in, stream an answer with live todos and token usage, survive a reload mid-answer", async ({ page }) => {
+  await mock.script("e2e-stream", [
+    {
+      toolCalls: [
+        {
+          name: "write_todos",
+          args: {
+            todos: [
+              { content: "Read the question", status: "completed" },
+              { content: "Draft the answer", status: "in_progress" },
+              { content: "Check the facts", status: "pending" },
+            ],
+          },
+        },
+      ],
+      usage: { prompt_tokens: 1200, completion_tokens: 40, cached_tokens: 600 },
+    },
+    { ...slowAnswer(120, "THE-END-OF-ANSWER"), usage: { prompt_tokens: 1400, completion_tokens: 200, cached_tokens: 1024 } },
+  ]);
+  await signInThroughForm(page);
+  await expect(page.getByTestId("demo-banner")).toBeVisible();
+
+  await send(page, `Plan my week ${scriptMarker("e2e-stream")}`);
+  await expect(page).toHaveURL(/\/chat\/[\w-]+/);
+  const panel = page.getByTestId("status-panel");
+  // Todos appear while the answer is still streaming.
+  await expect(panel.getByTestId("todo-item")).toHaveCount(3);
+  await expect(panel.getByTestId("todo-item").nth(1)).toHaveAttribute("data-status", "in_progress");
+  const answer = page.getByTestId("message-assistant").last();
+  await expect(answer).toContainText("word5");
+  await expect(answer).not.toContainText("THE-END-OF-ANSWER");
+  await expect(panel.getByTestId("token-usage-card")).toContainText("demo:demo-chat");
+
+  // Reload mid-answer: the page reconnects to the running stream and the answer completes.
+  await page.reload();
+  await expect(page.getByTestId("message-assistant").last()).toContainText("THE-END-OF-ANSWER", { timeout: 30_000 });
+  await expect(page.getByTestId("message-assistant")).toHaveCount(1);
+  await expect(page.getByTestId("message-user")).toHaveCount(1);
+
+  const card = page.getByTestId("status-panel").getByTestId("token-usage-card");
+  await expect(card.getByTestId("token-bucket")).toHaveCount(1);
+  await expect(card.getByTestId("token-bucket")).toContainText("demo:demo-chat");
+  await expect(card.getByTestId("cache-hit-rate")).toContainText(/6[0-3](\.\d)?\s?%/); // (600+1024)/(1200+1400)
+  await expect(page.getByTestId("context-ring")).toBeVisible();
+  await page.screenshot({ path: "test-results/chat-completed.png", fullPage: true });
+});
+
+test("stop keeps the partial answer, also after a reload", async ({ page }) => {
+  await mock.script("e2e-stop", [slowAnswer(400, "NEVER-REACHED")]);
+  await signInThroughForm(page);
+  await send(page, `Write a long essay ${scriptMarker("e2e-stop")}`);
+  const answer = page.getByTestId("message-assistant").last();
+  await expect(answer).toContainText("word10");
+  await page.getByTestId("stop-button").click();
+  await expect(page.getByTestId("send-button")).toBeVisible();
+  const partial = (await answer.innerText()).trim();
+  expect(partial).toContain("word10");
+  expect(partial).not.toContain("NEVER-REACHED");
+
+  await page.reload();
+  const reloaded = page.getByTestId("message-assistant").last();
+  await expect(reloaded).toContainText("word10");
+  await expect(reloaded).not.toContainText("NEVER-REACHED");
+  await expect(page.getByTestId("status-panel").getByTestId("run-status")).toContainText(/cancel|stopp/i);
+  await page.screenshot({ path: "test-results/chat-stopped.png", fullPage: true });
+});
