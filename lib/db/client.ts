@@ -48,7 +48,7 @@ async function openPglitePool(
   // Each pool client gets its own bridge connection: the pool discards a client after some
   // errors, and a shared connection's late "end" would then kill the next client's query.
   const Client = class extends pg.Client {
-    constructor(cfg: pg.ClientConfig) {
+    constructor(cfg: pg.ClientConfig = {}) {
       super({ ...cfg, ...(bridgeConfig(createPgConfig(pglite)) as pg.ClientConfig) });
     }
   };
