@@ -4,6 +4,7 @@ import { AlertCircle, Loader2 } from "lucide-react";
 import { signIn } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { useMounted } from "@/components/hooks/use-mounted";
 import { Button } from "@/components/ui/button";
 import { safeCallbackUrl } from "./safe-callback-url";
 
@@ -19,16 +20,20 @@ const inputClass =
 
 export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
   const t = useTranslations("auth");
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
   const [pending, setPending] = useState(false);
+  // Until hydration the button stays disabled: a native submit would put the password in the URL.
+  const mounted = useMounted();
   const [error, setError] = useState<LoginError | null>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
+    // Inputs are uncontrolled, so whatever was typed before hydration still counts.
     const form = event.currentTarget as HTMLFormElement;
-    const missing = !username.trim() ? "username" : !password ? "password" : null;
+    const data = new FormData(form);
+    const username = String(data.get("username") ?? "").trim();
+    const password = String(data.get("password") ?? "");
+    const missing = !username ? "username" : !password ? "password" : null;
     if (missing) {
       form.querySelector<HTMLInputElement>(`[name="${missing}"]`)?.focus();
       return;
@@ -51,7 +56,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+    <form onSubmit={onSubmit} method="post" className="space-y-4" noValidate>
       <div className="space-y-1.5">
         <label htmlFor="login-username" className="text-sm font-medium">
           {t("username")}
@@ -64,8 +69,6 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
           spellCheck={false}
           autoFocus
           required
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
           className={inputClass}
           data-testid="login-username"
         />
@@ -80,8 +83,6 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
           className={inputClass}
           data-testid="login-password"
         />
@@ -102,7 +103,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
       <Button
         type="submit"
         className="h-11 w-full"
-        disabled={pending}
+        disabled={pending || !mounted}
         data-testid="login-submit"
       >
         {pending && <Loader2 className="size-4 animate-spin" aria-hidden />}

@@ -3,7 +3,7 @@
 import clsx from "clsx";
 import { ArrowUp, Loader2, Square } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from "react";
 import type { ApproximateContext } from "@/lib/agent/token-usage-types";
 import { ContextRing } from "./context-ring";
 import { ModelPicker } from "./model-picker";
@@ -39,6 +39,13 @@ export function Composer({
   const t = useTranslations("composer");
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const canSend = !busy && value.trim().length > 0;
+
+  // Text typed before hydration lives only in the DOM: adopt it.
+  useEffect(() => {
+    const typed = textareaRef.current?.value;
+    if (typed && !value) onChange(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at mount
+  }, []);
 
   useLayoutEffect(() => {
     const el = textareaRef.current;

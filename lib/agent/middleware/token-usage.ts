@@ -49,9 +49,16 @@ export function tokenUsageMiddleware(opts: { blacklist?: Set<string> } = {}) {
         usageAvailable,
       };
 
+      const prev = request.state.tokenUsage;
+      // The composer's context ring moves as soon as the request leaves, not when it returns.
+      request.runtime.writer?.({
+        type: "token-usage",
+        id: "token-usage",
+        data: { context, latest: prev?.latest ?? null, run: prev?.run ?? null, thread: prev?.thread ?? emptyAggregate() },
+      });
+
       const response = await handler(request);
 
-      const prev = request.state.tokenUsage;
       const runId = runContextOf(request.runtime)?.runId ?? "unknown";
       const previousRun = prev?.run && prev.run.runId === runId ? prev.run : { ...emptyAggregate(), runId };
       const next: TokenUsageState = {

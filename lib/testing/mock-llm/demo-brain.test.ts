@@ -60,7 +60,7 @@ describe("demoReply", () => {
       0,
     );
     const text = joined(reply.textChunks);
-    expect(reply.toolCalls).toEqual([]);
+    expect(reply.toolCalls).toEqual([]); // an empty plan has nothing to tick off
     expect(text).toMatch(/offline demo/i);
     for (const name of ["OPENAI_BASE_URL", "OPENAI_API_KEY", "LLM_MODEL"]) expect(text).toContain(name);
     expect(text).toContain("Explain vector search");
@@ -69,6 +69,31 @@ describe("demoReply", () => {
     expect(text).toContain("`write_todos`");
     // Streamed a few words at a time, not as one block.
     expect(reply.textChunks.length).toBeGreaterThan(20);
+  });
+
+  it("marks every step completed with the answer, then closes without another plan", () => {
+    const base: ChatRequest["messages"] = [
+      { role: "user", content: "Explain vector search" },
+      { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "write_todos", arguments: JSON.stringify({ todos: [{ content: "a", status: "in_progress" }, { content: "b", status: "pending" }] }) } }] },
+      { role: "tool", tool_call_id: "c1", content: "Updated todo list" },
+    ];
+    const answer = demoReply({ model: "m", messages: base, tools: [todosTool] }, 0);
+    const completed = JSON.parse(joined(answer.toolCalls[0].argumentChunks)).todos;
+    expect(completed).toEqual([{ content: "a", status: "completed" }, { content: "b", status: "completed" }]);
+    const closing = demoReply(
+      {
+        model: "m",
+        messages: [
+          ...base,
+          { role: "assistant", content: "answer", tool_calls: [{ id: "c2", type: "function", function: { name: "write_todos", arguments: JSON.stringify({ todos: completed }) } }] },
+          { role: "tool", tool_call_id: "c2", content: "Updated todo list" },
+        ],
+        tools: [todosTool],
+      },
+      0,
+    );
+    expect(closing.toolCalls).toEqual([]);
+    expect(joined(closing.textChunks)).toMatch(/done/i);
   });
 
   it("just answers when no todo tool is offered", () => {
@@ -103,7 +128,7 @@ describe("demo flow through ChatOpenAI", () => {
     ["English", "Draft a launch checklist", "Offline demo"],
     ["Chinese", "帮我起草一份发布清单", "离线演示"],
   ] as const) {
-    it(`goes user -> write_todos -> tool result -> answer (${lang})`, async () => {
+    it(`goes user -> write_todos -> tool result -> answer + completed plan -> closing (${lang})`, async () => {
       const model = chatModel(server.url).bindTools([writeTodos]);
       const user = new HumanMessage(question);
       const planning = await streamMessage(model, [user]);
@@ -117,10 +142,21 @@ describe("demo flow through ChatOpenAI", () => {
         new AIMessage({ content: planning.content, tool_calls: planning.tool_calls }),
         new ToolMessage({ content: "Updated todo list", tool_call_id: call.id! }),
       ]);
-      expect(answer.tool_calls ?? []).toHaveLength(0);
       expect(String(answer.content)).toContain(expected);
       expect(String(answer.content)).toContain(question);
       expect(answer.id).not.toBe(planning.id);
+      const done = answer.tool_calls![0];
+      expect((done.args.todos as { status: string }[]).every((t) => t.status === "completed")).toBe(true);
+
+      const closing = await streamMessage(model, [
+        user,
+        new AIMessage({ content: planning.content, tool_calls: planning.tool_calls }),
+        new ToolMessage({ content: "Updated todo list", tool_call_id: call.id! }),
+        new AIMessage({ content: answer.content, tool_calls: answer.tool_calls }),
+        new ToolMessage({ content: "Updated todo list", tool_call_id: done.id! }),
+      ]);
+      expect(closing.tool_calls ?? []).toHaveLength(0);
+      expect(String(closing.content).length).toBeGreaterThan(5);
     });
   }
 

@@ -18,16 +18,43 @@ export function demoReply(request: ChatRequest, delayMs: number): Reply {
     const todos = planFor(userText, lang);
     return paced({ text: COPY[lang].planning, toolCall: { name: "write_todos", args: { todos } } }, delayMs);
   }
-  const planned = request.messages.some((m) => m.tool_calls?.some((call) => call.function.name === "write_todos"));
-  return paced({ reasoning: COPY[lang].reasoning, text: answerFor(userText, lang, planned) }, delayMs);
+  const plan = latestPlan(request);
+  if (plan && plan.length > 0 && last?.role === "tool") {
+    // Answer and tick the plan off in one turn; the next turn only closes.
+    if (plan.some((t) => t.status !== "completed")) {
+      const done = plan.map((t) => ({ ...t, status: "completed" as const }));
+      return paced(
+        { reasoning: COPY[lang].reasoning, text: answerFor(userText, lang, true), toolCall: { name: "write_todos", args: { todos: done } } },
+        delayMs,
+      );
+    }
+    return paced({ text: COPY[lang].closing }, delayMs);
+  }
+  return paced({ reasoning: COPY[lang].reasoning, text: answerFor(userText, lang, Boolean(plan)) }, delayMs);
+}
+
+/** The todo list of the most recent write_todos call since the user's last message. */
+function latestPlan(request: ChatRequest): Todo[] | null {
+  const sinceUser = request.messages.slice(request.messages.findLastIndex((m) => m.role === "user") + 1);
+  for (const m of [...sinceUser].reverse()) {
+    const call = m.tool_calls?.findLast((c) => c.function.name === "write_todos");
+    if (!call) continue;
+    try {
+      return (JSON.parse(call.function.arguments ?? "{}") as { todos?: Todo[] }).todos ?? [];
+    } catch {
+      return [];
+    }
+  }
+  return null;
 }
 
 type Lang = "en" | "zh";
-type Todo = { content: string; status: "in_progress" | "pending" };
+type Todo = { content: string; status: "in_progress" | "pending" | "completed" };
 
 const COPY = {
   en: {
     planning: "Let me start with a short plan.",
+    closing: "All three steps are done. Ask a follow-up question any time.",
     reasoning: "The user is talking to the offline demo model. Restate the request, show what the demo covers, and explain how to connect a real model.",
     plan: (topic: string) => [`Understand the request: "${topic}"`, "Outline the key points", "Write the answer with an example"],
     intro:
@@ -47,6 +74,7 @@ const COPY = {
   },
   zh: {
     planning: "我先列一个简短的计划。",
+    closing: "三个步骤都已完成。有其他问题随时问我。",
     reasoning: "用户正在使用离线演示模型。复述需求，说明演示内容，并介绍如何接入真实模型。",
     plan: (topic: string) => [`理解需求：“${topic}”`, "梳理要点", "给出回答和示例"],
     intro:
