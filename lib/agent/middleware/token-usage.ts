@@ -50,17 +50,17 @@ export function tokenUsageMiddleware(opts: { blacklist?: Set<string> } = {}) {
       };
 
       const prev = request.state.tokenUsage;
+      const runId = runContextOf(request.runtime)?.runId ?? "unknown";
+      const previousRun = prev?.run && prev.run.runId === runId ? prev.run : { ...emptyAggregate(), runId };
       // The composer's context ring moves as soon as the request leaves, not when it returns.
       request.runtime.writer?.({
         type: "token-usage",
         id: "token-usage",
-        data: { context, latest: prev?.latest ?? null, run: prev?.run ?? null, thread: prev?.thread ?? emptyAggregate() },
+        data: { context, latest: prev?.latest ?? null, run: previousRun, thread: prev?.thread ?? emptyAggregate() },
       });
 
       const response = await handler(request);
 
-      const runId = runContextOf(request.runtime)?.runId ?? "unknown";
-      const previousRun = prev?.run && prev.run.runId === runId ? prev.run : { ...emptyAggregate(), runId };
       const next: TokenUsageState = {
         context,
         latest: prev?.latest ?? null,
