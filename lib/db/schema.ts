@@ -171,3 +171,43 @@ export const agentRuns = pgTable(
       .where(sql`${t.status} in ('pending', 'running') and ${t.runType} <> 'subagent'`),
   ],
 );
+
+/** Personal API tokens: only a SHA-256 of the secret is stored; the token is shown once. */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** First characters of the token, to recognise it in a list. */
+    prefix: text("prefix").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("api_tokens_user_idx").on(t.userId)],
+);
+
+export type McpToolEntry = { name: string; description: string; enabled: boolean; inputSchema?: unknown };
+
+/** MCP servers an admin registered; their tools join an agent's tools under the `mcps` rule. */
+export const mcpServers = pgTable("mcp_servers", {
+  id: text("id").primaryKey(),
+  /** Stable name, also the prefix of its tools' names. */
+  name: text("name").notNull().unique(),
+  description: text("description").notNull().default(""),
+  transport: text("transport", { enum: ["streamable_http", "sse"] }).notNull().default("streamable_http"),
+  url: text("url").notNull(),
+  /** AES-GCM sealed JSON of request headers (may carry credentials). */
+  headersEncrypted: text("headers_encrypted"),
+  enabled: boolean("enabled").notNull().default(true),
+  ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
+  sharing: jsonb("sharing").$type<Record<string, unknown>>().notNull().default({}),
+  tools: jsonb("tools").$type<McpToolEntry[]>().notNull().default([]),
+  toolsRefreshedAt: timestamp("tools_refreshed_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
