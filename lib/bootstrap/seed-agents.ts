@@ -55,7 +55,7 @@ export async function seedAgents(): Promise<void> {
       backend: a.isSubagent ? "SubAgentBackend" : "ChatbotAgent",
       isDefault: a.isDefault,
       config: a.config,
-      sharing: { read: { scope: "global" } },
+      sharing: { read: { global: true, departmentIds: [], userIds: [] }, manage: { global: false, departmentIds: [], userIds: [] } },
     });
   }
 }

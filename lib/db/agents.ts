@@ -2,21 +2,43 @@ import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "./client";
 import { agents } from "./schema";
 import type { Actor } from "@/lib/auth/actor";
+import { ApiError } from "@/lib/http/errors";
+import { atLeast, CAN_CREATE, canGrant, filterByAccess, resolveAccess } from "@/lib/sharing/resolve-access";
+import { PRIVATE, sharingSchema, type Access, type Sharing } from "@/lib/sharing/types";
+import { agentConfigSchema, parseAgentConfig, type AgentConfig } from "@/lib/agent/config-schema";
+import { isAdminRole, keepAdminOnlyFields, stripAdminOnlyFields } from "@/lib/agent/config-access";
 
 export type AgentRow = typeof agents.$inferSelect;
 
-/**
- * Agents the actor may use. Sharing scopes arrive with the administration issue; until then
- * every main agent is visible to every signed-in user, subagents are never listed for chat.
- */
-export async function listVisibleAgents(_actor: Actor): Promise<AgentRow[]> {
+/** Main agents the actor may chat with (read access), oldest first. */
+export async function listVisibleAgents(actor: Actor): Promise<AgentRow[]> {
   const db = await getDb();
-  return db.select().from(agents).where(eq(agents.isSubagent, false)).orderBy(asc(agents.createdAt));
+  const rows = await db.select().from(agents).where(eq(agents.isSubagent, false)).orderBy(asc(agents.createdAt));
+  return filterByAccess(actor, rows, "agent");
+}
+
+/** Subagents the actor may delegate to (read access). */
+export async function listVisibleSubagents(actor: Actor): Promise<AgentRow[]> {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.isSubagent, true), eq(agents.backend, "SubAgentBackend")))
+    .orderBy(asc(agents.createdAt));
+  return filterByAccess(actor, rows, "agent");
+}
+
+/** Every agent (main and sub) the actor can at least read, for management screens. */
+export async function listAgentsForManagement(actor: Actor): Promise<(AgentRow & { access: Access })[]> {
+  const db = await getDb();
+  const rows = await db.select().from(agents).orderBy(asc(agents.createdAt));
+  return rows
+    .map((r) => ({ ...r, access: resolveAccess(actor, r, "agent") }))
+    .filter((r) => r.access !== "none");
 }
 
 export async function getVisibleAgent(actor: Actor, id: string): Promise<AgentRow | null> {
-  const rows = await listVisibleAgents(actor);
-  return rows.find((a) => a.id === id) ?? null;
+  return (await findAgentWithAccess(actor, id, "read"))?.row ?? null;
 }
 
 export async function getDefaultAgent(actor: Actor): Promise<AgentRow | null> {
@@ -24,8 +46,115 @@ export async function getDefaultAgent(actor: Actor): Promise<AgentRow | null> {
   return rows.find((a) => a.isDefault) ?? rows[0] ?? null;
 }
 
+async function findAgentWithAccess(actor: Actor, id: string, needed: Access) {
+  const db = await getDb();
+  const [row] = await db.select().from(agents).where(eq(agents.id, id)).limit(1);
+  if (!row) return null;
+  const access = resolveAccess(actor, row, "agent");
+  return atLeast(access, needed) ? { row, access } : null;
+}
+
+/** The agent with the actor's access level; 404 when the actor cannot even read it. */
+export async function requireAgent(actor: Actor, id: string, needed: Access = "read") {
+  const readable = await findAgentWithAccess(actor, id, "read");
+  if (!readable) throw new ApiError("not_found:agent", "This agent does not exist or is not shared with you.");
+  if (!atLeast(readable.access, needed)) throw new ApiError("forbidden:agent", "You may use this agent but not change it.");
+  return readable;
+}
+
+export type AgentInput = {
+  slug: string;
+  name: string;
+  description?: string;
+  isSubagent?: boolean;
+  config?: Partial<AgentConfig>;
+  sharing?: Sharing;
+};
+
+function checkSharing(actor: Actor, sharing: Sharing) {
+  if (!canGrant(actor, sharing.read) || !canGrant(actor, sharing.manage)) {
+    throw new ApiError("forbidden:sharing", "You may not share this widely. Admins share within their department; only the superadmin shares globally.");
+  }
+}
+
+function isUniqueViolation(err: unknown) {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+export async function createAgent(actor: Actor, input: AgentInput): Promise<AgentRow> {
+  if (!CAN_CREATE.agent.includes(actor.role)) throw new ApiError("forbidden:agent", "You may not create agents.");
+  const sharing = sharingSchema.parse(input.sharing ?? PRIVATE);
+  checkSharing(actor, sharing);
+  // Admin-only fields a non-admin sends are ignored, not stored.
+  const config = agentConfigSchema.parse(isAdminRole(actor.role) ? input.config ?? {} : stripAdminOnlyFields(input.config ?? {}));
+  const db = await getDb();
+  try {
+    const [row] = await db
+      .insert(agents)
+      .values({
+        id: crypto.randomUUID(),
+        slug: input.slug,
+        name: input.name,
+        description: input.description ?? "",
+        isSubagent: input.isSubagent ?? false,
+        backend: input.isSubagent ? "SubAgentBackend" : "ChatbotAgent",
+        config,
+        ownerId: actor.id,
+        sharing,
+      })
+      .returning();
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ApiError("conflict:agent", `An agent with the slug "${input.slug}" already exists.`);
+    throw err;
+  }
+}
+
+export async function updateAgent(actor: Actor, id: string, patch: Partial<AgentInput>): Promise<AgentRow> {
+  const { row } = await requireAgent(actor, id, "manage");
+  const stored = parseAgentConfig(row.config);
+  let config = stored;
+  if (patch.config) {
+    const incoming = isAdminRole(actor.role) ? patch.config : keepAdminOnlyFields(stripAdminOnlyFields(patch.config), stored);
+    config = agentConfigSchema.parse({ ...stored, ...incoming });
+  }
+  let sharing = row.sharing;
+  if (patch.sharing) {
+    const parsed = sharingSchema.parse(patch.sharing);
+    checkSharing(actor, parsed);
+    sharing = parsed;
+  }
+  const db = await getDb();
+  try {
+    const [updated] = await db
+      .update(agents)
+      .set({
+        ...(patch.slug ? { slug: patch.slug } : {}),
+        ...(patch.name ? { name: patch.name } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        config,
+        sharing,
+        updatedAt: new Date(),
+      })
+      .where(eq(agents.id, id))
+      .returning();
+    return updated;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ApiError("conflict:agent", `An agent with the slug "${patch.slug}" already exists.`);
+    throw err;
+  }
+}
+
+export async function deleteAgent(actor: Actor, id: string): Promise<void> {
+  const { row } = await requireAgent(actor, id, "manage");
+  if (row.isDefault) throw new ApiError("conflict:agent", "The default agent cannot be deleted. Make another agent the default first.");
+  const db = await getDb();
+  await db.delete(agents).where(eq(agents.id, id));
+}
+
 export async function getAgentBySlug(slug: string): Promise<AgentRow | null> {
   const db = await getDb();
-  const [row] = await db.select().from(agents).where(and(eq(agents.slug, slug))).limit(1);
+  const [row] = await db.select().from(agents).where(eq(agents.slug, slug)).limit(1);
   return row ?? null;
 }

@@ -5,7 +5,6 @@ import { saveMessage } from "@/lib/db/messages";
 import { createThread, findThread, updateThread } from "@/lib/db/threads";
 import { getDefaultAgent, getVisibleAgent } from "@/lib/db/agents";
 import { prepareAgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
-import { builtinToolNames } from "@/lib/agent/tools/registry";
 import { ApiError } from "@/lib/http/errors";
 import { executeRun } from "./execute-run";
 import { registerRun, unregisterRun, type ActiveRun } from "./registry";
@@ -51,7 +50,7 @@ export async function startChatRun(
   const agent = agentId ? await getVisibleAgent(actor, agentId) : await getDefaultAgent(actor);
   if (!agent) throw new ApiError("not_found:agent", "This agent does not exist or is not shared with you.");
   const modelSpec = input.modelSpec ?? existing?.modelSpec ?? null;
-  const ctx = await prepareAgentRuntimeContext(actor, agent, { modelSpec }, builtinToolNames());
+  const ctx = await prepareAgentRuntimeContext(actor, agent, { modelSpec });
 
   const thread = existing ?? (await createThread(actor, { id: input.threadId, agentId: agent.id, title: titleFrom(text), modelSpec }));
   const run = await createRun(actor, { threadId: thread.id, agentId: agent.id, modelSpec: ctx.modelSpec });

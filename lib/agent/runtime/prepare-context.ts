@@ -1,8 +1,11 @@
 import type { Actor } from "@/lib/auth/actor";
 import type { AgentRow } from "@/lib/db/agents";
-import { agentConfigFieldMeta, parseAgentConfig, type AgentConfig } from "@/lib/agent/config-schema";
+import { agentConfigSchema, parseAgentConfig, type AgentConfig } from "@/lib/agent/config-schema";
+import { isAdminRole, stripAdminOnlyFields } from "@/lib/agent/config-access";
 import { defaultModelSpec, fallbackSpecsFor, findProviderForSpec } from "@/lib/models/providers";
+import { skillClosure } from "@/lib/skills/closure";
 import { ApiError } from "@/lib/http/errors";
+import { loadResourceCatalog, type ResourceCatalog, type VisibleSubagent } from "./resource-catalog";
 
 export type VisibleKnowledgeBase = { kbId: string; name: string; description: string; kbType: string };
 export type RuntimeSkill = { name: string; description: string; path: string; tools: string[]; mcps: string[]; skills: string[] };
@@ -14,9 +17,12 @@ export type AgentRuntimeContext = {
   config: AgentConfig;
   modelSpec: string;
   fallbackSpecs: string[];
-  /** Built-in tool names after role and allow-list filtering. */
+  /** Built-in tool names after the `tools` rule. */
   toolNames: string[];
+  /** MCP servers whose tools this run may load, after the `mcps` rule. */
+  mcpServerIds: string[];
   visibleKnowledgeBases: VisibleKnowledgeBase[];
+  visibleSubagents: VisibleSubagent[];
   effectiveSkillSlugs: string[];
   runtimeSkills: Record<string, RuntimeSkill>;
   preloadedSkills: { slug: string; content: string }[];
@@ -24,14 +30,9 @@ export type AgentRuntimeContext = {
 
 export type RuntimeOverrides = { modelSpec?: string | null; config?: Partial<AgentConfig> };
 
-const isAdmin = (actor: Actor) => actor.role === "admin" || actor.role === "superadmin";
-
 /** Drops the fields the actor's role may not set. */
 export function filterConfigForRole(actor: Actor, config: Partial<AgentConfig>): Partial<AgentConfig> {
-  if (isAdmin(actor)) return config;
-  return Object.fromEntries(
-    Object.entries(config).filter(([k]) => !agentConfigFieldMeta[k as keyof AgentConfig]?.adminOnly),
-  ) as Partial<AgentConfig>;
+  return isAdminRole(actor.role) ? config : stripAdminOnlyFields(config);
 }
 
 /** null = everything accessible, [] = none, list = allow-list intersected with access (order kept, no duplicates). */
@@ -41,27 +42,84 @@ export function resolveResourceSelection(selection: string[] | null, accessible:
   return [...new Set(selection)].filter((id) => allowed.has(id));
 }
 
+/** Subagents differ: null or [] = every visible subagent; a non-empty list is an allow-list. */
+export function resolveSubagentSelection(selection: string[] | null, visible: string[]): string[] {
+  return selection === null || selection.length === 0 ? [...visible] : resolveResourceSelection(selection, visible);
+}
+
+/**
+ * The stored config as it applies at run time: admin-only fields count only when an admin
+ * wrote them (a seeded agent, or one owned by an admin); otherwise their defaults apply.
+ */
+function effectiveStoredConfig(agent: AgentRow, ownerIsAdmin: boolean): AgentConfig {
+  const stored = parseAgentConfig(agent.config);
+  return ownerIsAdmin ? stored : agentConfigSchema.parse(stripAdminOnlyFields(stored));
+}
+
+export function deriveRuntimeContext(
+  actor: Actor,
+  agent: AgentRow,
+  config: AgentConfig,
+  catalog: ResourceCatalog,
+): Omit<AgentRuntimeContext, "modelSpec" | "fallbackSpecs"> {
+  const knowledgeIds = resolveResourceSelection(config.knowledges, catalog.knowledgeBases.map((k) => k.kbId));
+  const skillsBySlug = new Map(catalog.skills.map((s) => [s.slug, s]));
+  const dependencies = new Map(catalog.skills.map((s) => [s.slug, s.skills]));
+  const selectedSkills = resolveResourceSelection(config.skills, catalog.skills.map((s) => s.slug));
+  const effectiveSkillSlugs = skillClosure(selectedSkills, dependencies);
+  const preloaded = skillClosure(
+    resolveResourceSelection(config.preload_skills, effectiveSkillSlugs),
+    dependencies,
+  );
+  const subagentSlugs = agent.isSubagent
+    ? [] // no nesting: subagents never delegate
+    : resolveSubagentSelection(config.subagents, catalog.subagents.map((s) => s.slug));
+  return {
+    actor,
+    agent: { id: agent.id, slug: agent.slug, name: agent.name, isSubagent: agent.isSubagent },
+    config,
+    toolNames: resolveResourceSelection(config.tools, catalog.tools),
+    mcpServerIds: resolveResourceSelection(config.mcps, catalog.mcpServers.map((s) => s.id)),
+    visibleKnowledgeBases: knowledgeIds.map((id) => catalog.knowledgeBases.find((k) => k.kbId === id)!),
+    visibleSubagents: subagentSlugs.map((slug) => catalog.subagents.find((s) => s.slug === slug)!),
+    effectiveSkillSlugs,
+    runtimeSkills: Object.fromEntries(
+      effectiveSkillSlugs.map((slug) => {
+        const s = skillsBySlug.get(slug)!;
+        return [slug, { name: s.name, description: s.description, path: s.path, tools: s.tools, mcps: s.mcps, skills: s.skills }];
+      }),
+    ),
+    preloadedSkills: preloaded.map((slug) => ({ slug, content: skillsBySlug.get(slug)?.content ?? "" })),
+  };
+}
+
+/** prepareAgentRuntimeContext (SPEC 2): role filtering, resource rules, derived resources, model. */
 export async function prepareAgentRuntimeContext(
   actor: Actor,
   agent: AgentRow,
   overrides: RuntimeOverrides = {},
-  builtinToolNames: string[] = [],
+  opts: { ownerIsAdmin?: boolean; catalog?: ResourceCatalog } = {},
 ): Promise<AgentRuntimeContext> {
-  const config = parseAgentConfig({ ...agent.config, ...filterConfigForRole(actor, overrides.config ?? {}) });
+  const ownerIsAdmin = opts.ownerIsAdmin ?? (await ownerIsAdminOf(agent));
+  const config = agentConfigSchema.parse({
+    ...effectiveStoredConfig(agent, ownerIsAdmin),
+    ...filterConfigForRole(actor, overrides.config ?? {}),
+  });
+  const catalog = opts.catalog ?? (await loadResourceCatalog(actor));
   const requested = overrides.modelSpec || config.model || (await defaultModelSpec());
   if (!(await findProviderForSpec(requested))) {
     throw new ApiError("bad_request:model", `Model "${requested}" is not available. Pick another model.`);
   }
   return {
-    actor,
-    agent: { id: agent.id, slug: agent.slug, name: agent.name, isSubagent: agent.isSubagent },
-    config,
+    ...deriveRuntimeContext(actor, agent, config, catalog),
     modelSpec: requested,
     fallbackSpecs: await fallbackSpecsFor(requested),
-    toolNames: resolveResourceSelection(config.tools, builtinToolNames),
-    visibleKnowledgeBases: [],
-    effectiveSkillSlugs: [],
-    runtimeSkills: {},
-    preloadedSkills: [],
   };
+}
+
+async function ownerIsAdminOf(agent: AgentRow): Promise<boolean> {
+  if (!agent.ownerId) return true; // seeded by the system
+  const { findActiveUserById } = await import("@/lib/db/users");
+  const owner = await findActiveUserById(agent.ownerId);
+  return owner ? isAdminRole(owner.role) : false;
 }

@@ -1,0 +1,26 @@
+import type { Role } from "@/lib/db/schema";
+import { agentConfigFieldMeta, type AgentConfig } from "./config-schema";
+
+export const isAdminRole = (role: Role) => role === "admin" || role === "superadmin";
+
+const adminOnlyKeys = (Object.keys(agentConfigFieldMeta) as (keyof AgentConfig)[]).filter(
+  (k) => agentConfigFieldMeta[k].adminOnly,
+);
+
+/** Removes the fields only admins may set. */
+export function stripAdminOnlyFields<T extends Partial<AgentConfig>>(config: T): Partial<AgentConfig> {
+  return Object.fromEntries(
+    Object.entries(config).filter(([k]) => !adminOnlyKeys.includes(k as keyof AgentConfig)),
+  ) as Partial<AgentConfig>;
+}
+
+/** A non-admin's edit keeps whatever an admin set in the admin-only fields. */
+export function keepAdminOnlyFields(config: Partial<AgentConfig>, stored: AgentConfig): Partial<AgentConfig> {
+  const kept = Object.fromEntries(adminOnlyKeys.map((k) => [k, stored[k]]));
+  return { ...config, ...kept };
+}
+
+/** What a role may see of a config: non-admins never see admin-only fields. */
+export function configForRole(config: AgentConfig, role: Role): Partial<AgentConfig> {
+  return isAdminRole(role) ? config : stripAdminOnlyFields(config);
+}

@@ -1,0 +1,39 @@
+import { and, eq } from "drizzle-orm";
+import type { Actor } from "@/lib/auth/actor";
+import { getDb } from "@/lib/db/client";
+import { mcpServers } from "@/lib/db/schema";
+import { listVisibleSubagents } from "@/lib/db/agents";
+import { filterByAccess } from "@/lib/sharing/resolve-access";
+import { builtinToolNames } from "@/lib/agent/tools/registry";
+import type { VisibleKnowledgeBase } from "./prepare-context";
+
+export type VisibleSubagent = { id: string; slug: string; name: string; description: string };
+export type AvailableSkill = { slug: string; name: string; description: string; path: string; tools: string[]; mcps: string[]; skills: string[]; content?: string };
+
+/**
+ * Everything an actor may access, per resource kind, in a stable order. The one place the
+ * runtime asks "may this user use it"; resource selections are intersected with these lists.
+ */
+export type ResourceCatalog = {
+  tools: string[];
+  mcpServers: { id: string; name: string }[];
+  knowledgeBases: VisibleKnowledgeBase[];
+  skills: AvailableSkill[];
+  subagents: VisibleSubagent[];
+};
+
+export async function loadResourceCatalog(actor: Actor): Promise<ResourceCatalog> {
+  const db = await getDb();
+  const servers = await db
+    .select({ id: mcpServers.id, name: mcpServers.name, ownerId: mcpServers.ownerId, sharing: mcpServers.sharing })
+    .from(mcpServers)
+    .where(and(eq(mcpServers.enabled, true)));
+  return {
+    tools: builtinToolNames(),
+    mcpServers: filterByAccess(actor, servers, "mcp").map(({ id, name }) => ({ id, name })),
+    // Knowledge bases and shared skills arrive with their issues; until then nothing is accessible.
+    knowledgeBases: [],
+    skills: [],
+    subagents: (await listVisibleSubagents(actor)).map(({ id, slug, name, description }) => ({ id, slug, name, description })),
+  };
+}

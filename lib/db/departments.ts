@@ -1,0 +1,111 @@
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { getDb } from "./client";
+import { departments, users } from "./schema";
+import { UNIQUE_VIOLATION, pgErrorCode } from "./pg-errors";
+import { ApiError } from "@/lib/http/errors";
+import type { Actor } from "@/lib/auth/actor";
+
+export type DepartmentView = {
+  id: string;
+  name: string;
+  description: string;
+  userCount: number;
+  createdAt: Date;
+};
+
+export type DepartmentInput = { name: string; description?: string };
+
+const memberCount = sql<number>`(select count(*)::int from ${users} where ${users.departmentId} = ${departments.id})`;
+
+const departmentView = {
+  id: departments.id,
+  name: departments.name,
+  description: departments.description,
+  userCount: memberCount,
+  createdAt: departments.createdAt,
+};
+
+const notFound = () => new ApiError("not_found:department", "This department does not exist.");
+
+function requireSuperadmin(actor: Actor): void {
+  if (actor.role !== "superadmin") {
+    throw new ApiError("forbidden:department", "Only the superadmin may create, rename or delete departments.");
+  }
+}
+
+/** superadmin: every department; admin: only their own; user: not allowed. */
+export async function listDepartments(actor: Actor): Promise<DepartmentView[]> {
+  const db = await getDb();
+  if (actor.role === "superadmin") {
+    return db.select(departmentView).from(departments).orderBy(asc(departments.name));
+  }
+  if (actor.role === "admin") {
+    if (!actor.departmentId) return [];
+    return db.select(departmentView).from(departments).where(eq(departments.id, actor.departmentId));
+  }
+  throw new ApiError("forbidden:department", "You may not list departments.");
+}
+
+/** The department if the actor may see it; 404 otherwise, so other departments stay unseen. */
+export async function getDepartmentInReach(actor: Actor, id: string): Promise<DepartmentView> {
+  const visible = actor.role === "superadmin" || (actor.role === "admin" && actor.departmentId === id);
+  if (!visible) throw notFound();
+  const db = await getDb();
+  const [row] = await db.select(departmentView).from(departments).where(eq(departments.id, id)).limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function createDepartment(actor: Actor, input: DepartmentInput): Promise<DepartmentView> {
+  requireSuperadmin(actor);
+  const db = await getDb();
+  const id = crypto.randomUUID();
+  await withNameConflict(input.name, () =>
+    db.insert(departments).values({ id, name: input.name, description: input.description ?? "" }),
+  );
+  return getDepartmentInReach(actor, id);
+}
+
+export async function updateDepartment(actor: Actor, id: string, input: Partial<DepartmentInput>): Promise<DepartmentView> {
+  await getDepartmentInReach(actor, id);
+  requireSuperadmin(actor);
+  const db = await getDb();
+  await withNameConflict(input.name, () => db.update(departments).set(input).where(eq(departments.id, id)));
+  return getDepartmentInReach(actor, id);
+}
+
+/**
+ * Refuses (409) while the department has members, in one statement so a member added a moment
+ * earlier is still counted: the foreign key would otherwise silently detach them.
+ */
+export async function deleteDepartment(actor: Actor, id: string): Promise<void> {
+  const existing = await getDepartmentInReach(actor, id);
+  requireSuperadmin(actor);
+  const db = await getDb();
+  const noMembers = sql`not exists (select 1 from ${users} where ${users.departmentId} = ${id})`;
+  const deleted = await db
+    .delete(departments)
+    .where(and(eq(departments.id, id), noMembers))
+    .returning({ id: departments.id });
+  if (deleted.length > 0) return;
+  const [{ members } = { members: 0 }] = await db
+    .select({ members: count() })
+    .from(users)
+    .where(eq(users.departmentId, id));
+  if (members === 0) throw notFound(); // deleted concurrently
+  throw new ApiError(
+    "conflict:department",
+    `"${existing.name}" still has ${members} ${members === 1 ? "user" : "users"}. Move them to another department or delete them first.`,
+  );
+}
+
+async function withNameConflict<T>(name: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (pgErrorCode(err) === UNIQUE_VIOLATION) {
+      throw new ApiError("conflict:department", `A department named "${name}" already exists.`);
+    }
+    throw err;
+  }
+}
