@@ -1,13 +1,13 @@
 "use client";
 
-import { useChat } from "@ai-sdk/react";
-import { DefaultChatTransport } from "ai";
+import { useChat, type UseChatHelpers } from "@ai-sdk/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { apiErrorFromChatError, apiFetch } from "@/components/api/client";
-import { ACTIVE_RUN_STATUSES, type MeridianUIMessage } from "@/components/api/types";
+import { ACTIVE_RUN_STATUSES, type MeridianUIMessage, type ThreadResponse } from "@/components/api/types";
 import { useReportError } from "@/components/hooks/use-report-error";
 import { useThreads } from "@/components/shell/threads-context";
 import type { RunStatusData } from "@/lib/agent/token-usage-types";
+import { createChatTransport } from "./chat-transport";
 import { textOfMessage } from "./message-parts";
 import { useThreadState } from "./use-thread-state";
 
@@ -40,24 +40,31 @@ export function useMeridianChat({ threadId, initialMessages, exists, agentId, mo
   const requestExtras = useRef({ agentId, modelSpec });
   requestExtras.current = { agentId, modelSpec };
   const streamRun = useRef<RunStatusData | null>(null);
+  const chatRef = useRef<UseChatHelpers<MeridianUIMessage> | null>(null);
   const onRefusedRef = useRef(onRefused);
   onRefusedRef.current = onRefused;
 
+  // Reconnecting found nothing running: the answer may have been saved since the history
+  // was read, so read the history (and the panel state) again.
+  const catchUp = useCallback(async () => {
+    void panel.refresh();
+    if (chatRef.current?.messages.at(-1)?.role !== "user") return;
+    try {
+      const { messages } = await apiFetch<ThreadResponse>(`/api/threads/${encodeURIComponent(threadId)}`);
+      const current = chatRef.current;
+      if (current?.status === "ready" && messages.length > current.messages.length) current.setMessages(messages);
+    } catch (error) {
+      reportError(error);
+    }
+  }, [panel, threadId, reportError]);
+  const catchUpRef = useRef(catchUp);
+  catchUpRef.current = catchUp;
+
   const transport = useMemo(
     () =>
-      new DefaultChatTransport<MeridianUIMessage>({
-        api: "/api/chat",
-        prepareSendMessagesRequest: ({ id, messages }) => {
-          const { agentId: agent, modelSpec: spec } = requestExtras.current;
-          return {
-            body: {
-              id,
-              message: messages[messages.length - 1],
-              ...(agent ? { agentId: agent } : {}),
-              ...(spec ? { modelSpec: spec } : {}),
-            },
-          };
-        },
+      createChatTransport({
+        extras: () => requestExtras.current,
+        onNothingToResume: () => void catchUpRef.current(),
       }),
     [],
   );
@@ -103,7 +110,6 @@ export function useMeridianChat({ threadId, initialMessages, exists, agentId, mo
   });
 
   const busy = chat.status === "submitted" || chat.status === "streaming";
-  const chatRef = useRef(chat);
   chatRef.current = chat;
 
   const send = useCallback(
@@ -133,7 +139,7 @@ export function useMeridianChat({ threadId, initialMessages, exists, agentId, mo
     runId ??= (await panel.refresh())?.activeRun?.id ?? null;
     if (!runId) {
       // Nothing runs on the server (yet): stop reading locally.
-      await chatRef.current.stop();
+      await chatRef.current?.stop();
       setStopping(false);
       return;
     }
@@ -149,7 +155,8 @@ export function useMeridianChat({ threadId, initialMessages, exists, agentId, mo
   useEffect(() => {
     if (!stopping) return;
     const timer = window.setTimeout(() => {
-      if (chatRef.current.status === "streaming" || chatRef.current.status === "submitted") void chatRef.current.stop();
+      const current = chatRef.current;
+      if (current?.status === "streaming" || current?.status === "submitted") void current.stop();
       setStopping(false);
     }, CANCEL_GRACE_MS);
     return () => window.clearTimeout(timer);

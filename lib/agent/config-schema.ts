@@ -9,6 +9,8 @@ export type FieldMeta = {
   kind: "text" | "prompt" | "model" | "resources" | "select" | "number";
   optionsSource?: "tools" | "knowledges" | "mcps" | "skills" | "subagents" | "models";
   adminOnly?: boolean;
+  /** Form section the field belongs to. */
+  group: "basics" | "resources" | "behaviour" | "summary";
 };
 
 const resourceList = z.array(z.string().min(1)).nullable();
@@ -35,22 +37,22 @@ export const agentConfigSchema = z.object({
 export type AgentConfig = z.infer<typeof agentConfigSchema>;
 
 export const agentConfigFieldMeta: Record<keyof AgentConfig, FieldMeta> = {
-  system_prompt: { kind: "prompt" },
-  model: { kind: "model", optionsSource: "models" },
-  tools: { kind: "resources", optionsSource: "tools" },
-  knowledges: { kind: "resources", optionsSource: "knowledges" },
-  mcps: { kind: "resources", optionsSource: "mcps" },
-  skills: { kind: "resources", optionsSource: "skills" },
-  preload_skills: { kind: "resources", optionsSource: "skills" },
-  subagents: { kind: "resources", optionsSource: "subagents" },
-  tool_approval_mode: { kind: "select" },
-  summary_threshold: { kind: "number", adminOnly: true },
-  summary_keep_messages: { kind: "number", adminOnly: true },
-  summary_tool_result_token_limit: { kind: "number", adminOnly: true },
-  summary_l2_trigger_ratio: { kind: "number", adminOnly: true },
-  summary_prompt: { kind: "prompt", adminOnly: true },
-  max_execution_steps: { kind: "number", adminOnly: true },
-  model_retry_times: { kind: "number", adminOnly: true },
+  system_prompt: { kind: "prompt", group: "basics" },
+  model: { kind: "model", optionsSource: "models", group: "basics" },
+  tools: { kind: "resources", optionsSource: "tools", group: "resources" },
+  knowledges: { kind: "resources", optionsSource: "knowledges", group: "resources" },
+  mcps: { kind: "resources", optionsSource: "mcps", group: "resources" },
+  skills: { kind: "resources", optionsSource: "skills", group: "resources" },
+  preload_skills: { kind: "resources", optionsSource: "skills", group: "resources" },
+  subagents: { kind: "resources", optionsSource: "subagents", group: "resources" },
+  tool_approval_mode: { kind: "select", group: "behaviour" },
+  summary_threshold: { kind: "number", adminOnly: true, group: "summary" },
+  summary_keep_messages: { kind: "number", adminOnly: true, group: "summary" },
+  summary_tool_result_token_limit: { kind: "number", adminOnly: true, group: "summary" },
+  summary_l2_trigger_ratio: { kind: "number", adminOnly: true, group: "summary" },
+  summary_prompt: { kind: "prompt", adminOnly: true, group: "summary" },
+  max_execution_steps: { kind: "number", adminOnly: true, group: "behaviour" },
+  model_retry_times: { kind: "number", adminOnly: true, group: "behaviour" },
 };
 
 /** Parses a stored config leniently: unknown keys dropped, invalid values replaced by defaults. */

@@ -1,8 +1,9 @@
 import { createAgent } from "langchain";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { buildPromptWithContext } from "./runtime/build-prompt";
+import { readUserPromptFiles } from "./runtime/user-prompt-files";
 import { loadChatModel } from "./runtime/load-model";
-import { resolveConfiguredRuntimeTools } from "./runtime/resolve-tools";
+import { resolveRuntimeToolsWithMcp } from "./runtime/resolve-tools";
 import type { AgentRuntimeContext } from "./runtime/prepare-context";
 import { mainAgentMiddleware } from "./middleware";
 import { getCheckpointer } from "./checkpointer";
@@ -17,14 +18,22 @@ const MIDDLEWARE_TOOL_NAMES = ["write_todos"];
 export async function buildChatbotAgent(ctx: AgentRuntimeContext, opts: { checkpointer?: BaseCheckpointSaver } = {}) {
   const model = await loadChatModel(ctx.modelSpec);
   const fallbacks = await Promise.all(ctx.fallbackSpecs.map((spec) => loadChatModel(spec)));
-  return createAgent({
-    name: "ChatbotAgent",
-    model,
-    tools: resolveConfiguredRuntimeTools(ctx, MIDDLEWARE_TOOL_NAMES),
-    systemPrompt: buildPromptWithContext(ctx),
-    middleware: mainAgentMiddleware({ ctx, fallbacks }),
-    checkpointer: opts.checkpointer ?? (await getCheckpointer()),
-  });
+  const runtimeTools = await resolveRuntimeToolsWithMcp(ctx, MIDDLEWARE_TOOL_NAMES);
+  try {
+    const agent = createAgent({
+      name: "ChatbotAgent",
+      model,
+      tools: runtimeTools.tools,
+      systemPrompt: buildPromptWithContext(ctx, { userFiles: await readUserPromptFiles(ctx.actor.id) }),
+      middleware: mainAgentMiddleware({ ctx, fallbacks }),
+      checkpointer: opts.checkpointer ?? (await getCheckpointer()),
+    });
+    // The run that streams this agent calls close() at its end: it releases the MCP connections.
+    return Object.assign(agent, { close: runtimeTools.close });
+  } catch (err) {
+    await runtimeTools.close();
+    throw err;
+  }
 }
 
 export type ChatbotAgent = Awaited<ReturnType<typeof buildChatbotAgent>>;

@@ -1,3 +1,4 @@
+import { findActorByApiToken } from "@/lib/db/api-tokens";
 import type { Actor } from "./actor";
 
 /** The token of an `Authorization: Bearer <token>` header, if the request carries one. */
@@ -7,10 +8,15 @@ export function bearerToken(req: Request): string | undefined {
 }
 
 /**
- * Seam for personal API tokens (a later issue): look the token up (hashed) and return its
- * owner. A request that presents a Bearer token is authenticated by the token alone — never
- * by a cookie — which is why such requests may skip the Origin check.
+ * The owner of a personal API token (lib/db/api-tokens.ts), acting with their current role.
+ * A request that presents a Bearer token is authenticated by the token alone — never by a
+ * cookie — which is why such requests may skip the Origin check.
  */
-export async function actorFromBearerToken(_token: string): Promise<Actor | null> {
-  return null;
+export async function actorFromBearerToken(token: string): Promise<Actor | null> {
+  return findActorByApiToken(token);
+}
+
+/** Whether the request is authenticated by an API token rather than a cookie session. */
+export function isBearerRequest(req: Request): boolean {
+  return bearerToken(req) !== undefined;
 }

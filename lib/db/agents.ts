@@ -71,6 +71,14 @@ export type AgentInput = {
   sharing?: Sharing;
 };
 
+/** A config as sent by a client: every field validated, errors named for the form. */
+function parseConfigInput(input: unknown): AgentConfig {
+  const result = agentConfigSchema.safeParse(input);
+  if (result.success) return result.data;
+  const issues = result.error.issues.slice(0, 5).map((i) => `${i.path.join(".")}: ${i.message}`);
+  throw new ApiError("bad_request:agent", `Invalid agent config: ${issues.join("; ")}`);
+}
+
 function checkSharing(actor: Actor, sharing: Sharing) {
   if (!canGrant(actor, sharing.read) || !canGrant(actor, sharing.manage)) {
     throw new ApiError("forbidden:sharing", "You may not share this widely. Admins share within their department; only the superadmin shares globally.");
@@ -87,7 +95,7 @@ export async function createAgent(actor: Actor, input: AgentInput): Promise<Agen
   const sharing = sharingSchema.parse(input.sharing ?? PRIVATE);
   checkSharing(actor, sharing);
   // Admin-only fields a non-admin sends are ignored, not stored.
-  const config = agentConfigSchema.parse(isAdminRole(actor.role) ? input.config ?? {} : stripAdminOnlyFields(input.config ?? {}));
+  const config = parseConfigInput(isAdminRole(actor.role) ? input.config ?? {} : stripAdminOnlyFields(input.config ?? {}));
   const db = await getDb();
   try {
     const [row] = await db
@@ -117,7 +125,7 @@ export async function updateAgent(actor: Actor, id: string, patch: Partial<Agent
   let config = stored;
   if (patch.config) {
     const incoming = isAdminRole(actor.role) ? patch.config : keepAdminOnlyFields(stripAdminOnlyFields(patch.config), stored);
-    config = agentConfigSchema.parse({ ...stored, ...incoming });
+    config = parseConfigInput({ ...stored, ...incoming });
   }
   let sharing = row.sharing;
   if (patch.sharing) {

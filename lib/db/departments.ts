@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { getDb } from "./client";
+import { z } from "zod";
+import { getDb, type Db } from "./client";
 import { departments, users } from "./schema";
 import { UNIQUE_VIOLATION, pgErrorCode } from "./pg-errors";
 import { ApiError } from "@/lib/http/errors";
@@ -13,17 +14,29 @@ export type DepartmentView = {
   createdAt: Date;
 };
 
+/** Request-body fields shared by the create and update routes. */
+export const departmentFields = {
+  name: z.string().trim().min(1).max(80),
+  description: z.string().trim().max(500),
+};
+
 export type DepartmentInput = { name: string; description?: string };
 
-const memberCount = sql<number>`(select count(*)::int from ${users} where ${users.departmentId} = ${departments.id})`;
-
-const departmentView = {
-  id: departments.id,
-  name: departments.name,
-  description: departments.description,
-  userCount: memberCount,
-  createdAt: departments.createdAt,
-};
+/** Departments with their member counts; callers add the filter and order. */
+function selectDepartments(db: Db) {
+  return db
+    .select({
+      id: departments.id,
+      name: departments.name,
+      description: departments.description,
+      userCount: sql<number>`count(${users.id})::int`,
+      createdAt: departments.createdAt,
+    })
+    .from(departments)
+    .leftJoin(users, eq(users.departmentId, departments.id))
+    .groupBy(departments.id)
+    .$dynamic();
+}
 
 const notFound = () => new ApiError("not_found:department", "This department does not exist.");
 
@@ -35,13 +48,12 @@ function requireSuperadmin(actor: Actor): void {
 
 /** superadmin: every department; admin: only their own; user: not allowed. */
 export async function listDepartments(actor: Actor): Promise<DepartmentView[]> {
-  const db = await getDb();
   if (actor.role === "superadmin") {
-    return db.select(departmentView).from(departments).orderBy(asc(departments.name));
+    return selectDepartments(await getDb()).orderBy(asc(departments.name));
   }
   if (actor.role === "admin") {
     if (!actor.departmentId) return [];
-    return db.select(departmentView).from(departments).where(eq(departments.id, actor.departmentId));
+    return selectDepartments(await getDb()).where(eq(departments.id, actor.departmentId));
   }
   throw new ApiError("forbidden:department", "You may not list departments.");
 }
@@ -50,8 +62,7 @@ export async function listDepartments(actor: Actor): Promise<DepartmentView[]> {
 export async function getDepartmentInReach(actor: Actor, id: string): Promise<DepartmentView> {
   const visible = actor.role === "superadmin" || (actor.role === "admin" && actor.departmentId === id);
   if (!visible) throw notFound();
-  const db = await getDb();
-  const [row] = await db.select(departmentView).from(departments).where(eq(departments.id, id)).limit(1);
+  const [row] = await selectDepartments(await getDb()).where(eq(departments.id, id));
   if (!row) throw notFound();
   return row;
 }
@@ -69,6 +80,7 @@ export async function createDepartment(actor: Actor, input: DepartmentInput): Pr
 export async function updateDepartment(actor: Actor, id: string, input: Partial<DepartmentInput>): Promise<DepartmentView> {
   await getDepartmentInReach(actor, id);
   requireSuperadmin(actor);
+  if (input.name === undefined && input.description === undefined) return getDepartmentInReach(actor, id);
   const db = await getDb();
   await withNameConflict(input.name, () => db.update(departments).set(input).where(eq(departments.id, id)));
   return getDepartmentInReach(actor, id);

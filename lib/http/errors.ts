@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   too_large: 413,
   rate_limited: 429,
   internal: 500,
+  bad_gateway: 502,
   unavailable: 503,
 } as const;
 

@@ -2,6 +2,7 @@ import { getDb } from "@/lib/db/client";
 import { providers, type ProviderModel } from "@/lib/db/schema";
 import { encryptSecret } from "@/lib/config/crypto";
 import { eq } from "drizzle-orm";
+import { invalidateProviderCache } from "./provider-cache";
 
 /** The provider bootstrapped from OPENAI_BASE_URL / OPENAI_API_KEY / LLM_MODEL. */
 export const ENV_PROVIDER_ID = "openai";
@@ -16,29 +17,39 @@ function envModelIds(): string[] {
   return [...new Set(ids)];
 }
 
+/** Whether OPENAI_BASE_URL or OPENAI_API_KEY define the env provider (it is then rewritten at every start). */
+export function envDefinesProvider(): boolean {
+  return Boolean(process.env.OPENAI_BASE_URL?.trim() || process.env.OPENAI_API_KEY?.trim());
+}
+
 /**
  * Writes the env provider into the providers table at start so it is listed, bucketed and
- * encrypted like any other. Runs only when the env names a base URL or a key.
+ * encrypted like any other. Runs only when the env names a base URL or a key. The env owns
+ * the base URL and the key and makes sure its models exist; what an admin set on the row
+ * since (name, on/off, per-model settings, extra models, overrides) is kept.
  */
 export async function syncEnvProvider(): Promise<void> {
+  if (!envDefinesProvider()) return;
   const baseUrl = process.env.OPENAI_BASE_URL?.trim();
   const apiKey = process.env.OPENAI_API_KEY?.trim();
-  if (!baseUrl && !apiKey) return;
   const ids = envModelIds();
   if (ids.length === 0) ids.push("gpt-4o-mini");
   const contextWindow = Number(process.env.LLM_CONTEXT_WINDOW) || 128_000;
-  const models: ProviderModel[] = ids.map((id) => ({ id, type: "chat", contextWindow, enabled: true }));
-  const values = {
-    name: "OpenAI-compatible (env)",
+  const envModels: ProviderModel[] = ids.map((id) => ({ id, type: "chat", contextWindow, enabled: true }));
+  const owned = {
     baseUrl: (baseUrl || "https://api.openai.com/v1").replace(/\/$/, ""),
     apiKeyEncrypted: apiKey ? encryptSecret(apiKey) : null,
-    models,
     source: "env" as const,
-    enabled: true,
     updatedAt: new Date(),
   };
   const db = await getDb();
-  const existing = await db.select({ id: providers.id }).from(providers).where(eq(providers.id, ENV_PROVIDER_ID));
-  if (existing.length) await db.update(providers).set(values).where(eq(providers.id, ENV_PROVIDER_ID));
-  else await db.insert(providers).values({ id: ENV_PROVIDER_ID, ...values });
+  const [existing] = await db.select({ models: providers.models }).from(providers).where(eq(providers.id, ENV_PROVIDER_ID));
+  if (existing) {
+    const known = new Set(existing.models.map((m) => m.id));
+    const models = [...existing.models, ...envModels.filter((m) => !known.has(m.id))];
+    await db.update(providers).set({ ...owned, models }).where(eq(providers.id, ENV_PROVIDER_ID));
+  } else {
+    await db.insert(providers).values({ id: ENV_PROVIDER_ID, name: "OpenAI-compatible (env)", models: envModels, enabled: true, ...owned });
+  }
+  invalidateProviderCache();
 }

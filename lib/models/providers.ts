@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Db } from "@/lib/db/client";
 import { providers, type ProviderModel } from "@/lib/db/schema";
 import { decryptSecret } from "@/lib/config/crypto";
 import { DEMO_MODELS, DEMO_PROVIDER_ID, demoApiKey, demoBaseUrl } from "./demo";
 import { formatModelSpec, parseModelSpec, resolveEnvModelName } from "./model-spec";
 import { ENV_PROVIDER_ID } from "./env-provider";
+import { cachedProviders } from "./provider-cache";
 
 export type ResolvedProvider = {
   id: string;
@@ -38,12 +39,19 @@ function demoProvider(): ResolvedProvider {
   };
 }
 
+export { invalidateProviderCache, PROVIDER_CACHE_TTL_MS } from "./provider-cache";
+
 /**
  * Enabled providers with at least one enabled chat model. The demo provider is there only
  * while nothing else is configured, so a real deployment never offers the scripted model.
+ * A chat run asks several times: answers are cached per database for a few seconds; admin
+ * writes invalidate the cache (other instances see a change within the TTL).
  */
 export async function listActiveProviders(): Promise<ResolvedProvider[]> {
-  const db = await getDb();
+  return [...(await cachedProviders(await getDb(), loadActiveProviders))];
+}
+
+async function loadActiveProviders(db: Db): Promise<ResolvedProvider[]> {
   const rows = await db.select().from(providers).where(eq(providers.enabled, true));
   const resolved = rows
     .map<ResolvedProvider>((row) => ({

@@ -1,14 +1,18 @@
+import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { listVisibleAgents } from "@/lib/db/agents";
+import { createAgent, listAgentsForManagement } from "@/lib/db/agents";
+import { agentView } from "@/lib/agent/agent-view";
+import { agentBody } from "@/lib/agent/agent-body";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({}, async ({ actor }) =>
-  (await listVisibleAgents(actor)).map((a) => ({
-    id: a.id,
-    slug: a.slug,
-    name: a.name,
-    description: a.description,
-    isDefault: a.isDefault,
-  })),
-);
+/** Agents visible to the user; `?manage=1` also lists subagents. Each carries the actor's access. */
+export const GET = route({ query: z.object({ manage: z.enum(["0", "1"]).optional() }) }, async ({ actor, query }) => {
+  const rows = await listAgentsForManagement(actor);
+  return rows.filter((r) => query.manage === "1" || !r.isSubagent).map((r) => agentView(actor, r, r.access));
+});
+
+export const POST = route({ body: agentBody }, async ({ actor, body }) => {
+  const row = await createAgent(actor, body as Parameters<typeof createAgent>[1]);
+  return Response.json(agentView(actor, row, "manage"), { status: 201 });
+});

@@ -1,6 +1,7 @@
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { AgentRuntimeContext } from "./prepare-context";
 import { builtinTools } from "@/lib/agent/tools/registry";
+import { loadMcpToolsForRuntime } from "@/lib/mcp/runtime-tools";
 
 /**
  * resolveConfiguredRuntimeTools: the executable tools of this run (built-in by name; MCP
@@ -19,4 +20,33 @@ export function resolveConfiguredRuntimeTools(
     seen.set(t.name, "built-in");
   }
   return tools;
+}
+
+export type RuntimeTools = { tools: StructuredToolInterface[]; close(): Promise<void> };
+
+/**
+ * The run's executable tools including the MCP tools of `ctx.mcpServerIds`. Opens the MCP
+ * connections: the caller calls `close()` when the run ends. A name taken twice (middleware,
+ * built-in, MCP) fails the run with a message naming both owners.
+ */
+export async function resolveRuntimeToolsWithMcp(
+  ctx: AgentRuntimeContext,
+  reservedNames: string[] = [],
+): Promise<RuntimeTools> {
+  const builtin = resolveConfiguredRuntimeTools(ctx, reservedNames);
+  const mcp = await loadMcpToolsForRuntime(ctx.mcpServerIds, { actor: ctx.actor });
+  const owners = new Map<string, string>([
+    ...reservedNames.map((n) => [n, "middleware"] as const),
+    ...builtin.map((t) => [t.name, "built-in"] as const),
+  ]);
+  for (const t of mcp.tools) {
+    const source = `MCP server "${mcp.sources.get(t.name)}"`;
+    const taken = owners.get(t.name);
+    if (taken) {
+      await mcp.close();
+      throw new Error(`Two tools are named "${t.name}" (${taken} and ${source}). Rename the MCP server or disable one of the tools.`);
+    }
+    owners.set(t.name, source);
+  }
+  return { tools: [...builtin, ...mcp.tools], close: mcp.close };
 }

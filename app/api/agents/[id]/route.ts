@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { route } from "@/lib/http/route";
+import { deleteAgent, requireAgent, updateAgent } from "@/lib/db/agents";
+import { agentView } from "@/lib/agent/agent-view";
+import { agentBody } from "@/lib/agent/agent-body";
+
+export const dynamic = "force-dynamic";
+
+const params = z.object({ id: z.string().min(1).max(200) });
+
+export const GET = route({ params }, async ({ actor, params }) => {
+  const { row, access } = await requireAgent(actor, params.id);
+  return agentView(actor, row, access);
+});
+
+export const PUT = route({ params, body: agentBody.partial() }, async ({ actor, params, body }) => {
+  const row = await updateAgent(actor, params.id, body as Parameters<typeof updateAgent>[2]);
+  return agentView(actor, row, "manage");
+});
+
+export const DELETE = route({ params }, async ({ actor, params }) => {
+  await deleteAgent(actor, params.id);
+  return { ok: true };
+});

@@ -1,0 +1,6 @@
+import { route } from "@/lib/http/route";
+import { configSchemaFor } from "@/lib/agent/config-schema-view";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({}, async ({ actor }) => configSchemaFor(actor));

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import type { Actor } from "@/lib/auth/actor";
+import { agentConfigFieldMeta, agentConfigSchema, type AgentConfig, type FieldMeta } from "./config-schema";
+import { isAdminRole } from "./config-access";
+import { loadResourceCatalog } from "./runtime/resource-catalog";
+import { listChatModels } from "@/lib/models/providers";
+
+export type ConfigFieldView = FieldMeta & {
+  key: keyof AgentConfig;
+  default: unknown;
+  /** JSON Schema of the field (type, bounds, enum, nullability) for validation in the form. */
+  schema: unknown;
+};
+
+export type ConfigOption = { value: string; label: string; description?: string };
+
+/**
+ * GET /api/agents/config-schema: the fields a form may show to this actor (admin-only fields
+ * are left out for non-admins), and the options of each resource field as this actor sees them.
+ */
+export async function configSchemaFor(actor: Actor) {
+  const json = z.toJSONSchema(agentConfigSchema) as { properties: Record<string, unknown> };
+  const defaults = agentConfigSchema.parse({});
+  const fields: ConfigFieldView[] = (Object.keys(agentConfigFieldMeta) as (keyof AgentConfig)[])
+    .filter((key) => isAdminRole(actor.role) || !agentConfigFieldMeta[key].adminOnly)
+    .map((key) => ({ key, ...agentConfigFieldMeta[key], default: defaults[key], schema: json.properties[key] }));
+  const catalog = await loadResourceCatalog(actor);
+  const options: Record<NonNullable<FieldMeta["optionsSource"]>, ConfigOption[]> = {
+    models: (await listChatModels()).map((m) => ({ value: m.spec, label: m.label })),
+    tools: catalog.tools.map((t) => ({ value: t, label: t })),
+    mcps: catalog.mcpServers.map((s) => ({ value: s.id, label: s.name })),
+    knowledges: catalog.knowledgeBases.map((k) => ({ value: k.kbId, label: k.name, description: k.description })),
+    skills: catalog.skills.map((s) => ({ value: s.slug, label: s.name, description: s.description })),
+    subagents: catalog.subagents.map((s) => ({ value: s.slug, label: s.name, description: s.description })),
+  };
+  return { fields, options };
+}

@@ -1,0 +1,106 @@
+import { eq } from "drizzle-orm";
+import { getDb, type Db } from "./client";
+import { apiTokens, sessions, threads, users } from "./schema";
+import { FOREIGN_KEY_VIOLATION, pgErrorCode } from "./pg-errors";
+import { checkUserChange, checkUserDeletion, userInReach, type UserChange, type UserTarget } from "./user-rules";
+import type { UserView } from "./users";
+import { ApiError } from "@/lib/http/errors";
+import type { Actor } from "@/lib/auth/actor";
+import { hashPassword } from "@/lib/auth/password";
+
+/** Changing and deleting accounts under the role rules of user-rules.ts. */
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+const userView = {
+  id: users.id,
+  username: users.username,
+  displayName: users.displayName,
+  role: users.role,
+  departmentId: users.departmentId,
+  disabled: users.disabled,
+  lockedUntil: users.lockedUntil,
+  createdAt: users.createdAt,
+};
+
+const notFound = () => new ApiError("not_found:user", "This user does not exist.");
+
+/** Locks the row for the rest of the transaction; 404 when it is gone or outside the actor's reach. */
+async function lockTargetInReach(tx: Tx, actor: Actor, id: string): Promise<UserTarget> {
+  const [target] = await tx
+    .select({ id: users.id, role: users.role, departmentId: users.departmentId })
+    .from(users)
+    .where(eq(users.id, id))
+    .for("update");
+  if (!target || !userInReach(actor, target)) throw notFound();
+  return target;
+}
+
+/** Ends every way the user is signed in: cookie sessions and API tokens. */
+async function revokeCredentials(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
+}
+
+/**
+ * Applies `change` if the role rules allow it. Disabling revokes sessions and tokens at once; a
+ * password reset clears the lockout and signs the user out everywhere (unless it is the actor's own).
+ */
+export async function updateUser(actor: Actor, id: string, change: UserChange): Promise<UserView> {
+  const passwordHash = change.password ? await hashPassword(change.password) : undefined;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const target = await lockTargetInReach(tx, actor, id);
+    checkUserChange(actor, target, change);
+    const { displayName, role, departmentId, disabled } = change;
+    const set = {
+      displayName,
+      role,
+      departmentId,
+      disabled,
+      ...(passwordHash && { passwordHash, failedLogins: 0, lockedUntil: null }),
+      updatedAt: new Date(),
+    };
+    const [row] = await tx
+      .update(users)
+      .set(set)
+      .where(eq(users.id, id))
+      .returning(userView)
+      .catch((err: unknown) => {
+        if (pgErrorCode(err) === FOREIGN_KEY_VIOLATION) {
+          throw new ApiError("bad_request:user", `Department "${departmentId}" does not exist.`);
+        }
+        throw err;
+      });
+    if (disabled) await revokeCredentials(tx, id);
+    else if (passwordHash && id !== actor.id) await tx.delete(sessions).where(eq(sessions.userId, id));
+    return row!;
+  });
+}
+
+/** The threads a deletion would remove, after checking the actor may delete the account. */
+export async function threadsOfDeletableUser(actor: Actor, id: string): Promise<string[]> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const target = await lockTargetInReach(tx, actor, id);
+    checkUserDeletion(actor, target);
+    const rows = await tx.select({ id: threads.id }).from(threads).where(eq(threads.userId, id));
+    return rows.map((r) => r.id);
+  });
+}
+
+/**
+ * Deletes the account; its sessions, tokens, threads, messages and runs go with it (foreign keys
+ * cascade). Returns the ids of the deleted threads so their checkpoints can be removed too.
+ */
+export async function deleteUser(actor: Actor, id: string): Promise<string[]> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const target = await lockTargetInReach(tx, actor, id);
+    checkUserDeletion(actor, target);
+    const owned = await tx.select({ id: threads.id }).from(threads).where(eq(threads.userId, id));
+    await revokeCredentials(tx, id);
+    await tx.delete(users).where(eq(users.id, id));
+    return owned.map((t) => t.id);
+  });
+}

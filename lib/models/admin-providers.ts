@@ -1,0 +1,152 @@
+import { asc, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { getDb } from "@/lib/db/client";
+import { providers, type ProviderModel } from "@/lib/db/schema";
+import { pgErrorCode, UNIQUE_VIOLATION } from "@/lib/db/pg-errors";
+import { decryptSecret, encryptSecret } from "@/lib/config/crypto";
+import { requireRole } from "@/lib/auth/current-user";
+import type { Actor } from "@/lib/auth/actor";
+import { ApiError } from "@/lib/http/errors";
+import { describeIssues } from "@/lib/http/route";
+import { ENV_PROVIDER_ID } from "./env-provider";
+import { invalidateProviderCache } from "./provider-cache";
+import {
+  createProviderSchema,
+  providerModelsSchema,
+  updateProviderSchema,
+  type CreateProviderInput,
+  type UpdateProviderInput,
+} from "./provider-schemas";
+import { isEnvManaged, toProviderView, type ProviderRow, type ProviderView } from "./provider-view";
+import { listRemoteModels, mergeRemoteModels, probeProvider, type ProbeResult } from "./provider-probe";
+
+/**
+ * Model providers as the admin screens manage them (superadmin and admin). Keys are
+ * encrypted at rest and never returned; every write invalidates the runtime's cache.
+ */
+
+export type { ProviderView } from "./provider-view";
+
+/** What the probe needs: the decrypted key stays on the server. */
+type ProviderConnection = {
+  id: string;
+  baseUrl: string;
+  apiKey: string | null;
+  models: ProviderModel[];
+};
+
+function requireProviderAdmin(actor: Actor): void {
+  requireRole(actor, "superadmin", "admin");
+}
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new ApiError("bad_request:provider", describeIssues(result.error, "provider"));
+  return result.data;
+}
+
+async function findRow(id: string): Promise<ProviderRow> {
+  const db = await getDb();
+  const [row] = await db.select().from(providers).where(eq(providers.id, id));
+  if (!row) throw new ApiError("not_found:provider", `There is no provider "${id}".`);
+  return row;
+}
+
+export async function listProviders(actor: Actor): Promise<ProviderView[]> {
+  requireProviderAdmin(actor);
+  const db = await getDb();
+  const rows = await db.select().from(providers).orderBy(asc(providers.createdAt), asc(providers.id));
+  return rows.map(toProviderView);
+}
+
+export async function getProvider(actor: Actor, id: string): Promise<ProviderView> {
+  requireProviderAdmin(actor);
+  return toProviderView(await findRow(id));
+}
+
+export async function createProvider(actor: Actor, input: CreateProviderInput): Promise<ProviderView> {
+  requireProviderAdmin(actor);
+  const { apiKey, ...fields } = parse(createProviderSchema, input);
+  const db = await getDb();
+  try {
+    const [row] = await db
+      .insert(providers)
+      .values({ ...fields, apiKeyEncrypted: apiKey ? encryptSecret(apiKey) : null, source: "admin" })
+      .returning();
+    return toProviderView(row!);
+  } catch (err) {
+    if (pgErrorCode(err) === UNIQUE_VIOLATION) throw new ApiError("conflict:provider", `A provider with the id "${fields.id}" already exists.`);
+    throw err;
+  } finally {
+    invalidateProviderCache();
+  }
+}
+
+export async function updateProvider(actor: Actor, id: string, input: UpdateProviderInput): Promise<ProviderView> {
+  requireProviderAdmin(actor);
+  const { apiKey, ...fields } = parse(updateProviderSchema, input);
+  const current = await findRow(id);
+  if (isEnvManaged(id) && ((fields.baseUrl !== undefined && fields.baseUrl !== current.baseUrl) || apiKey !== undefined)) {
+    throw new ApiError(
+      "conflict:provider",
+      `The base URL and key of "${id}" come from OPENAI_BASE_URL and OPENAI_API_KEY in the server environment; change them there.`,
+    );
+  }
+  const keyChange = apiKey === undefined ? {} : { apiKeyEncrypted: apiKey === null ? null : encryptSecret(apiKey) };
+  return writeRow(id, { ...fields, ...keyChange });
+}
+
+export async function deleteProvider(actor: Actor, id: string): Promise<void> {
+  requireProviderAdmin(actor);
+  await findRow(id);
+  if (isEnvManaged(id)) {
+    throw new ApiError(
+      "conflict:provider",
+      `"${ENV_PROVIDER_ID}" is defined by OPENAI_BASE_URL / OPENAI_API_KEY in the server environment and would come back at the next start. Remove those variables, or disable the provider instead.`,
+    );
+  }
+  const db = await getDb();
+  await db.delete(providers).where(eq(providers.id, id));
+  invalidateProviderCache();
+}
+
+/** "Test connection" on the stored settings: a failed check is a result (200), not an error. */
+export async function testProvider(actor: Actor, id: string): Promise<ProbeResult> {
+  return probeProvider(await providerConnection(actor, id));
+}
+
+/** Fetches the remote model list and adds the new ids, disabled; 502 when the provider fails. */
+export async function refreshProviderModels(actor: Actor, id: string): Promise<{ provider: ProviderView; added: string[] }> {
+  const connection = await providerConnection(actor, id);
+  const remote = await listRemoteModels(connection);
+  if (!remote.ok) throw new ApiError("bad_gateway:provider", remote.error.message);
+  const { models, added } = mergeRemoteModels(connection.models, remote.ids);
+  const provider = added.length ? await writeRow(id, { models: parse(providerModelsSchema, models) }) : await getProvider(actor, id);
+  return { provider, added };
+}
+
+async function providerConnection(actor: Actor, id: string): Promise<ProviderConnection> {
+  requireProviderAdmin(actor);
+  const row = await findRow(id);
+  let apiKey: string | null = null;
+  if (row.apiKeyEncrypted) {
+    try {
+      apiKey = decryptSecret(row.apiKeyEncrypted);
+    } catch {
+      throw new ApiError("conflict:provider", `The stored key of "${id}" cannot be decrypted (was ENCRYPTION_KEY changed?). Enter the key again.`);
+    }
+  }
+  return { id: row.id, baseUrl: row.baseUrl, apiKey, models: row.models };
+}
+
+async function writeRow(id: string, values: Partial<typeof providers.$inferInsert>): Promise<ProviderView> {
+  const db = await getDb();
+  const [row] = await db
+    .update(providers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(providers.id, id))
+    .returning();
+  invalidateProviderCache();
+  if (!row) throw new ApiError("not_found:provider", `There is no provider "${id}".`);
+  return toProviderView(row);
+}

@@ -1,0 +1,18 @@
+import type { Actor } from "@/lib/auth/actor";
+import { deleteUser, threadsOfDeletableUser } from "@/lib/db/user-admin";
+import { getCheckpointer } from "@/lib/agent/checkpointer";
+import { activeRunForThread } from "./registry";
+
+/**
+ * Deletes an account with everything it owns: stops its replies in flight first (so no run
+ * writes into a deleted thread), then the rows (foreign keys cascade), then the checkpoints.
+ */
+export async function deleteUserEverywhere(actor: Actor, userId: string): Promise<void> {
+  const threadIds = await threadsOfDeletableUser(actor, userId);
+  const live = threadIds.map((id) => activeRunForThread(id)).filter((run) => run?.userId === userId);
+  for (const run of live) run!.abort.abort();
+  await Promise.race([Promise.allSettled(live.map((run) => run!.done)), new Promise((r) => setTimeout(r, 10_000))]);
+  const deleted = await deleteUser(actor, userId);
+  const saver = await getCheckpointer();
+  for (const id of new Set([...threadIds, ...deleted])) await saver.deleteThread(id);
+}

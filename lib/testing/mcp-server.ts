@@ -1,0 +1,150 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { z } from "zod";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
+
+/**
+ * An in-process MCP server over real HTTP for tests: streamable HTTP (stateless) at `/mcp`
+ * and the older SSE transport at `/sse` (+ `/messages`). Every tool call is logged with the
+ * request headers it arrived with, so tests can see what really reached the server.
+ * Imports no `@/` paths so Playwright specs can use it too.
+ */
+
+export type TestMcpToolName = "add" | "lookup_city" | "slow" | "fail" | "multiply";
+export type TestMcpCall = { tool: TestMcpToolName; args: Record<string, unknown>; headers: Record<string, string> };
+
+export type TestMcpServer = {
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  httpUrl: string;
+  sseUrl: string;
+  calls: TestMcpCall[];
+  /** Which tools the server lists from now on (new connections). */
+  setTools(names: TestMcpToolName[]): void;
+  close(): Promise<void>;
+};
+
+export const DEFAULT_TEST_TOOLS: TestMcpToolName[] = ["add", "lookup_city", "slow", "fail"];
+
+const CITIES: Record<string, { country: string; population: number }> = {
+  paris: { country: "France", population: 2_102_650 },
+  shanghai: { country: "China", population: 24_870_895 },
+};
+
+const text = (value: string) => ({ content: [{ type: "text" as const, text: value }] });
+
+function buildServer(tools: TestMcpToolName[], log: (tool: TestMcpToolName, args: Record<string, unknown>, headers: unknown) => void) {
+  const server = new McpServer({ name: "meridian-test-mcp", version: "1.0.0" });
+  const has = (name: TestMcpToolName) => tools.includes(name);
+  const headersOf = (extra: { requestInfo?: { headers?: unknown } }) => extra.requestInfo?.headers;
+  if (has("add")) {
+    server.registerTool(
+      "add",
+      { description: "Add two numbers.", inputSchema: { a: z.number(), b: z.number() } },
+      async ({ a, b }, extra) => (log("add", { a, b }, headersOf(extra)), text(String(a + b))),
+    );
+  }
+  if (has("multiply")) {
+    server.registerTool(
+      "multiply",
+      { description: "Multiply two numbers.", inputSchema: { a: z.number(), b: z.number() } },
+      async ({ a, b }, extra) => (log("multiply", { a, b }, headersOf(extra)), text(String(a * b))),
+    );
+  }
+  if (has("lookup_city")) {
+    server.registerTool(
+      "lookup_city",
+      { description: "Country and population of a city.", inputSchema: { name: z.string() } },
+      async ({ name }, extra) => {
+        log("lookup_city", { name }, headersOf(extra));
+        const city = CITIES[name.toLowerCase()];
+        return city ? text(JSON.stringify({ name, ...city })) : { ...text(`Unknown city: ${name}`), isError: true };
+      },
+    );
+  }
+  if (has("slow")) {
+    server.registerTool(
+      "slow",
+      { description: "Answers after `ms` milliseconds.", inputSchema: { ms: z.number().int().min(0) } },
+      async ({ ms }, extra) => {
+        log("slow", { ms }, headersOf(extra));
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        return text(`waited ${ms} ms`);
+      },
+    );
+  }
+  if (has("fail")) {
+    server.registerTool("fail", { description: "Always throws.", inputSchema: {} }, async (_args, extra) => {
+      log("fail", {}, headersOf(extra));
+      throw new Error("the fail tool always fails");
+    });
+  }
+  return server;
+}
+
+export async function startTestMcpServer(
+  opts: { port?: number; tools?: TestMcpToolName[]; requireHeaders?: Record<string, string> } = {},
+): Promise<TestMcpServer> {
+  let tools = opts.tools ?? DEFAULT_TEST_TOOLS;
+  const calls: TestMcpCall[] = [];
+  const sseSessions = new Map<string, SSEServerTransport>();
+  const log = (tool: TestMcpToolName, args: Record<string, unknown>, headers: unknown) =>
+    calls.push({ tool, args, headers: Object.fromEntries(Object.entries((headers ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)])) });
+
+  const authorised = (req: http.IncomingMessage) =>
+    Object.entries(opts.requireHeaders ?? {}).every(([name, value]) => req.headers[name.toLowerCase()] === value);
+
+  const httpServer = http.createServer((req, res) => {
+    void handle(req, res).catch((err) => {
+      if (!res.headersSent) res.writeHead(500).end(String(err));
+    });
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (!authorised(req)) return void res.writeHead(401, { "content-type": "text/plain" }).end("missing or wrong credentials");
+    if (url.pathname === "/mcp") {
+      if (req.method !== "POST") return void res.writeHead(405, { allow: "POST" }).end();
+      const server = buildServer(tools, log);
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      res.on("close", () => void transport.close().then(() => server.close()));
+      await server.connect(transport);
+      return transport.handleRequest(req, res);
+    }
+    if (url.pathname === "/sse" && req.method === "GET") {
+      const transport = new SSEServerTransport("/messages", res);
+      const server = buildServer(tools, log);
+      sseSessions.set(transport.sessionId, transport);
+      res.on("close", () => {
+        sseSessions.delete(transport.sessionId);
+        void server.close();
+      });
+      return server.connect(transport);
+    }
+    if (url.pathname === "/messages" && req.method === "POST") {
+      const transport = sseSessions.get(url.searchParams.get("sessionId") ?? "");
+      if (!transport) return void res.writeHead(404).end("unknown session");
+      return transport.handlePostMessage(req, res);
+    }
+    res.writeHead(404, { "content-type": "text/plain" }).end("not found");
+  }
+
+  await new Promise<void>((resolve) => httpServer.listen(opts.port ?? 0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+  return {
+    origin,
+    httpUrl: `${origin}/mcp`,
+    sseUrl: `${origin}/sse`,
+    calls,
+    setTools(names) {
+      tools = names;
+    },
+    async close() {
+      await Promise.allSettled([...sseSessions.values()].map((t) => t.close()));
+      httpServer.closeAllConnections();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    },
+  };
+}
