@@ -1,6 +1,7 @@
 "use client";
 
-import { ChevronsUpDown, LogOut } from "lucide-react";
+import { ChevronsUpDown, KeyRound, LogOut, Shield } from "lucide-react";
+import Link from "next/link";
 import { signOut } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -8,10 +9,15 @@ import { LanguageSwitch } from "@/components/settings/language-switch";
 import { ThemeSwitch } from "@/components/settings/theme-switch";
 import { Popover } from "@/components/ui/popover";
 
+const MENU_LINK =
+  "flex w-full items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm text-foreground hover:bg-accent disabled:opacity-50";
+
 export type ShellUser = { displayName: string; username: string; role: string };
 
 export function UserMenu({ user }: { user: ShellUser }) {
   const t = useTranslations("settings");
+  const tTokens = useTranslations("tokens");
+  const tAdmin = useTranslations("admin");
   const [signingOut, setSigningOut] = useState(false);
   const name = user.displayName || user.username;
   const initial = name.trim().charAt(0).toUpperCase() || "?";
@@ -50,7 +56,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
         </button>
       )}
     >
-      {() => (
+      {(close) => (
         <>
           <div className="px-1 pb-1">
             <p className="px-1 pb-1.5 text-xs font-medium text-muted-foreground">{t("theme")}</p>
@@ -61,11 +67,21 @@ export function UserMenu({ user }: { user: ShellUser }) {
             <LanguageSwitch />
           </div>
           <div className="-mx-2 my-1 h-px bg-border" />
+          <Link href="/settings/tokens" className={MENU_LINK} onClick={close} data-testid="menu-api-tokens">
+            <KeyRound className="size-4 text-muted-foreground" aria-hidden />
+            {tTokens("menuItem")}
+          </Link>
+          {(user.role === "admin" || user.role === "superadmin") && (
+            <Link href="/admin" className={MENU_LINK} onClick={close} data-testid="menu-admin">
+              <Shield className="size-4 text-muted-foreground" aria-hidden />
+              {tAdmin("menuItem")}
+            </Link>
+          )}
           <button
             type="button"
             onClick={() => void logout()}
             disabled={signingOut}
-            className="flex w-full items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm text-foreground hover:bg-accent disabled:opacity-50"
+            className={MENU_LINK}
             data-testid="logout-button"
           >
             <LogOut className="size-4 text-muted-foreground" aria-hidden />

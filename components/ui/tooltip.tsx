@@ -28,6 +28,8 @@ export function Tooltip({
   className?: string;
 }) {
   const id = useId();
+  // A decorative text tip is drawn by CSS from an attribute, so it adds nothing to the text content.
+  const drawn = decorative && typeof content === "string";
   return (
     <span className={clsx("group/tooltip relative inline-flex", className)}>
       {children(decorative ? undefined : id)}
@@ -35,14 +37,16 @@ export function Tooltip({
         id={decorative ? undefined : id}
         role={decorative ? undefined : "tooltip"}
         aria-hidden={decorative || undefined}
+        data-tooltip={drawn ? content : undefined}
         className={clsx(
+          drawn && "after:content-[attr(data-tooltip)]",
           "pointer-events-none invisible absolute z-50 w-max max-w-64 rounded-md bg-primary px-2 py-1 text-xs leading-snug font-medium text-primary-foreground opacity-0 shadow-(--shadow-popover) transition-[opacity,visibility] delay-0",
           "group-hover/tooltip:visible group-hover/tooltip:opacity-100 group-hover/tooltip:delay-300",
           "group-has-[:focus-visible]/tooltip:visible group-has-[:focus-visible]/tooltip:opacity-100",
           SIDES[side],
         )}
       >
-        {content}
+        {drawn ? null : content}
       </span>
     </span>
   );

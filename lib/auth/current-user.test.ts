@@ -11,6 +11,8 @@ const redirect = vi.hoisted(() =>
   }),
 );
 vi.mock("next/navigation", () => ({ redirect }));
+const requestHeaders = vi.hoisted(() => ({ value: new Headers() }));
+vi.mock("next/headers", () => ({ headers: async () => requestHeaders.value }));
 
 const { getActor, getPageActor, requireActor, requireRole } = await import("./current-user");
 
@@ -71,7 +73,13 @@ describe("requireActor / requireRole / getPageActor", () => {
 
   it("getPageActor redirects to /login when signed out and returns the actor otherwise", async () => {
     auth.mockResolvedValue(null);
-    await expect(getPageActor()).rejects.toThrow("NEXT_REDIRECT /login");
+    requestHeaders.value = new Headers();
+    await expect(getPageActor()).rejects.toThrow(/^NEXT_REDIRECT \/login$/);
+    requestHeaders.value = new Headers({ "x-meridian-path": "/chat/abc?x=1" });
+    await expect(getPageActor()).rejects.toThrow("NEXT_REDIRECT /login?callbackUrl=%2Fchat%2Fabc%3Fx%3D1");
+    // Only same-site paths ever become a callback.
+    requestHeaders.value = new Headers({ "x-meridian-path": "//evil.example/x" });
+    await expect(getPageActor()).rejects.toThrow(/^NEXT_REDIRECT \/login$/);
     const u = await insertTestUser();
     auth.mockResolvedValue(sessionFor(u.id));
     expect((await getPageActor()).id).toBe(u.id);

@@ -35,9 +35,14 @@ export function requireRole(actor: Actor, ...roles: Role[]): void {
   }
 }
 
-/** For server components and pages: the actor, or a redirect to the login page. */
+/** For server components and pages: the actor, or a redirect to the login page and back. */
 export async function getPageActor(): Promise<Actor> {
   const actor = await getActor();
-  if (!actor) redirect("/login");
+  if (!actor) {
+    const { headers } = await import("next/headers");
+    const path = (await headers()).get("x-meridian-path");
+    const back = path && path.startsWith("/") && !path.startsWith("//") && path !== "/" ? `?callbackUrl=${encodeURIComponent(path)}` : "";
+    redirect(`/login${back}`);
+  }
   return actor;
 }

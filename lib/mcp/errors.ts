@@ -53,7 +53,13 @@ export function describeMcpError(err: unknown): string {
   const text = messageWithCauses(err);
   if (/bad port/i.test(text)) return "this port is blocked for outgoing requests; use another port";
   if (/Request timed out/i.test(text)) return "the server did not answer in time";
-  return text.replace(/^(Error|McpError):\s*/, "") || "unknown error";
+  return (
+    text
+      // The adapters' wrappers name the tool and server again; the caller already does.
+      .replace(/^Error calling tool \S+: /, "")
+      .replace(/^MCP tool '[^']*' on server '[^']*' returned an error: /, "")
+      .replace(/^(Error|McpError):\s*/, "") || "unknown error"
+  );
 }
 
 /** "fetch failed: bad port": fetch puts the real reason in `cause`. */

@@ -30,7 +30,7 @@ export async function refreshMcpTools(actor: Actor, id: string, opts: { timeoutM
     listed = await listRemoteTools(connectionTarget(row), opts.timeoutMs);
   } catch (err) {
     const message = err instanceof McpConnectionError ? err.message : `The MCP server "${row.name}" failed to list its tools: ${describeMcpError(err)}`;
-    throw new ApiError("unavailable:mcp", message);
+    throw new ApiError("bad_gateway:mcp", message);
   }
   // Flags read again after the (slow) listing, so a toggle made meanwhile is kept.
   const { row: current } = await requireMcpServer(actor, id, "manage");

@@ -68,6 +68,7 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<vo
   } catch (err) {
     outcome.error ??= err;
   }
+  await settle(`[run ${runId}] close tool connections`, async () => agent?.close());
 
   const status: RunStatus = abort.signal.aborted ? "cancelled" : outcome.error ? "failed" : "completed";
   const error = status === "failed" ? describeRunError(outcome.error) : null;

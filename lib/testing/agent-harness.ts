@@ -91,17 +91,21 @@ export async function runAgentTurn(
   const runId = opts.runId ?? crypto.randomUUID();
   const custom: unknown[] = [];
   let values: Record<string, unknown> = {};
-  const stream = await graph.stream(
-    { messages: [new HumanMessage(text)] },
-    {
-      configurable: { thread_id: threadId },
-      context: { userId: actor.id, threadId, rootThreadId: threadId, runId, agentId: agent.id },
-      streamMode: ["values", "custom"],
-    },
-  );
-  for await (const [mode, data] of stream as AsyncIterable<[string, unknown]>) {
-    if (mode === "custom") custom.push(data);
-    if (mode === "values") values = data as Record<string, unknown>;
+  try {
+    const stream = await graph.stream(
+      { messages: [new HumanMessage(text)] },
+      {
+        configurable: { thread_id: threadId },
+        context: { userId: actor.id, threadId, rootThreadId: threadId, runId, agentId: agent.id },
+        streamMode: ["values", "custom"],
+      },
+    );
+    for await (const [mode, data] of stream as AsyncIterable<[string, unknown]>) {
+      if (mode === "custom") custom.push(data);
+      if (mode === "values") values = data as Record<string, unknown>;
+    }
+  } finally {
+    await graph.close();
   }
   return { values, custom, threadId, runId, ctx };
 }

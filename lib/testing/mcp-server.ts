@@ -23,6 +23,8 @@ export type TestMcpServer = {
   calls: TestMcpCall[];
   /** Which tools the server lists from now on (new connections). */
   setTools(names: TestMcpToolName[]): void;
+  /** SSE sessions still open: a client that closed its connection is gone from here. */
+  sseSessionCount(): number;
   close(): Promise<void>;
 };
 
@@ -141,6 +143,7 @@ export async function startTestMcpServer(
     setTools(names) {
       tools = names;
     },
+    sseSessionCount: () => sseSessions.size,
     async close() {
       await Promise.allSettled([...sseSessions.values()].map((t) => t.close()));
       httpServer.closeAllConnections();

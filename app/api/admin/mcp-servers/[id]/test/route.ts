@@ -1,0 +1,8 @@
+import { route } from "@/lib/http/route";
+import { testMcpServer } from "@/lib/mcp/probe";
+import { McpServerParams } from "../../params";
+
+export const dynamic = "force-dynamic";
+
+/** Test connection with the stored settings: `{ok, latencyMs, server, tools}` or `{ok: false, latencyMs, error}`, 200 either way. */
+export const POST = route({ params: McpServerParams }, ({ actor, params }) => testMcpServer(actor, params.id));

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
+import { insertTestDepartment, insertTestUser } from "@/lib/testing/users";
+import { startTestMcpServer, type TestMcpServer } from "@/lib/testing/mcp-server";
+import type { Actor } from "@/lib/auth/actor";
+
+const auth = vi.hoisted(() => vi.fn());
+vi.mock("@/lib/auth/config", () => ({ auth }));
+const collection = await import("./route");
+const item = await import("./[id]/route");
+const testRoute = await import("./[id]/test/route");
+const refreshRoute = await import("./[id]/refresh/route");
+const toolRoute = await import("./[id]/tools/[toolName]/route");
+
+let mcp: TestMcpServer;
+let owner: Actor; // an admin of department A
+let otherAdmin: Actor; // an admin of department B
+let member: Actor; // a user of department A, who may read
+let stranger: Actor; // a user of department B
+
+const BASE = "http://localhost:3100/api/admin/mcp-servers";
+const as = (actor: Actor | null) =>
+  auth.mockResolvedValue(actor ? { user: { id: actor.id, name: actor.username, role: actor.role }, expires: "" } : null);
+const json = (method: string, body?: unknown) =>
+  new Request(BASE, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+const ctx = (params: Record<string, string>) => ({ params: Promise.resolve(params) });
+const codeOf = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
+
+let serverId: string;
+
+beforeAll(async () => {
+  vi.stubEnv("ENCRYPTION_KEY", "mcp-routes-test-key");
+  await createTestDatabase();
+  const deptA = await insertTestDepartment();
+  const deptB = await insertTestDepartment();
+  owner = await insertTestUser({ role: "admin", departmentId: deptA });
+  otherAdmin = await insertTestUser({ role: "admin", departmentId: deptB });
+  member = await insertTestUser({ role: "user", departmentId: deptA });
+  stranger = await insertTestUser({ role: "user", departmentId: deptB });
+  mcp = await startTestMcpServer({ requireHeaders: { authorization: "Bearer route-secret" } });
+  as(owner);
+  const res = await collection.POST(
+    json("POST", {
+      name: "routes",
+      url: mcp.httpUrl,
+      headers: [{ name: "Authorization", value: "Bearer route-secret" }],
+      sharing: { read: { departmentIds: [deptA] } },
+    }),
+  );
+  expect(res.status).toBe(201);
+  serverId = ((await res.json()) as { id: string }).id;
+});
+afterAll(async () => {
+  await mcp.close();
+  await destroyTestDatabase();
+  vi.unstubAllEnvs();
+});
+
+/** Every route of the API, as the isolation table walks them. */
+const routes = () => [
+  { name: "GET item", call: () => item.GET(json("GET"), ctx({ id: serverId })) },
+  { name: "PATCH item", call: () => item.PATCH(json("PATCH", { description: "taken over" }), ctx({ id: serverId })) },
+  { name: "DELETE item", call: () => item.DELETE(json("DELETE"), ctx({ id: serverId })) },
+  { name: "test", call: () => testRoute.POST(json("POST"), ctx({ id: serverId })) },
+  { name: "refresh", call: () => refreshRoute.POST(json("POST"), ctx({ id: serverId })) },
+  { name: "tool toggle", call: () => toolRoute.PATCH(json("PATCH", { enabled: false }), ctx({ id: serverId, toolName: "add" })) },
+];
+
+describe("/api/admin/mcp-servers", () => {
+  it("the owner tests, refreshes and toggles a tool; headers never come back", async () => {
+    as(owner);
+    const tested = (await (await testRoute.POST(json("POST"), ctx({ id: serverId }))).json()) as { ok: boolean; tools: { name: string }[] };
+    expect(tested).toMatchObject({ ok: true });
+    expect(tested.tools.map((t) => t.name)).toContain("add");
+    const refreshed = await refreshRoute.POST(json("POST"), ctx({ id: serverId }));
+    expect(refreshed.status).toBe(200);
+    const toggled = await toolRoute.PATCH(json("PATCH", { enabled: false }), ctx({ id: serverId, toolName: "add" }));
+    const body = (await toggled.json()) as { tools: { name: string; enabled: boolean }[]; headerNames: string[] };
+    expect(body.tools.find((t) => t.name === "add")?.enabled).toBe(false);
+    expect(body.headerNames).toEqual(["Authorization"]);
+    const listed = await (await collection.GET(json("GET"))).text();
+    expect(listed).not.toContain("route-secret");
+  });
+
+  it("a failed test is a 200 with ok false and a reason", async () => {
+    as(owner);
+    await item.PATCH(json("PATCH", { headers: [] }), ctx({ id: serverId }));
+    const res = await testRoute.POST(json("POST"), ctx({ id: serverId }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ ok: false, error: expect.stringMatching(/HTTP 401/) });
+    const refresh = await refreshRoute.POST(json("POST"), ctx({ id: serverId }));
+    expect(refresh.status).toBe(502);
+    expect(await codeOf(refresh)).toBe("bad_gateway:mcp");
+    await item.PATCH(json("PATCH", { headers: [{ name: "Authorization", value: "Bearer route-secret" }] }), ctx({ id: serverId }));
+  });
+
+  it("a member of the shared department reads it (no URL) but every write is 403 forbidden:mcp", async () => {
+    as(member);
+    const view = (await (await item.GET(json("GET"), ctx({ id: serverId }))).json()) as Record<string, unknown>;
+    expect(view).toMatchObject({ name: "routes", access: "read" });
+    expect(view).not.toHaveProperty("url");
+    for (const r of routes().filter((r) => r.name !== "GET item")) {
+      const res = await r.call();
+      expect(res.status, r.name).toBe(403);
+      expect(await codeOf(res), r.name).toBe("forbidden:mcp");
+    }
+  });
+
+  it("an admin of another department and a stranger get 404 everywhere and see nothing listed", async () => {
+    for (const actor of [otherAdmin, stranger]) {
+      as(actor);
+      for (const r of routes()) {
+        const res = await r.call();
+        expect(res.status, r.name).toBe(404);
+        expect(await codeOf(res), r.name).toBe("not_found:mcp");
+      }
+      expect(await (await collection.GET(json("GET"))).json()).toEqual([]);
+    }
+  });
+
+  it("anonymous: 401 everywhere", async () => {
+    as(null);
+    for (const r of [...routes(), { name: "GET list", call: () => collection.GET(json("GET")) }]) {
+      const res = await r.call();
+      expect(res.status, r.name).toBe(401);
+    }
+  });
+
+  it("a plain user cannot register a server: 403 forbidden:mcp", async () => {
+    as(member);
+    const res = await collection.POST(json("POST", { name: "by-member", url: mcp.httpUrl }));
+    expect(res.status).toBe(403);
+    expect(await codeOf(res)).toBe("forbidden:mcp");
+  });
+
+  it("400 naming the field for a bad name, URL, transport or header", async () => {
+    as(owner);
+    for (const [body, field] of [
+      [{ name: "bad name", url: mcp.httpUrl }, "name"],
+      [{ name: "ok", url: "ftp://example.com" }, "url"],
+      [{ name: "ok", url: mcp.httpUrl, transport: "stdio" }, "transport"],
+      [{ name: "ok", url: mcp.httpUrl, headers: [{ name: "Accept", value: "x" }] }, "headers"],
+    ] as const) {
+      const res = await collection.POST(json("POST", body));
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toContain(field);
+    }
+    const empty = await item.PATCH(json("PATCH", {}), ctx({ id: serverId }));
+    expect(empty.status).toBe(400);
+  });
+
+  it("the owner deletes it; then it is 404", async () => {
+    as(owner);
+    expect((await item.DELETE(json("DELETE"), ctx({ id: serverId }))).status).toBe(204);
+    expect((await item.GET(json("GET"), ctx({ id: serverId }))).status).toBe(404);
+  });
+});

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
+import { insertTestDepartment, insertTestUser } from "@/lib/testing/users";
+import { createSuperadmin, findActiveUserById } from "@/lib/db/users";
+import { createSession, getValidSession } from "@/lib/db/sessions";
+import type { Actor } from "@/lib/auth/actor";
+
+const auth = vi.hoisted(() => vi.fn());
+vi.mock("@/lib/auth/config", () => ({ auth }));
+const { PATCH, DELETE } = await import("./route");
+
+let root: Actor;
+let adminA: Actor;
+let member: Actor;
+let deptA: string;
+let deptB: string;
+
+beforeAll(async () => {
+  await createTestDatabase();
+  deptA = await insertTestDepartment();
+  deptB = await insertTestDepartment();
+  root = (await createSuperadmin({ username: "root", password: "root-password-1" }))!;
+  adminA = await insertTestUser({ role: "admin", departmentId: deptA });
+  member = await insertTestUser({ departmentId: deptA });
+});
+afterAll(destroyTestDatabase);
+
+const as = (actor: Actor | null) =>
+  auth.mockResolvedValue(actor ? { user: { id: actor.id, name: actor.username, role: actor.role }, expires: "" } : null);
+const url = (id: string) => `http://localhost:3100/api/admin/users/${id}`;
+const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
+const patch = (id: string, body: unknown, headers: Record<string, string> = {}) =>
+  PATCH(
+    new Request(url(id), { method: "PATCH", headers: { host: "localhost:3100", "content-type": "application/json", ...headers }, body: JSON.stringify(body) }),
+    ctx(id),
+  );
+const del = (id: string) => DELETE(new Request(url(id), { method: "DELETE" }), ctx(id));
+const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
+
+describe("PATCH /api/admin/users/:id", () => {
+  it("401 signed out, 403 for a plain user", async () => {
+    as(null);
+    expect((await patch(member.id, { displayName: "x" })).status).toBe(401);
+    as(member);
+    const res = await patch(member.id, { displayName: "x" });
+    expect(res.status).toBe(403);
+    expect((await errorOf(res)).code).toBe("forbidden:auth");
+  });
+
+  it("an admin renames a member of their department: 200 with the user view", async () => {
+    as(adminA);
+    const res = await patch(member.id, { displayName: "Mia" });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ id: member.id, displayName: "Mia", role: "user" });
+    expect(JSON.stringify(body)).not.toMatch(/password/i);
+  });
+
+  it("an admin editing another department's user gets 404, the same as an unknown id", async () => {
+    const outsider = await insertTestUser({ departmentId: deptB });
+    as(adminA);
+    const res = await patch(outsider.id, { displayName: "x" });
+    expect(res.status).toBe(404);
+    const unknown = await patch("no-such-user", { displayName: "x" });
+    expect(await errorOf(res)).toEqual(await errorOf(unknown));
+  });
+
+  it("an admin promoting a member is 403 forbidden:user", async () => {
+    as(adminA);
+    const res = await patch(member.id, { role: "admin" });
+    expect(res.status).toBe(403);
+    expect((await errorOf(res)).code).toBe("forbidden:user");
+  });
+
+  it("demoting the superadmin is refused with a clear message", async () => {
+    as(root);
+    const res = await patch(root.id, { role: "admin" });
+    expect(res.status).toBe(403);
+    expect((await errorOf(res)).message).toMatch(/own role|cannot be demoted/);
+    expect((await findActiveUserById(root.id))?.role).toBe("superadmin");
+  });
+
+  it("disabling signs the user out at once", async () => {
+    const u = await insertTestUser({ departmentId: deptA });
+    const session = await createSession(u.id);
+    as(adminA);
+    expect((await patch(u.id, { disabled: true })).status).toBe(200);
+    expect(await getValidSession(session.id)).toBeNull();
+  });
+
+  it("400 for an empty patch, a short password or an unknown field type", async () => {
+    as(root);
+    expect((await errorOf(await patch(member.id, {}))).code).toBe("bad_request:api");
+    expect((await errorOf(await patch(member.id, { password: "short" }))).message).toContain("password");
+    expect((await patch(member.id, { disabled: "yes" })).status).toBe(400);
+  });
+
+  it("403 forbidden:origin for a cross-origin write", async () => {
+    as(root);
+    const res = await patch(member.id, { displayName: "x" }, { origin: "https://evil.example" });
+    expect((await errorOf(res)).code).toBe("forbidden:origin");
+  });
+});
+
+describe("DELETE /api/admin/users/:id", () => {
+  it("an admin deletes a member of their department: 204, then 404", async () => {
+    const u = await insertTestUser({ departmentId: deptA });
+    as(adminA);
+    expect((await del(u.id)).status).toBe(204);
+    expect((await del(u.id)).status).toBe(404);
+    expect(await findActiveUserById(u.id)).toBeNull();
+  });
+
+  it("an admin deleting another department's user is 404 and the user stays", async () => {
+    const outsider = await insertTestUser({ departmentId: deptB });
+    as(adminA);
+    expect((await del(outsider.id)).status).toBe(404);
+    expect(await findActiveUserById(outsider.id)).not.toBeNull();
+  });
+
+  it("deleting the superadmin is 403", async () => {
+    as(root);
+    expect((await del(root.id)).status).toBe(403);
+  });
+
+  it("a plain user deletes nobody: 403 forbidden:auth", async () => {
+    const u = await insertTestUser({ departmentId: deptA });
+    as(member);
+    const res = await del(u.id);
+    expect((await errorOf(res)).code).toBe("forbidden:auth");
+  });
+});

@@ -1,0 +1,114 @@
+"use client";
+
+import { Info, Plus, Server } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { PageHeader } from "@/components/admin/page-header";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useReportError } from "@/components/hooks/use-report-error";
+import { providersApi, type ProviderView } from "./api";
+import { ProviderCard } from "./provider-card";
+import { ProviderFormDialog } from "./provider-form-dialog";
+import { useProviders } from "./use-providers";
+
+type FormState = { mode: "create" } | { mode: "edit"; provider: ProviderView } | null;
+
+const hasEnabledChatModel = (p: ProviderView) => p.enabled && p.models.some((m) => m.type === "chat" && m.enabled);
+
+/** The model providers screen: list, create/edit, test, models per provider. */
+export function ProvidersAdmin({ allowedOverrides }: { allowedOverrides: string[] }) {
+  const t = useTranslations("admin.providers");
+  const { providers, upsert, drop } = useProviders();
+  const [form, setForm] = useState<FormState>(null);
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<ProviderView | null>(null);
+  const reportError = useReportError();
+  const demoActive = providers !== null && !providers.some(hasEnabledChatModel);
+
+  async function confirmDelete() {
+    const target = deleting;
+    setDeleting(null);
+    if (!target) return;
+    try {
+      await providersApi.remove(target.id);
+      drop(target.id);
+      toast.success(t("deleted", { name: target.name }));
+    } catch (error) {
+      reportError(error);
+    }
+  }
+
+  return (
+    <div data-testid="providers-page">
+      <PageHeader
+        title={t("title")}
+        description={t("description")}
+        actions={
+          <Button onClick={() => setForm({ mode: "create" })} data-testid="provider-create">
+            <Plus className="size-4" aria-hidden />
+            {t("add")}
+          </Button>
+        }
+      />
+
+      {demoActive && (
+        <p
+          className="mb-4 flex items-start gap-2 rounded-xl border border-warning/30 bg-warning/10 px-4 py-3 text-sm"
+          role="status"
+          data-testid="providers-demo-note"
+        >
+          <Info className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
+          {t("demoNote")}
+        </p>
+      )}
+
+      <div className="space-y-3" data-testid="provider-list">
+        {providers === null && <div className="h-24 animate-pulse rounded-2xl bg-muted" aria-label={t("loading")} />}
+        {providers?.length === 0 && (
+          <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed px-6 py-12 text-center">
+            <Server className="size-8 text-muted-foreground" aria-hidden />
+            <p className="font-medium">{t("emptyTitle")}</p>
+            <p className="max-w-md text-sm text-muted-foreground">{t("emptyBody")}</p>
+          </div>
+        )}
+        {providers?.map((provider) => (
+          <ProviderCard
+            key={provider.id}
+            provider={provider}
+            expanded={expanded === provider.id}
+            onToggleExpanded={() => setExpanded((id) => (id === provider.id ? null : provider.id))}
+            onChange={upsert}
+            onEdit={() => setForm({ mode: "edit", provider })}
+            onDelete={() => setDeleting(provider)}
+          />
+        ))}
+      </div>
+
+      <ProviderFormDialog
+        key={form?.mode === "edit" ? `edit-${form.provider.id}` : (form?.mode ?? "closed")}
+        open={form !== null}
+        provider={form?.mode === "edit" ? form.provider : null}
+        takenIds={providers?.map((p) => p.id) ?? []}
+        allowedOverrides={allowedOverrides}
+        onClose={() => setForm(null)}
+        onSaved={(view, created) => {
+          upsert(view);
+          setForm(null);
+          if (created) setExpanded(view.id);
+          toast.success(created ? t("created", { name: view.name }) : t("saved", { name: view.name }));
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("deleteTitle", { name: deleting?.name ?? "" })}
+        description={t("deleteBody")}
+        confirmLabel={t("delete")}
+        destructive
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

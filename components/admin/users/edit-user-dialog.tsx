@@ -1,0 +1,111 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { apiFetch } from "@/components/api/client";
+import { FormError, SelectField, TextField } from "@/components/forms/fields";
+import { useErrorMessage } from "@/components/forms/use-error-message";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import type { AdminUser, Department, Role, Viewer } from "../types";
+import { userPermissions } from "./user-permissions";
+
+/** Only the fields that differ from the user's current values are sent. */
+function changedFields(user: AdminUser, data: FormData) {
+  const change: { displayName?: string; role?: Role; departmentId?: string | null; password?: string } = {};
+  const displayName = String(data.get("displayName") ?? "").trim();
+  if (displayName !== user.displayName) change.displayName = displayName;
+  const role = data.get("role");
+  if (role !== null && role !== user.role) change.role = role as Role;
+  const departmentId = data.get("departmentId");
+  if (departmentId !== null && (departmentId || null) !== user.departmentId) change.departmentId = String(departmentId) || null;
+  const password = String(data.get("password") ?? "");
+  if (password) change.password = password;
+  return change;
+}
+
+export function EditUserDialog({
+  user,
+  viewer,
+  departments,
+  onClose,
+  onSaved,
+}: {
+  user: AdminUser | null;
+  viewer: Viewer;
+  departments: Department[];
+  onClose: () => void;
+  onSaved: (user: AdminUser) => void;
+}) {
+  const t = useTranslations("admin.users");
+  const roleName = useTranslations("settings.roles");
+  const errorMessage = useErrorMessage();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+  const can = user ? userPermissions(viewer, user) : null;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!user) return;
+    const change = changedFields(user, new FormData(event.currentTarget));
+    if (Object.keys(change).length === 0) return close();
+    setPending(true);
+    setError(null);
+    try {
+      onSaved(await apiFetch<AdminUser>(`/api/admin/users/${user.id}`, { method: "PATCH", body: JSON.stringify(change) }));
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const roles: Role[] = user?.role === "superadmin" ? ["superadmin"] : ["user", "admin"];
+  return (
+    <Dialog
+      open={user !== null}
+      onClose={close}
+      title={t("editTitle", { name: user?.displayName || user?.username || "" })}
+      description={user ? `@${user.username}` : undefined}
+      data-testid="user-edit-dialog"
+    >
+      {user && can && (
+        <form key={user.id} onSubmit={submit} className="mt-4 space-y-4" noValidate>
+          <TextField name="displayName" label={t("form.displayName")} defaultValue={user.displayName} maxLength={100} data-testid="user-form-display-name" />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              name={can.changeRole ? "role" : undefined}
+              label={t("form.role")}
+              defaultValue={user.role}
+              options={roles.map((r) => ({ value: r, label: roleName(r) }))}
+              disabled={!can.changeRole}
+              data-testid="user-form-role"
+            />
+            <SelectField
+              name={can.changeDepartment ? "departmentId" : undefined}
+              label={t("form.department")}
+              defaultValue={user.departmentId ?? ""}
+              options={[{ value: "", label: t("noDepartment") }, ...departments.map((d) => ({ value: d.id, label: d.name }))]}
+              disabled={!can.changeDepartment}
+              data-testid="user-form-department"
+            />
+          </div>
+          <TextField name="password" type="password" label={t("form.newPassword")} hint={t("form.newPasswordHint")} autoComplete="new-password" data-testid="user-form-password" />
+          <FormError message={error} data-testid="user-form-error" />
+          <div className="flex justify-end gap-2 pt-1">
+            <Button variant="outline" size="sm" onClick={close} data-testid="user-form-cancel">
+              {t("form.cancel")}
+            </Button>
+            <Button type="submit" size="sm" disabled={pending} data-testid="user-form-submit">
+              {pending ? t("form.saving") : t("form.save")}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,64 @@
+import clsx from "clsx";
+import { AlertCircle } from "lucide-react";
+import { useId, type ComponentProps, type ReactNode } from "react";
+
+/** Labelled form controls for dialogs and settings forms, in the look of the login form. */
+
+const controlClass =
+  "h-10 w-full rounded-xl border border-input bg-background px-3 text-sm outline-none transition-shadow placeholder:text-muted-foreground/70 focus:border-ring focus:ring-4 focus:ring-ring/15 disabled:cursor-not-allowed disabled:opacity-60";
+
+function Field({ id, label, hint, children }: { id: string; label: ReactNode; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
+    </div>
+  );
+}
+
+export function TextField({ label, hint, className, ...props }: ComponentProps<"input"> & { label: ReactNode; hint?: ReactNode }) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} hint={hint}>
+      <input id={id} className={clsx(controlClass, className)} {...props} />
+    </Field>
+  );
+}
+
+export function SelectField({
+  label,
+  hint,
+  options,
+  className,
+  ...props
+}: ComponentProps<"select"> & { label: ReactNode; hint?: ReactNode; options: { value: string; label: string }[] }) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} hint={hint}>
+      <select id={id} className={clsx(controlClass, "pr-8", className)} {...props}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+export function FormError({ message, ...rest }: { message: string | null; "data-testid"?: string }) {
+  if (!message) return null;
+  return (
+    <div
+      role="alert"
+      className="flex items-start gap-2 rounded-xl border border-danger/25 bg-danger-soft px-3 py-2.5 text-sm text-danger"
+      data-testid={rest["data-testid"]}
+    >
+      <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <span>{message}</span>
+    </div>
+  );
+}

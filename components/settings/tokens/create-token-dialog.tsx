@@ -1,0 +1,86 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { apiFetch } from "@/components/api/client";
+import { FormError, SelectField, TextField } from "@/components/forms/fields";
+import { useErrorMessage } from "@/components/forms/use-error-message";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { NewTokenNotice } from "./new-token-notice";
+import type { CreatedApiToken } from "./types";
+
+const EXPIRY_DAYS = ["7", "30", "90", "365", "never"] as const;
+
+/** Asks for a name and an expiry, then shows the new token once. */
+export function CreateTokenDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
+  const t = useTranslations("tokens");
+  const errorMessage = useErrorMessage();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<CreatedApiToken | null>(null);
+
+  // Closing forgets the secret for good.
+  const close = () => {
+    setCreated(null);
+    setError(null);
+    onClose();
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const name = String(data.get("name") ?? "").trim();
+    const expiry = String(data.get("expiry") ?? "never");
+    if (!name) {
+      setError(t("errors.nameRequired"));
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      const body = { name, expiresInDays: expiry === "never" ? null : Number(expiry) };
+      setCreated(await apiFetch<CreatedApiToken>("/api/tokens", { method: "POST", body: JSON.stringify(body) }));
+      onCreated();
+    } catch (err) {
+      setError(errorMessage(err, { "conflict:token": t("errors.limit") }));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title={created ? t("createdTitle") : t("createTitle")}
+      description={created ? undefined : t("createDescription")}
+      className="max-w-lg"
+      data-testid="token-dialog"
+    >
+      {created ? (
+        <NewTokenNotice created={created} onDone={close} />
+      ) : (
+        <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
+          <TextField name="name" label={t("form.name")} placeholder={t("form.namePlaceholder")} required maxLength={100} autoComplete="off" data-testid="token-form-name" />
+          <SelectField
+            name="expiry"
+            label={t("form.expiry")}
+            defaultValue="90"
+            options={EXPIRY_DAYS.map((d) => ({ value: d, label: d === "never" ? t("form.noExpiry") : t("form.days", { count: Number(d) }) }))}
+            data-testid="token-form-expiry"
+          />
+          <FormError message={error} data-testid="token-form-error" />
+          <div className="flex justify-end gap-2 pt-1">
+            <Button variant="outline" size="sm" onClick={close} data-testid="token-form-cancel">
+              {t("form.cancel")}
+            </Button>
+            <Button type="submit" size="sm" disabled={pending} data-testid="token-form-submit">
+              {pending ? t("form.creating") : t("form.create")}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

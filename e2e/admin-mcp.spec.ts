@@ -1,0 +1,104 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ADMIN, signInAsAdmin } from "./helpers/auth";
+import { mock, scriptMarker } from "./helpers/chat";
+import { startTestMcpServer, type TestMcpServer } from "../lib/testing/mcp-server";
+
+/**
+ * The admin registers an in-process MCP server (started here, on a free port) in the browser,
+ * tests it, fetches its tools and switches one off; then a scripted chat calls one of its tools.
+ * The server is deleted at the end so the other specs see no MCP tools.
+ */
+const NAME = `e2e_calc_${Date.now().toString(36)}`;
+const TOKEN = "Bearer e2e-mcp-token-5c1d";
+let mcp: TestMcpServer;
+
+test.beforeAll(async () => {
+  mcp = await startTestMcpServer({ requireHeaders: { authorization: TOKEN } });
+});
+
+test.afterAll(async ({ baseURL }) => {
+  const admin = await signInAsAdmin(baseURL!);
+  const servers = (await (await admin.get("/api/admin/mcp-servers")).json()) as { id: string; name: string }[];
+  for (const s of servers.filter((s) => s.name === NAME)) {
+    expect((await admin.delete(`/api/admin/mcp-servers/${s.id}`)).status()).toBe(204);
+  }
+  await admin.dispose();
+  await mcp?.close();
+});
+
+async function signIn(page: Page) {
+  await page.goto("/login");
+  await page.getByTestId("login-username").fill(ADMIN.username);
+  await page.getByTestId("login-password").fill(ADMIN.password);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("composer-input")).toBeVisible();
+}
+
+test("an admin registers an MCP server, tests it, fetches its tools, switches one off, and the agent calls one", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/mcp");
+  await expect(page.getByTestId("admin-nav-mcp")).toHaveAttribute("aria-current", "page");
+
+  // Register: a header the server requires; its value is never shown again.
+  await page.getByTestId("mcp-create").click();
+  const form = page.getByTestId("mcp-form");
+  await form.getByTestId("mcp-name").fill(NAME);
+  await form.getByTestId("mcp-description").fill("Adds numbers and looks up cities (e2e test server)");
+  await form.getByTestId("mcp-url").fill(mcp.httpUrl);
+  await form.getByTestId("mcp-header-add").click();
+  await form.getByTestId("mcp-header-name").fill("Authorization");
+  await form.getByTestId("mcp-header-value").fill(TOKEN);
+  await form.getByTestId("mcp-save").click();
+  await expect(form).toBeHidden();
+
+  const card = page.locator(`[data-testid="mcp-server-card"][data-server="${NAME}"]`);
+  await expect(card.getByTestId("mcp-server-headers")).toHaveText("Authorization");
+  await expect(card.getByTestId("mcp-tools-empty")).toBeVisible();
+  await expect(page.locator("body")).not.toContainText("e2e-mcp-token");
+
+  // Test connection: connected, the server's tools counted.
+  await card.getByTestId("mcp-test").click();
+  const result = card.getByTestId("mcp-test-result");
+  await expect(result).toHaveAttribute("data-ok", "true");
+  await expect(result).toContainText("4 tools");
+  await expect(result).toContainText("meridian-test-mcp");
+
+  // Refresh tools: all four arrive enabled; switch "slow" off.
+  await card.getByTestId("mcp-refresh").click();
+  const tools = card.getByTestId("mcp-tool");
+  await expect(tools).toHaveCount(4);
+  await expect(card.locator('[data-testid="mcp-tool"][data-enabled="true"]')).toHaveCount(4);
+  const slow = card.locator('[data-testid="mcp-tool"][data-tool="slow"]');
+  await slow.getByTestId("mcp-tool-enabled").click();
+  await expect(slow).toHaveAttribute("data-enabled", "false");
+  await expect(card.getByTestId("mcp-server-tool-count")).toHaveText("3 of 4 tools enabled");
+  await expect(card.locator('[data-testid="mcp-tool"][data-tool="add"]')).toContainText(`${NAME}__add`);
+  await page.screenshot({ path: "test-results/admin-mcp.png", fullPage: true });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: "test-results/admin-mcp-dark.png", fullPage: true });
+  await page.emulateMedia({ colorScheme: "light" });
+
+  // The switch is stored: after a reload the tool is still off.
+  await page.reload();
+  await card.getByTestId("mcp-expand").click();
+  await expect(card.locator('[data-testid="mcp-tool"][data-tool="slow"]')).toHaveAttribute("data-enabled", "false");
+
+  // The edit dialog lists the stored header by name only.
+  await card.getByTestId("mcp-edit").click();
+  await expect(form.getByTestId("mcp-header-row")).toHaveAttribute("data-stored", "true");
+  await expect(form.getByTestId("mcp-header-value")).toHaveValue("");
+  await page.screenshot({ path: "test-results/admin-mcp-edit.png" });
+  await form.getByTestId("mcp-cancel").click();
+
+  // A scripted chat: the model calls the MCP tool; the server receives the call; the answer follows.
+  await mock.script("e2e-mcp", [{ toolCalls: [{ name: `${NAME}__add`, args: { a: 20, b: 22 } }] }, { text: "The MCP server says 42." }]);
+  const callsBefore = mcp.calls.length;
+  await page.goto("/");
+  await page.getByTestId("composer-input").fill(`What is 20 + 22? ${scriptMarker("e2e-mcp")}`);
+  await page.getByTestId("send-button").click();
+  await expect(page.getByTestId("message-assistant").last()).toContainText("The MCP server says 42.");
+  expect(mcp.calls.slice(callsBefore)).toEqual([{ tool: "add", args: { a: 20, b: 22 }, headers: expect.objectContaining({ authorization: TOKEN }) }]);
+  const requests = await mock.requests("e2e-mcp");
+  const toolMessages = (requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages.filter((m) => m.role === "tool");
+  expect(toolMessages.map((m) => m.content)).toEqual(["42"]);
+});

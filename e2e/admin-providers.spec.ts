@@ -1,0 +1,104 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ADMIN, signInAsAdmin } from "./helpers/auth";
+import { MOCK_URL, mock, scriptMarker } from "./helpers/chat";
+
+/**
+ * The admin adds a provider pointing at the scripted model server, tests it, fetches and
+ * enables a model; the chat then offers that model and answers with it. The provider is
+ * deleted at the end: the other specs expect the demo provider.
+ */
+const PROVIDER_ID = `e2e-${Date.now().toString(36)}`;
+const KEY = "sk-e2e-provider-key-7f3a";
+const SPEC = `${PROVIDER_ID}:demo-chat`;
+
+test.afterAll(async ({ baseURL }) => {
+  const admin = await signInAsAdmin(baseURL!);
+  const res = await admin.delete(`/api/admin/providers/${PROVIDER_ID}`);
+  expect([204, 404]).toContain(res.status());
+  const models = await (await admin.get("/api/models")).json();
+  expect(models.demo).toBe(true);
+  await admin.dispose();
+});
+
+async function signIn(page: Page) {
+  await page.goto("/login");
+  await page.getByTestId("login-username").fill(ADMIN.username);
+  await page.getByTestId("login-password").fill(ADMIN.password);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("composer-input")).toBeVisible();
+}
+
+test("an admin adds a provider, tests it, enables a model, and the chat answers with it", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/providers");
+  await expect(page.getByTestId("providers-demo-note")).toBeVisible();
+
+  // Create: a preset fills the form, then point it at the scripted server.
+  await page.getByTestId("provider-create").click();
+  const form = page.getByTestId("provider-form");
+  await form.getByTestId("provider-preset-vllm").click();
+  await expect(form.getByTestId("provider-base-url")).toHaveValue("http://127.0.0.1:8000/v1");
+  await form.getByTestId("provider-name-input").fill("Scripted model server");
+  await form.getByTestId("provider-id").fill(PROVIDER_ID);
+  await form.getByTestId("provider-base-url").fill(MOCK_URL);
+  await form.getByTestId("provider-key").fill(KEY);
+  await page.screenshot({ path: "test-results/admin-providers-dialog.png" });
+  await form.getByTestId("provider-save").click();
+  await expect(form).toBeHidden();
+
+  const card = page.locator(`[data-testid="provider-card"][data-provider-id="${PROVIDER_ID}"]`);
+  await expect(card.getByTestId("provider-key-hint")).toHaveText("sk-…7f3a");
+  await expect(card.getByTestId("provider-status")).toHaveAttribute("data-status", "noChatModel");
+  await expect(page.locator("body")).not.toContainText(KEY);
+
+  // Test connection: the model list answers (no chat model enabled yet).
+  await card.getByTestId("provider-test").click();
+  const result = card.getByTestId("provider-test-result");
+  await expect(result).toHaveAttribute("data-ok", "true");
+  await expect(result).toContainText("3 models");
+
+  // Fetch models: all arrive switched off; enable one and save.
+  await card.getByTestId("provider-fetch-models").click();
+  const rows = card.getByTestId("model-row");
+  await expect(rows).toHaveCount(3);
+  await expect(card.locator('[data-testid="model-row"][data-enabled="true"]')).toHaveCount(0);
+  const row = card.locator('[data-testid="model-row"][data-model-id="demo-chat"]');
+  await row.getByTestId("model-enable").click();
+  await row.getByTestId("model-context").fill("65536");
+  await card.getByTestId("models-save").click();
+  await expect(card.getByTestId("models-unsaved")).toBeHidden();
+  await expect(card.getByTestId("provider-status")).toHaveAttribute("data-status", "active");
+  await expect(page.getByTestId("providers-demo-note")).toBeHidden();
+
+  // Testing again now also runs a 1-token completion on the enabled model.
+  await card.getByTestId("provider-test").click();
+  await expect(result).toHaveAttribute("data-ok", "true");
+  await expect(result).toContainText("demo-chat answered");
+
+  // The edit dialog never shows the stored key.
+  await card.getByTestId("provider-edit").click();
+  await expect(form.getByTestId("provider-key")).toHaveValue("");
+  await expect(form).toContainText("sk-…7f3a");
+  await form.getByTestId("provider-cancel").click();
+  await page.screenshot({ path: "test-results/admin-providers.png", fullPage: true });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: "test-results/admin-providers-dark.png", fullPage: true });
+  await page.emulateMedia({ colorScheme: "light" });
+
+  // The chat offers the model (and only real models: the demo banner is gone) and answers with it.
+  await mock.script("e2e-provider", [{ text: "Answered by the admin-configured provider." }]);
+  await page.goto("/");
+  await expect(page.getByTestId("demo-banner")).toBeHidden();
+  await page.getByTestId("model-picker").click();
+  const option = page.locator(`[data-testid="model-option"][data-spec="${SPEC}"]`);
+  await expect(option).toBeVisible();
+  await expect(page.locator('[data-testid="model-option"][data-spec^="demo:"]')).toHaveCount(0);
+  await option.click();
+  await expect(page.getByTestId("model-picker")).toHaveAttribute("data-spec", SPEC);
+  await page.getByTestId("composer-input").fill(`Who answers? ${scriptMarker("e2e-provider")}`);
+  await page.getByTestId("send-button").click();
+  await expect(page.getByTestId("message-assistant").last()).toContainText("Answered by the admin-configured provider.");
+  const [request] = await mock.requests("e2e-provider");
+  expect(request.model).toBe("demo-chat");
+  await expect(page.getByTestId("status-panel").getByTestId("token-usage-card")).toContainText(SPEC);
+});

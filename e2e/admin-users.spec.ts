@@ -1,0 +1,83 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ADMIN } from "./helpers/auth";
+import { uniqueName } from "./helpers/org";
+
+/** The superadmin builds an organisation in the browser: a department, an admin in it and a user. */
+
+async function signInThroughForm(page: Page, username: string, password: string) {
+  await page.goto("/login");
+  await page.getByTestId("login-username").fill(username);
+  await page.getByTestId("login-password").fill(password);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("composer-input")).toBeVisible();
+}
+
+async function createUserInDialog(page: Page, input: { username: string; displayName: string; role: "admin" | "user"; department: string }) {
+  await page.getByTestId("user-create").click();
+  const dialog = page.getByTestId("user-create-dialog");
+  await dialog.getByTestId("user-form-username").fill(input.username);
+  await dialog.getByTestId("user-form-display-name").fill(input.displayName);
+  await dialog.getByTestId("user-form-password").fill("user-password-1");
+  await dialog.getByTestId("user-form-role").selectOption(input.role);
+  await dialog.getByTestId("user-form-department").selectOption({ label: input.department });
+  await dialog.getByTestId("user-form-submit").click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId(`user-row-${input.username}`)).toBeVisible();
+}
+
+test("the superadmin creates a department, an admin in it and a user, in the UI", async ({ page, browser }) => {
+  const department = uniqueName("Research");
+  const adminName = uniqueName("lead");
+  const userName = uniqueName("analyst");
+
+  await signInThroughForm(page, ADMIN.username, ADMIN.password);
+  await page.getByTestId("user-menu").click();
+  await page.getByTestId("menu-admin").click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByTestId("admin-nav-users")).toHaveAttribute("aria-current", "page");
+
+  await page.getByTestId("admin-nav-departments").click();
+  await page.getByTestId("department-create").click();
+  await page.getByTestId("department-form-name").fill(department);
+  await page.getByTestId("department-form-description").fill("Models and evaluation");
+  await page.getByTestId("department-form-submit").click();
+  await expect(page.getByTestId(`department-row-${department}`)).toBeVisible();
+
+  await page.getByTestId("admin-nav-users").click();
+  await createUserInDialog(page, { username: adminName, displayName: "Lena Lead", role: "admin", department });
+  await createUserInDialog(page, { username: userName, displayName: "Ari Analyst", role: "user", department });
+
+  const adminRow = page.getByTestId(`user-row-${adminName}`);
+  await expect(adminRow).toContainText("Lena Lead");
+  await expect(adminRow).toContainText(department);
+  await expect(page.getByTestId(`user-row-${userName}`)).toContainText("Active");
+  // The superadmin's own row offers no disable or delete.
+  const ownRow = page.getByTestId(`user-row-${ADMIN.username}`);
+  await expect(ownRow.getByTestId(`user-delete-${ADMIN.username}`)).toHaveCount(0);
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: "test-results/admin-users.png", fullPage: true });
+
+  await page.getByTestId("admin-nav-departments").click();
+  await expect(page.getByTestId(`department-row-${department}`).getByTestId("department-members")).toHaveText("2 members");
+
+  // The new admin sees their department's people, may edit the member but not themselves into anything.
+  const context = await browser.newContext();
+  const adminPage = await context.newPage();
+  await signInThroughForm(adminPage, adminName, "user-password-1");
+  await adminPage.goto("/admin/users");
+  await expect(adminPage.getByTestId(`user-row-${userName}`)).toBeVisible();
+  await expect(adminPage.getByTestId(`user-row-${ADMIN.username}`)).toHaveCount(0);
+  await expect(adminPage.getByTestId(`user-delete-${userName}`)).toBeVisible();
+  await expect(adminPage.getByTestId(`user-delete-${adminName}`)).toHaveCount(0);
+  await adminPage.screenshot({ path: "test-results/admin-users-as-admin.png", fullPage: true });
+  await context.close();
+
+  // A member gets the forbidden page, not the admin area.
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await signInThroughForm(memberPage, userName, "user-password-1");
+  await memberPage.goto("/admin/users");
+  await expect(memberPage.getByTestId("admin-forbidden")).toBeVisible();
+  await expect(memberPage.getByTestId("user-table")).toHaveCount(0);
+  await memberContext.close();
+});
