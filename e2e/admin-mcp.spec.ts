@@ -34,7 +34,7 @@ async function signIn(page: Page) {
   await expect(page.getByTestId("composer-input")).toBeVisible();
 }
 
-test("an admin registers an MCP server, tests it, fetches its tools, switches one off, and the agent calls one", async ({ page }) => {
+test("an admin registers an MCP server, tests it, fetches its tools, switches one off, and the agent calls one", async ({ page, browser }) => {
   await signIn(page);
   await page.goto("/admin/mcp");
   await expect(page.getByTestId("admin-nav-mcp")).toHaveAttribute("aria-current", "page");
@@ -73,6 +73,7 @@ test("an admin registers an MCP server, tests it, fetches its tools, switches on
   await expect(slow).toHaveAttribute("data-enabled", "false");
   await expect(card.getByTestId("mcp-server-tool-count")).toHaveText("3 of 4 tools enabled");
   await expect(card.locator('[data-testid="mcp-tool"][data-tool="add"]')).toContainText(`${NAME}__add`);
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
   await page.screenshot({ path: "test-results/admin-mcp.png", fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
   await page.screenshot({ path: "test-results/admin-mcp-dark.png", fullPage: true });
@@ -101,4 +102,17 @@ test("an admin registers an MCP server, tests it, fetches its tools, switches on
   const requests = await mock.requests("e2e-mcp");
   const toolMessages = (requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages.filter((m) => m.role === "tool");
   expect(toolMessages.map((m) => m.content)).toEqual(["42"]);
+
+  // The same screen in Chinese.
+  const zhContext = await browser.newContext({ locale: "zh-CN" });
+  const zh = await zhContext.newPage();
+  await signIn(zh);
+  await zh.goto("/admin/mcp");
+  await expect(zh.getByRole("heading", { name: "MCP 服务器" })).toBeVisible();
+  const zhCard = zh.locator(`[data-testid="mcp-server-card"][data-server="${NAME}"]`);
+  await expect(zhCard.getByTestId("mcp-server-tool-count")).toHaveText("已启用 3/4 个工具");
+  await zhCard.getByTestId("mcp-expand").click();
+  await expect(zhCard.getByTestId("mcp-tool")).toHaveCount(4);
+  await zh.screenshot({ path: "test-results/admin-mcp-zh.png", fullPage: true });
+  await zhContext.close();
 });

@@ -10,6 +10,8 @@ import { MOCK_URL, mock, scriptMarker } from "./helpers/chat";
 const PROVIDER_ID = `e2e-${Date.now().toString(36)}`;
 const KEY = "sk-e2e-provider-key-7f3a";
 const SPEC = `${PROVIDER_ID}:demo-chat`;
+// Screenshots go to test-results/ unless E2E_SCREENSHOT_DIR says otherwise (parallel runs share test-results/).
+const shot = (name: string) => `${process.env.E2E_SCREENSHOT_DIR || "test-results"}/${name}`;
 
 test.afterAll(async ({ baseURL }) => {
   const admin = await signInAsAdmin(baseURL!);
@@ -42,7 +44,7 @@ test("an admin adds a provider, tests it, enables a model, and the chat answers 
   await form.getByTestId("provider-id").fill(PROVIDER_ID);
   await form.getByTestId("provider-base-url").fill(MOCK_URL);
   await form.getByTestId("provider-key").fill(KEY);
-  await page.screenshot({ path: "test-results/admin-providers-dialog.png" });
+  await page.screenshot({ path: shot("admin-providers-dialog.png") });
   await form.getByTestId("provider-save").click();
   await expect(form).toBeHidden();
 
@@ -80,9 +82,10 @@ test("an admin adds a provider, tests it, enables a model, and the chat answers 
   await expect(form.getByTestId("provider-key")).toHaveValue("");
   await expect(form).toContainText("sk-…7f3a");
   await form.getByTestId("provider-cancel").click();
-  await page.screenshot({ path: "test-results/admin-providers.png", fullPage: true });
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 }); // a clean screenshot
+  await page.screenshot({ path: shot("admin-providers.png"), fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.screenshot({ path: "test-results/admin-providers-dark.png", fullPage: true });
+  await page.screenshot({ path: shot("admin-providers-dark.png"), fullPage: true });
   await page.emulateMedia({ colorScheme: "light" });
 
   // The chat offers the model (and only real models: the demo banner is gone) and answers with it.

@@ -55,10 +55,32 @@ test("the superadmin creates a department, an admin in it and a user, in the UI"
   const ownRow = page.getByTestId(`user-row-${ADMIN.username}`);
   await expect(ownRow.getByTestId(`user-delete-${ADMIN.username}`)).toHaveCount(0);
   await page.mouse.move(0, 0);
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await page.screenshot({ path: "test-results/admin-users.png", fullPage: true });
 
   await page.getByTestId("admin-nav-departments").click();
   await expect(page.getByTestId(`department-row-${department}`).getByTestId("department-members")).toHaveText("2 members");
+  await page.screenshot({ path: "test-results/admin-departments.png", fullPage: true });
+
+  // Narrow and dark: the nav becomes a row of tabs, the table drops its less important columns.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.setViewportSize({ width: 390, height: 760 });
+  await page.getByTestId("admin-nav-users").click();
+  await expect(page.getByTestId(`user-row-${userName}`)).toBeVisible();
+  await page.screenshot({ path: "test-results/admin-users-mobile-dark.png", fullPage: true });
+  await page.getByTestId(`user-edit-${userName}`).click();
+  await expect(page.getByTestId("user-edit-dialog")).toBeVisible();
+  await page.screenshot({ path: "test-results/admin-users-edit-dark.png" });
+  await page.getByTestId("user-form-cancel").click();
+
+  // The same screen in Chinese.
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.context().addCookies([{ name: "locale", value: "zh-CN", url: page.url() }]);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("用户");
+  await expect(page.getByTestId(`user-row-${userName}`)).toContainText("正常");
+  await page.screenshot({ path: "test-results/admin-users-zh.png", fullPage: true });
 
   // The new admin sees their department's people, may edit the member but not themselves into anything.
   const context = await browser.newContext();
@@ -78,6 +100,7 @@ test("the superadmin creates a department, an admin in it and a user, in the UI"
   await signInThroughForm(memberPage, userName, "user-password-1");
   await memberPage.goto("/admin/users");
   await expect(memberPage.getByTestId("admin-forbidden")).toBeVisible();
+  await memberPage.screenshot({ path: "test-results/admin-forbidden.png" });
   await expect(memberPage.getByTestId("user-table")).toHaveCount(0);
   await memberContext.close();
 });

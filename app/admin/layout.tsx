@@ -25,7 +25,17 @@ export default async function AdminLayout({ children }: { children: ReactNode })
           <Link href="/" className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring" data-testid="admin-home">
             <Logo />
           </Link>
-          <span className="rounded-full bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand">{t("badge")}</span>
+          <div className="flex items-center gap-2">
+            <span className="rounded-full bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand">{t("badge")}</span>
+            <Link
+              href="/"
+              className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm text-muted-foreground hover:bg-accent hover:text-foreground md:hidden"
+              data-testid="admin-back-to-chat-mobile"
+            >
+              <ArrowLeft className="size-4" aria-hidden />
+              {t("backToChatShort")}
+            </Link>
+          </div>
         </div>
         <div className="px-3 pb-3">
           <AdminNav />

@@ -26,3 +26,8 @@ export function useAgents(enabled: boolean): AgentOption[] {
 
   return agents;
 }
+
+/** After agents are created, changed or deleted: the next picker reads the list again. */
+export function forgetAgents(): void {
+  cached = null;
+}

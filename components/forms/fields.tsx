@@ -4,7 +4,7 @@ import { useId, type ComponentProps, type ReactNode } from "react";
 
 /** Labelled form controls for dialogs and settings forms, in the look of the login form. */
 
-const controlClass =
+export const controlClass =
   "h-10 w-full rounded-xl border border-input bg-background px-3 text-sm outline-none transition-shadow placeholder:text-muted-foreground/70 focus:border-ring focus:ring-4 focus:ring-ring/15 disabled:cursor-not-allowed disabled:opacity-60";
 
 function Field({ id, label, hint, children }: { id: string; label: ReactNode; hint?: ReactNode; children: ReactNode }) {

@@ -1,6 +1,6 @@
 "use client";
 
-import { ChevronsUpDown, KeyRound, LogOut, Shield } from "lucide-react";
+import { Bot, ChevronsUpDown, KeyRound, LogOut, Shield } from "lucide-react";
 import Link from "next/link";
 import { signOut } from "next-auth/react";
 import { useTranslations } from "next-intl";
@@ -18,6 +18,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
   const t = useTranslations("settings");
   const tTokens = useTranslations("tokens");
   const tAdmin = useTranslations("admin");
+  const tAgents = useTranslations("agents");
   const [signingOut, setSigningOut] = useState(false);
   const name = user.displayName || user.username;
   const initial = name.trim().charAt(0).toUpperCase() || "?";
@@ -67,6 +68,10 @@ export function UserMenu({ user }: { user: ShellUser }) {
             <LanguageSwitch />
           </div>
           <div className="-mx-2 my-1 h-px bg-border" />
+          <Link href="/agents" className={MENU_LINK} onClick={close} data-testid="menu-agents">
+            <Bot className="size-4 text-muted-foreground" aria-hidden />
+            {tAgents("menuItem")}
+          </Link>
           <Link href="/settings/tokens" className={MENU_LINK} onClick={close} data-testid="menu-api-tokens">
             <KeyRound className="size-4 text-muted-foreground" aria-hidden />
             {tTokens("menuItem")}

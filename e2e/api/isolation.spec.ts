@@ -1,84 +1,109 @@
-import { expect, test, request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, test, request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { createUser, signIn, signInAsAdmin } from "../helpers/auth";
-import { mock, scriptMarker, sendChat, userMessage } from "../helpers/chat";
+import { mock, scriptMarker, sendChat } from "../helpers/chat";
+import { ISOLATION_CASES, type Fixtures, type IsolationActor } from "./isolation-table";
 
 /**
- * A user never reads, changes or deletes another user's thread, state or run, and never sees
- * it listed. Every thread/run route is walked as the owner, another user and anonymous.
+ * Table-driven isolation suite: every route x four actors (owner, another user, the admin of
+ * another department, anonymous). Each case gets fresh fixtures; the owner goes last, and
+ * whatever the others tried, the owner's resources must be exactly as before.
  */
-let owner: APIRequestContext;
-let other: APIRequestContext;
-let anon: APIRequestContext;
-let threadId: string;
-let runId: string;
+let superadmin: APIRequestContext;
+const actors = {} as Record<IsolationActor, APIRequestContext>;
+let base: Pick<Fixtures, "ownerUserId" | "departmentAId">;
 
 test.beforeAll(async ({ baseURL }) => {
-  const admin = await signInAsAdmin(baseURL!);
-  const a = await createUser(admin);
-  const b = await createUser(admin);
-  await admin.dispose();
-  owner = await signIn(baseURL!, a.username, a.password);
-  other = await signIn(baseURL!, b.username, b.password);
-  anon = await playwrightRequest.newContext({ baseURL });
-  threadId = crypto.randomUUID();
-  await mock.script("isolation", [{ text: "The owner's secret answer." }]);
-  const sent = await sendChat(owner, threadId, `My private question ${scriptMarker("isolation")}`);
-  runId = sent.run.runId;
-  expect(sent.run.status).toBe("completed");
+  superadmin = await signInAsAdmin(baseURL!);
+  const deptA = await (await superadmin.post("/api/admin/departments", { data: { name: `Dept A ${Date.now()}` } })).json();
+  const deptB = await (await superadmin.post("/api/admin/departments", { data: { name: `Dept B ${Date.now()}` } })).json();
+  const owner = await createUser(superadmin, { role: "user", departmentId: deptA.id });
+  const other = await createUser(superadmin, { role: "user", departmentId: deptA.id });
+  const adminB = await createUser(superadmin, { role: "admin", departmentId: deptB.id });
+  actors.owner = await signIn(baseURL!, owner.username, owner.password);
+  actors.otherUser = await signIn(baseURL!, other.username, other.password);
+  actors.otherAdmin = await signIn(baseURL!, adminB.username, adminB.password);
+  actors.anonymous = await playwrightRequest.newContext({ baseURL });
+  base = { ownerUserId: owner.id, departmentAId: deptA.id };
+  await mock.script("isolation", [{ text: "The owner's secret answer.", repeat: 10_000 }]);
 });
 
 test.afterAll(async () => {
-  await Promise.all([owner?.dispose(), other?.dispose(), anon?.dispose()]);
+  await Promise.all([superadmin, ...Object.values(actors)].map((c) => c?.dispose()));
 });
 
-type Call = { name: string; call: (api: APIRequestContext) => Promise<APIResponse> };
-
-const routes = (): Call[] => [
-  { name: "GET thread", call: (api) => api.get(`/api/threads/${threadId}`) },
-  { name: "GET state", call: (api) => api.get(`/api/threads/${threadId}/state`) },
-  { name: "PATCH thread", call: (api) => api.patch(`/api/threads/${threadId}`, { data: { title: "stolen" } }) },
-  { name: "DELETE thread", call: (api) => api.delete(`/api/threads/${threadId}`) },
-  { name: "GET run", call: (api) => api.get(`/api/runs/${runId}`) },
-  { name: "cancel run", call: (api) => api.post(`/api/runs/${runId}/cancel`) },
-  { name: "resume stream", call: (api) => api.get(`/api/chat/${threadId}/stream`) },
-  { name: "send into thread", call: (api) => api.post("/api/chat", { data: { id: threadId, message: userMessage("hijack") } }) },
-];
-
-async function expectNoLeak(res: APIResponse, status: number) {
-  expect(res.status()).toBe(status);
-  const text = await res.text();
-  expect(text).not.toContain("secret");
-  expect(text).not.toContain("private question");
-  expect(JSON.parse(text)).toEqual({ error: { code: expect.stringMatching(/^(not_found|forbidden|unauthorized):/), message: expect.any(String) } });
+async function freshFixtures(): Promise<Fixtures> {
+  const threadId = crypto.randomUUID();
+  const chat = await sendChat(actors.owner, threadId, `Private question ${scriptMarker("isolation")}`);
+  const agent = await (await actors.owner.post("/api/agents", { data: { slug: `own-${crypto.randomUUID().slice(0, 8)}`, name: "Owner's agent", description: "original" } })).json();
+  const token = await (await actors.owner.post("/api/tokens", { data: { name: "owner token" } })).json();
+  const provider = await (
+    await superadmin.post("/api/admin/providers", { data: { id: `prov-${crypto.randomUUID().slice(0, 8)}`, name: "Fixture provider", baseUrl: "http://127.0.0.1:9/v1", models: [] } })
+  ).json();
+  const mcp = await (
+    await superadmin.post("/api/admin/mcp-servers", { data: { name: `fixture_${crypto.randomUUID().slice(0, 8)}`, transport: "streamable_http", url: "http://127.0.0.1:9/mcp", description: "original" } })
+  ).json();
+  for (const [name, value] of Object.entries({ run: chat.run?.runId, agent: agent.id, token: token.id, provider: provider.id, mcp: mcp.id })) {
+    expect(value, `fixture ${name}`).toBeTruthy();
+  }
+  return { ...base, threadId, runId: chat.run.runId, agentId: agent.id, tokenId: token.id, providerId: provider.id, mcpServerId: mcp.id };
 }
 
-test("another user gets 404 from every thread and run route and changes nothing", async () => {
-  for (const r of routes()) {
-    await test.step(r.name, async () => expectNoLeak(await r.call(other), 404));
+/** Everything a non-owner must not be able to change, read through the owner and the superadmin. */
+async function snapshot(f: Fixtures) {
+  const get = async (api: APIRequestContext, url: string) => {
+    const res = await api.get(url);
+    return { status: res.status(), body: res.ok() ? await res.json() : null };
+  };
+  const thread = await get(actors.owner, `/api/threads/${f.threadId}`);
+  const users = await get(superadmin, "/api/admin/users");
+  const departments = await get(superadmin, "/api/admin/departments");
+  return {
+    thread: thread.status === 200 ? { title: thread.body.thread.title, messages: thread.body.messages.length } : thread.status,
+    run: (await get(actors.owner, `/api/runs/${f.runId}`)).body?.status,
+    agent: (await get(actors.owner, `/api/agents/${f.agentId}`)).body?.description,
+    tokens: ((await get(actors.owner, "/api/tokens")).body as { id: string }[]).map((t) => t.id).sort(),
+    owner: (users.body as { id: string; displayName: string; disabled?: boolean }[]).find((u) => u.id === f.ownerUserId),
+    departmentA: (departments.body as { id: string; name: string }[]).find((d) => d.id === f.departmentAId)?.name,
+    mcp: (await get(superadmin, `/api/admin/mcp-servers/${f.mcpServerId}`)).body?.description,
+  };
+}
+
+const LEAKS = ["secret answer", "Private question", "Owner's agent", "owner token"];
+
+for (const c of ISOLATION_CASES) {
+  test(`${c.method} ${c.route}`, async () => {
+    const f = await freshFixtures();
+    const before = await snapshot(f);
+    const order: IsolationActor[] = ["anonymous", "otherUser", "otherAdmin", "owner"];
+    for (const actor of order) {
+      if (actor === "owner") {
+        // Nobody else may have changed anything the owner has.
+        const everyoneRefused = (["anonymous", "otherUser", "otherAdmin"] as const).every((a) => c.expect[a] >= 400);
+        if (everyoneRefused) expect(await snapshot(f)).toEqual(before);
+      }
+      const res = await actors[actor].fetch(c.url(f), {
+        method: c.method,
+        ...(c.body ? { data: c.body(f) } : {}),
+        maxRedirects: 0,
+      });
+      const text = await res.text();
+      expect(res.status(), `${actor}: ${text.slice(0, 300)}`).toBe(c.expect[actor]);
+      if (actor !== "owner" && res.status() >= 400) {
+        for (const leak of LEAKS) expect(text, `${actor} saw "${leak}"`).not.toContain(leak);
+        if (res.headers()["content-type"]?.includes("json")) {
+          expect(JSON.parse(text)).toEqual({ error: { code: expect.any(String), message: expect.any(String) } });
+        }
+      }
+    }
+  });
+}
+
+test("another user never sees the owner's thread or agent listed", async () => {
+  const f = await freshFixtures();
+  for (const actor of ["otherUser", "otherAdmin"] as const) {
+    const threads = (await (await actors[actor].get("/api/threads")).json()) as { id: string }[];
+    expect(threads.map((t) => t.id)).not.toContain(f.threadId);
+    const agents = (await (await actors[actor].get("/api/agents?manage=1")).json()) as { id: string }[];
+    expect(agents.map((a) => a.id)).not.toContain(f.agentId);
   }
-  const list = await (await other.get("/api/threads")).json();
-  expect(list.map((t: { id: string }) => t.id)).not.toContain(threadId);
-
-  const mine = await (await owner.get(`/api/threads/${threadId}`)).json();
-  expect(mine.thread.title).not.toBe("stolen");
-  expect(JSON.stringify(mine.messages)).not.toContain("hijack");
-  expect(mine.messages).toHaveLength(2);
-  expect((await (await owner.get(`/api/runs/${runId}`)).json()).status).toBe("completed");
-});
-
-test("anonymous requests get 401 with the typed error", async () => {
-  for (const r of [...routes(), { name: "GET threads", call: (api: APIRequestContext) => api.get("/api/threads") }]) {
-    await test.step(r.name, async () => expectNoLeak(await r.call(anon), 401));
-  }
-});
-
-test("the owner reads the thread, its state and the run", async () => {
-  const thread = await (await owner.get(`/api/threads/${threadId}`)).json();
-  expect(JSON.stringify(thread.messages)).toContain("The owner's secret answer.");
-  const state = await (await owner.get(`/api/threads/${threadId}/state`)).json();
-  expect(state.runs.map((r: { id: string }) => r.id)).toContain(runId);
-  expect(state.tokenUsage.thread.totals.calls).toBeGreaterThan(0);
-  expect((await owner.get(`/api/chat/${threadId}/stream`)).status()).toBe(204);
-  const list = await (await owner.get("/api/threads")).json();
-  expect(list.map((t: { id: string }) => t.id)).toContain(threadId);
 });

@@ -113,7 +113,7 @@ export async function findActorByApiToken(token: string, now = new Date()): Prom
     .where(eq(apiTokens.tokenHash, hash))
     .limit(1);
   if (!row || !crypto.timingSafeEqual(Buffer.from(row.tokenHash), Buffer.from(hash))) return null;
-  if ((row.expiresAt && row.expiresAt <= now)) return null;
+  if (row.disabled || (row.expiresAt && row.expiresAt <= now)) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.id));
   }

@@ -104,3 +104,29 @@ describe("an MCP tool in a scripted chat", () => {
     await vi.waitFor(() => expect(mcp.sseSessionCount()).toBe(0));
   });
 });
+
+describe("resolveRuntimeToolsWithMcp", () => {
+  it("joins built-in and MCP tools and closes the MCP connections on close()", async () => {
+    const { getDefaultAgent } = await import("@/lib/db/agents");
+    const { prepareAgentRuntimeContext } = await import("@/lib/agent/runtime/prepare-context");
+    const { resolveRuntimeToolsWithMcp } = await import("@/lib/agent/runtime/resolve-tools");
+    const ctx = await prepareAgentRuntimeContext(user, (await getDefaultAgent(user))!, { modelSpec: spec });
+    const resolved = await resolveRuntimeToolsWithMcp(ctx, ["write_todos"]);
+    expect(resolved.tools.map((t) => t.name)).toEqual(expect.arrayContaining(["calc__add", "calc_sse__add"]));
+    expect(mcp.sseSessionCount()).toBe(1);
+    await resolved.close();
+    await vi.waitFor(() => expect(mcp.sseSessionCount()).toBe(0));
+  });
+
+  it("a name taken by a middleware tool fails with a message naming both owners, and opens nothing that stays open", async () => {
+    const { getDefaultAgent } = await import("@/lib/db/agents");
+    const { prepareAgentRuntimeContext } = await import("@/lib/agent/runtime/prepare-context");
+    const { resolveRuntimeToolsWithMcp } = await import("@/lib/agent/runtime/resolve-tools");
+    const ctx = await prepareAgentRuntimeContext(user, (await getDefaultAgent(user))!, { modelSpec: spec });
+    await expect(resolveRuntimeToolsWithMcp(ctx, ["write_todos", "calc_sse__add"])).rejects.toThrow(
+      'Two tools are named "calc_sse__add" (middleware and MCP server "calc_sse"). Rename the MCP server or disable one of the tools.',
+    );
+    await vi.waitFor(() => expect(mcp.sseSessionCount()).toBe(0));
+  });
+});
+

@@ -21,7 +21,7 @@ const actors = {
 } satisfies Record<string, Actor>;
 type ActorName = keyof typeof actors;
 
-const none = { global: false, departmentIds: [], userIds: [] };
+const none: Sharing["read"] = { global: false, departmentIds: [], userIds: [] };
 const scope = (s: Partial<typeof none>) => ({ ...none, ...s });
 const shares: Record<string, { ownerId: string | null; sharing: Sharing }> = {
   "private, owned by someone else": { ownerId: "zz", sharing: { read: none, manage: none } },

@@ -21,14 +21,14 @@ export function DepartmentTable({
   const head = "px-4 py-2.5 text-left text-xs font-medium text-muted-foreground";
 
   return (
-    <table className="w-full text-sm" data-testid="department-table">
+    <table className="w-full table-fixed text-sm" data-testid="department-table">
       <thead className="border-b border-border bg-muted/40">
         <tr>
           <th className={head}>{t("columns.name")}</th>
-          <th className={head}>{t("columns.members")}</th>
-          <th className={`${head} hidden md:table-cell`}>{t("columns.created")}</th>
+          <th className={`${head} w-32`}>{t("columns.members")}</th>
+          <th className={`${head} hidden w-36 md:table-cell`}>{t("columns.created")}</th>
           {manageable && (
-            <th className={head}>
+            <th className={`${head} w-24`}>
               <span className="sr-only">{t("columns.actions")}</span>
             </th>
           )}
@@ -37,7 +37,7 @@ export function DepartmentTable({
       <tbody className="divide-y divide-border">
         {departments.map((d) => (
           <tr key={d.id} className="transition-colors hover:bg-muted/30" data-testid={`department-row-${d.name}`}>
-            <td className="max-w-0 px-4 py-3">
+            <td className="px-4 py-3">
               <div className="truncate font-medium">{d.name}</div>
               {d.description && <div className="truncate text-xs text-muted-foreground">{d.description}</div>}
             </td>

@@ -70,27 +70,18 @@ export function McpServerFormDialog({
       data-testid="mcp-form"
     >
       <form onSubmit={submit} className="mt-4 space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={t("name")}
-            hint={nameError ?? t("nameHint", { example: `${name || "docs"}__search` })}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            required
-            maxLength={32}
-            spellCheck={false}
-            aria-invalid={nameError ? true : undefined}
-            className={nameError ? "border-danger font-mono" : "font-mono"}
-            data-testid="mcp-name"
-          />
-          <SelectField
-            label={t("sharing")}
-            value={choice}
-            onChange={(event) => setChoice(event.target.value as SharingChoice)}
-            options={choices.map((c) => ({ value: c, label: t(`sharingChoices.${c}`) }))}
-            data-testid="mcp-sharing"
-          />
-        </div>
+        <TextField
+          label={t("name")}
+          hint={nameError ?? t("nameHint", { example: `${name || "docs"}__search` })}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          required
+          maxLength={32}
+          spellCheck={false}
+          aria-invalid={nameError ? true : undefined}
+          className={nameError ? "border-danger font-mono" : "font-mono"}
+          data-testid="mcp-name"
+        />
         <TextField
           label={t("description")}
           value={description}
@@ -99,20 +90,30 @@ export function McpServerFormDialog({
           placeholder={t("descriptionPlaceholder")}
           data-testid="mcp-description"
         />
-        <div className="space-y-1.5">
-          <p className="text-sm font-medium">{t("transport")}</p>
-          <Segmented
-            value={transport}
-            onChange={setTransport}
-            label={t("transport")}
-            options={[
-              { value: "streamable_http", label: t("transports.streamable_http") },
-              { value: "sse", label: t("transports.sse") },
-            ]}
-            className="max-w-sm"
-            data-testid="mcp-transport"
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="space-y-1.5">
+            <p className="text-sm font-medium">{t("transport")}</p>
+            <Segmented
+              value={transport}
+              onChange={setTransport}
+              label={t("transport")}
+              options={[
+                { value: "streamable_http", label: t("transports.streamable_http") },
+                { value: "sse", label: t("transports.sse") },
+              ]}
+              className="h-10"
+              data-testid="mcp-transport"
+            />
+            <p className="text-xs text-muted-foreground">{t(`transportHints.${transport}`)}</p>
+          </div>
+          <SelectField
+            label={t("sharing")}
+            hint={t(`sharingHints.${choice}`)}
+            value={choice}
+            onChange={(event) => setChoice(event.target.value as SharingChoice)}
+            options={choices.map((c) => ({ value: c, label: t(`sharingChoices.${c}`) }))}
+            data-testid="mcp-sharing"
           />
-          <p className="text-xs text-muted-foreground">{t(`transportHints.${transport}`)}</p>
         </div>
         <TextField
           label={t("url")}

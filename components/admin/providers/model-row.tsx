@@ -15,8 +15,9 @@ export function contextWindowValid(value: number | undefined): boolean {
 }
 
 const cell = "px-3 py-2 align-middle";
-const field =
-  "h-8 rounded-lg border border-input bg-background px-2 text-sm outline-none focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/30";
+const field = "h-8 rounded-lg border bg-background px-2 text-sm outline-none focus-visible:outline-none focus-visible:ring-2";
+const tone = (invalid: boolean) =>
+  invalid ? "border-danger focus-visible:ring-danger/30" : "border-input focus-visible:border-ring focus-visible:ring-ring/30";
 
 /** One model of a provider: on/off, type and context window, editable in place. */
 export function ModelRow({
@@ -51,7 +52,7 @@ export function ModelRow({
           value={model.type}
           onChange={(event) => onChange({ ...model, type: event.target.value as ProviderModel["type"] })}
           aria-label={t("typeOf", { id: model.id })}
-          className={clsx(field, "pr-7")}
+          className={clsx(field, tone(false), "pr-7")}
           data-testid="model-type"
         >
           <option value="chat">{t("chat")}</option>
@@ -73,7 +74,7 @@ export function ModelRow({
           aria-label={t("contextOf", { id: model.id })}
           aria-invalid={invalid || undefined}
           title={invalid ? t("contextRange") : undefined}
-          className={clsx(field, "w-32 text-right tabular-nums", invalid && "border-danger focus-visible:border-danger")}
+          className={clsx(field, tone(invalid), "w-32 text-right tabular-nums")}
           data-testid="model-context"
         />
       </td>

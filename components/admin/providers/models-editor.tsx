@@ -101,7 +101,7 @@ export function ModelsEditor({ provider, onSaved }: { provider: ProviderView; on
       ) : (
         <div className="mt-3 max-h-[28rem] overflow-auto rounded-xl border">
           <table className="w-full min-w-[34rem] text-sm">
-            <thead className="sticky top-0 z-10 bg-muted text-left text-xs text-muted-foreground">
+            <thead className="sticky top-0 z-10 bg-muted text-left text-xs whitespace-nowrap text-muted-foreground">
               <tr>
                 <th className="px-3 py-2 font-medium">{t("on")}</th>
                 <th className="px-3 py-2 font-medium">{t("id")}</th>

@@ -45,8 +45,8 @@ export function OverridesEditor({
 
   return (
     <fieldset data-testid="overrides-editor">
-      <legend className="text-sm font-medium">{t("title")}</legend>
-      <p className="mt-0.5 text-xs text-muted-foreground">{t("help")}</p>
+      <legend className="sr-only">{t("title")}</legend>
+      <p className="text-xs text-muted-foreground">{t("help")}</p>
       <div className="mt-2 space-y-2">
         {rows.map((row, index) => (
           <div key={index} className="flex items-center gap-2" data-testid="override-row">
@@ -54,7 +54,7 @@ export function OverridesEditor({
               value={row.key}
               onChange={(event) => set(index, { key: event.target.value })}
               aria-label={t("key")}
-              className={`${field} w-40 shrink-0 font-mono text-[13px]`}
+              className={`${field} w-48 shrink-0 font-mono text-[13px]`}
               data-testid="override-key"
             >
               {[row.key, ...unused].map((key) => (

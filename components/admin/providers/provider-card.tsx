@@ -72,7 +72,7 @@ export function ProviderCard({
           onClick={onToggleExpanded}
           aria-expanded={expanded}
           aria-controls={bodyId}
-          className="group flex min-w-0 flex-1 items-start gap-2 text-left"
+          className="group flex min-w-0 flex-[1_1_18rem] items-start gap-2 text-left"
           data-testid="provider-expand"
         >
           <ChevronRight
@@ -98,7 +98,7 @@ export function ProviderCard({
             </span>
           </span>
         </button>
-        <div className="flex items-center gap-1.5">
+        <div className="ml-auto flex items-center gap-1.5">
           <Button variant="outline" size="sm" onClick={() => void runTest()} disabled={testing} data-testid="provider-test">
             {testing ? <LoaderCircle className="size-4 animate-spin" aria-hidden /> : <PlugZap className="size-4" aria-hidden />}
             {testing ? t("testing") : t("test")}

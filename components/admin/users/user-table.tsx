@@ -25,14 +25,14 @@ export function UserTable({
   const head = "px-4 py-2.5 text-left text-xs font-medium text-muted-foreground";
 
   return (
-    <table className="w-full text-sm" data-testid="user-table">
+    <table className="w-full table-fixed text-sm" data-testid="user-table">
       <thead className="border-b border-border bg-muted/40">
         <tr>
           <th className={head}>{t("columns.name")}</th>
-          <th className={`${head} hidden sm:table-cell`}>{t("columns.role")}</th>
-          <th className={`${head} hidden md:table-cell`}>{t("columns.department")}</th>
-          <th className={head}>{t("columns.status")}</th>
-          <th className={`${head} text-right`}>
+          <th className={`${head} hidden w-44 sm:table-cell`}>{t("columns.role")}</th>
+          <th className={`${head} hidden w-52 md:table-cell`}>{t("columns.department")}</th>
+          <th className={`${head} w-28`}>{t("columns.status")}</th>
+          <th className={`${head} w-28 text-right`}>
             <span className="sr-only">{t("columns.actions")}</span>
           </th>
         </tr>
@@ -43,7 +43,7 @@ export function UserTable({
           const name = user.displayName || user.username;
           return (
             <tr key={user.id} className="transition-colors hover:bg-muted/30" data-testid={`user-row-${user.username}`}>
-              <td className="max-w-0 px-4 py-3">
+              <td className="px-4 py-3">
                 <div className="flex items-center gap-2">
                   <span className="truncate font-medium">{name}</span>
                   {user.id === viewer.id && (
@@ -58,7 +58,7 @@ export function UserTable({
               <td className="hidden px-4 py-3 sm:table-cell">
                 <RoleBadge role={user.role} />
               </td>
-              <td className="hidden px-4 py-3 text-muted-foreground md:table-cell">{departmentName(user.departmentId)}</td>
+              <td className="hidden truncate px-4 py-3 text-muted-foreground md:table-cell">{departmentName(user.departmentId)}</td>
               <td className="px-4 py-3">
                 <StatusBadge user={user} />
               </td>

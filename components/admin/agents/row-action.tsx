@@ -1,0 +1,49 @@
+"use client";
+
+import clsx from "clsx";
+import type { ReactNode } from "react";
+import { Tooltip } from "@/components/ui/tooltip";
+
+/**
+ * An icon action that, when it cannot be used, stays focusable (aria-disabled) and says why in
+ * its tooltip, instead of silently greying out.
+ */
+export function RowAction({
+  label,
+  icon,
+  blockedReason,
+  onClick,
+  danger = false,
+  side = "top",
+  ...rest
+}: {
+  label: string;
+  icon: ReactNode;
+  blockedReason?: string | null;
+  onClick: () => void;
+  danger?: boolean;
+  side?: "top" | "top-end";
+  "data-testid"?: string;
+}) {
+  const blocked = Boolean(blockedReason);
+  return (
+    <Tooltip content={blockedReason || label} side={side} decorative={!blocked}>
+      {(describedBy) => (
+        <button
+          type="button"
+          aria-label={label}
+          aria-disabled={blocked || undefined}
+          aria-describedby={describedBy}
+          onClick={() => !blocked && onClick()}
+          className={clsx(
+            "inline-flex size-7 shrink-0 items-center justify-center rounded-md text-muted-foreground transition-colors [&_svg]:size-3.5",
+            blocked ? "cursor-not-allowed opacity-40" : clsx("hover:bg-accent", danger ? "hover:text-danger" : "hover:text-foreground"),
+          )}
+          data-testid={rest["data-testid"]}
+        >
+          {icon}
+        </button>
+      )}
+    </Tooltip>
+  );
+}

@@ -1,0 +1,31 @@
+"use client";
+
+import clsx from "clsx";
+import { useTranslations } from "next-intl";
+import { controlClass } from "@/components/forms/fields";
+import type { FieldRendererProps } from "./types";
+
+/** A chat model from the enabled ones; "" in the select is null, the deployment's default model. */
+export function ModelField({ field, value, options, id, describedBy, onChange }: FieldRendererProps) {
+  const t = useTranslations("agents.form");
+  const current = typeof value === "string" ? value : "";
+  const missing = current !== "" && !options.some((o) => o.value === current);
+  return (
+    <select
+      id={id}
+      value={current}
+      aria-describedby={describedBy}
+      onChange={(event) => onChange(event.target.value === "" ? null : event.target.value)}
+      className={clsx(controlClass, "pr-8")}
+      data-testid={`config-field-${field.key}`}
+    >
+      <option value="">{t("defaultModel")}</option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+      {missing && <option value={current}>{t("unavailableOption", { value: current })}</option>}
+    </select>
+  );
+}

@@ -1,0 +1,157 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { ADMIN, createUser, signInAsAdmin, type CreatedUser } from "./helpers/auth";
+import { mock, scriptMarker } from "./helpers/chat";
+import { createDepartment, uniqueName, type Department } from "./helpers/org";
+
+/**
+ * The agent form is generated from the config schema: the superadmin builds an agent with it
+ * (admin-only fields included) and shares it with a department; a member of that department
+ * chats with it, then builds their own agent in a form without the admin-only fields.
+ */
+
+type Agent = { id: string; slug: string; config: Record<string, unknown>; sharing?: { read: { departmentIds: string[] } } };
+
+async function signInThroughForm(page: Page, username: string, password: string) {
+  await page.goto("/login");
+  await page.getByTestId("login-username").fill(username);
+  await page.getByTestId("login-password").fill(password);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("composer-input")).toBeVisible();
+}
+
+const row = (page: Page, slug: string) => page.locator(`[data-testid="agent-row"][data-slug="${slug}"]`);
+/** The whole page in one shot without fullPage, so sticky columns stay where a reader sees them. */
+async function screenshotTall(page: Page, path: string) {
+  const height = await page.evaluate(() => Math.max(document.documentElement.scrollHeight, ...[...document.querySelectorAll("main, [data-testid=agents-page] > div")].map((el) => el.scrollHeight)));
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: size?.width ?? 1280, height: Math.min(height + 80, 6000) });
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path });
+  if (size) await page.setViewportSize(size);
+}
+
+const modeOf = (page: Page, key: string) => page.getByTestId(`resource-mode-${key}`).locator('[aria-checked="true"]');
+
+test.describe.serial("agents built from the config schema", () => {
+  const suffix = uniqueName("x").slice(2).toLowerCase();
+  const slug = `orbit-${suffix}`;
+  const agentName = `Orbit ${suffix}`;
+  const promptMark = `ORBIT-PROMPT-${suffix}`;
+  let admin: APIRequestContext;
+  let department: Department;
+  let member: CreatedUser;
+
+  test.beforeAll(async ({ baseURL }) => {
+    admin = await signInAsAdmin(baseURL!);
+    department = await createDepartment(admin, uniqueName("Navigation"));
+    member = await createUser(admin, { role: "user", departmentId: department.id, displayName: "Nia Navigator" });
+  });
+
+  test.afterAll(async () => {
+    await admin?.dispose();
+  });
+
+  test("the superadmin creates an agent in the generated form and shares it; a member chats with it", async ({ page, browser }) => {
+    await signInThroughForm(page, ADMIN.username, ADMIN.password);
+    await page.goto("/admin/agents");
+    await expect(page.getByTestId("admin-nav-agents")).toHaveAttribute("aria-current", "page");
+    const defaultRow = page.getByTestId("agent-row").filter({ has: page.getByTestId("agent-default") });
+    await expect(defaultRow).toHaveCount(1);
+    await expect(defaultRow.getByTestId("agent-delete")).toHaveAttribute("aria-disabled", "true");
+
+    await page.getByTestId("agent-create").click();
+    await expect(page).toHaveURL(/\?agent=new$/);
+    await page.getByTestId("agent-name").fill(agentName);
+    await expect(page.getByTestId("agent-slug")).toHaveValue(slug); // proposed from the name
+    await page.getByTestId("config-field-system_prompt").fill(`You are Orbit, a travel planner. ${promptMark}`);
+
+    // Tools: "Selected" with nothing available to pick stores [] — "None".
+    await page.getByTestId("resource-mode-tools").locator('[data-value="selected"]').click();
+    await expect(page.getByTestId("resource-options-tools")).toContainText("Nothing is available to select");
+    // Subagents: null and [] both mean all, so there is no "None".
+    await expect(page.getByTestId("resource-mode-subagents").locator('[data-value="none"]')).toHaveCount(0);
+    await expect(modeOf(page, "subagents")).toHaveText("All visible subagents");
+
+    // Admin-only fields are in the admin's form, with inline validation from the JSON Schema bounds.
+    await expect(page.getByTestId("config-field-summary_threshold")).toBeVisible();
+    const steps = page.getByTestId("config-field-max_execution_steps");
+    await steps.fill("0");
+    await expect(page.getByTestId("config-error-max_execution_steps")).toHaveText("Must be at least 1.");
+    await steps.fill("12");
+    await expect(page.getByTestId("config-error-max_execution_steps")).toHaveCount(0);
+
+    await page.getByTestId("sharing-read-department").getByLabel(department.name).check();
+    await expect(page.getByTestId("sharing-read-global")).toBeEnabled(); // the superadmin may share globally
+    await screenshotTall(page, "test-results/admin-agents-form.png");
+
+    await page.getByTestId("agent-save").click();
+    await expect(page).toHaveURL(/\/admin\/agents$/);
+    await expect(row(page, slug)).toBeVisible();
+    await expect(row(page, slug).getByTestId("agent-shared-with")).toHaveText(department.name);
+
+    const agents = (await (await admin.get("/api/agents?manage=1")).json()) as Agent[];
+    const saved = agents.find((a) => a.slug === slug)!;
+    expect(saved.config).toMatchObject({ tools: [], max_execution_steps: 12, subagents: null, knowledges: null });
+    expect(saved.sharing?.read.departmentIds).toEqual([department.id]);
+
+    // Reopened, the stored [] shows as "None".
+    await row(page, slug).getByTestId("agent-edit").click();
+    await expect(modeOf(page, "tools")).toHaveAttribute("data-value", "none");
+    await expect(page.getByTestId("config-field-max_execution_steps")).toHaveValue("12");
+    await page.getByTestId("agent-cancel").click();
+
+    // A member of the department picks the agent in a new chat; the model gets its system prompt.
+    const key = `agents-${suffix}`;
+    await mock.script(key, [{ text: "Orbit here: pack light." }]);
+    const context = await browser.newContext();
+    const memberPage = await context.newPage();
+    await signInThroughForm(memberPage, member.username, member.password);
+    await memberPage.getByTestId("agent-picker").click();
+    await memberPage.getByTestId("agent-option").filter({ hasText: agentName }).click();
+    await expect(memberPage.getByTestId("agent-picker")).toContainText(agentName);
+    await memberPage.getByTestId("composer-input").fill(`Plan a weekend ${scriptMarker(key)}`);
+    await memberPage.getByTestId("send-button").click();
+    await expect(memberPage.getByTestId("message-assistant").last()).toContainText("Orbit here: pack light.");
+
+    const requests = await mock.requests(key);
+    expect(requests.length).toBeGreaterThan(0);
+    const messages = (requests[0].body as { messages: { role: string; content: unknown }[] }).messages;
+    const system = messages.filter((m) => m.role === "system" || m.role === "developer").map((m) => JSON.stringify(m.content)).join("\n");
+    expect(system).toContain(promptMark);
+    await context.close();
+  });
+
+  test("a member builds their own agent in the same form, without admin-only fields", async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: "dark" });
+    const page = await context.newPage();
+    await signInThroughForm(page, member.username, member.password);
+    await page.getByTestId("user-menu").click();
+    await page.getByTestId("menu-agents").click();
+    await expect(page).toHaveURL(/\/agents$/);
+    await expect(row(page, slug).getByTestId("agent-access")).toHaveText("Can use");
+    await expect(row(page, slug).getByTestId("agent-edit")).toHaveAttribute("aria-disabled", "true");
+
+    await page.getByTestId("agent-create").click();
+    await expect(page.getByTestId("config-field-system_prompt")).toBeVisible();
+    await expect(page.getByTestId("config-field-tool_approval_mode")).toBeVisible();
+    await expect(page.getByTestId("config-field-max_execution_steps")).toHaveCount(0);
+    await expect(page.getByTestId("config-field-summary_threshold")).toHaveCount(0);
+    await expect(page.getByTestId("config-group-summary")).toHaveCount(0);
+    await expect(page.getByTestId("sharing-private")).toBeVisible(); // no directory of people for members
+
+    const ownSlug = `mine-${suffix}`;
+    await page.getByTestId("agent-name").fill(`Mine ${suffix}`);
+    await expect(page.getByTestId("agent-slug")).toHaveValue(ownSlug);
+    await page.getByTestId("config-field-system_prompt").fill("Answer in haiku.");
+    await page.getByTestId("resource-mode-mcps").locator('[data-value="none"]').click();
+    await screenshotTall(page, "test-results/agents-user-dark.png");
+
+    await page.getByTestId("agent-save").click();
+    await expect(row(page, ownSlug)).toBeVisible();
+    await expect(row(page, ownSlug).getByTestId("agent-access")).toHaveText("Can edit");
+    await expect(row(page, ownSlug).getByTestId("agent-shared-with")).toHaveText("Private");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: "test-results/agents-user-mobile-dark.png" });
+    await context.close();
+  });
+});

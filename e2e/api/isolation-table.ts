@@ -1,0 +1,100 @@
+/**
+ * The isolation table: every API route and method, the four actors, and the status each must
+ * get. `lib/http/isolation-coverage.test.ts` fails when a route file exports a method that is
+ * not in this table, so new routes join it as they are added.
+ *
+ * Actors: `owner` — a plain user of department A who owns the thread, run, agent and token;
+ * `otherUser` — another plain user of department A; `otherAdmin` — the admin of department B;
+ * `anonymous` — no credentials. Admin-only resources in the fixtures belong to department A
+ * or to the superadmin, so department B's admin must not reach them.
+ */
+export type IsolationActor = "owner" | "otherUser" | "otherAdmin" | "anonymous";
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export type Fixtures = {
+  threadId: string;
+  runId: string;
+  agentId: string;
+  tokenId: string;
+  ownerUserId: string;
+  departmentAId: string;
+  providerId: string;
+  mcpServerId: string;
+};
+
+export type IsolationCase = {
+  /** The route's file path pattern under app/, e.g. /api/threads/[id]. */
+  route: string;
+  method: Method;
+  /** Concrete URL for this case. */
+  url: (f: Fixtures) => string;
+  body?: (f: Fixtures) => unknown;
+  expect: Record<IsolationActor, number>;
+  /** Routes outside the isolation model (public by design) say why. */
+  publicBecause?: string;
+};
+
+const own = (owner: number): Record<IsolationActor, number> => ({ owner, otherUser: 404, otherAdmin: 404, anonymous: 401 });
+const adminOnly = (otherAdmin: number): Record<IsolationActor, number> => ({ owner: 403, otherUser: 403, otherAdmin, anonymous: 401 });
+const everyone = (status: number): Record<IsolationActor, number> => ({ owner: status, otherUser: status, otherAdmin: status, anonymous: 401 });
+const msg = (text: string) => ({ id: `iso-${Math.random().toString(36).slice(2)}`, role: "user", parts: [{ type: "text", text }] });
+
+export const ISOLATION_CASES: IsolationCase[] = [
+  // Threads, chat and runs: the owner's alone.
+  { route: "/api/threads", method: "GET", url: () => "/api/threads", expect: everyone(200) },
+  { route: "/api/threads", method: "POST", url: () => "/api/threads", body: () => ({}), expect: everyone(201) },
+  { route: "/api/threads/[id]", method: "GET", url: (f) => `/api/threads/${f.threadId}`, expect: own(200) },
+  { route: "/api/threads/[id]", method: "PATCH", url: (f) => `/api/threads/${f.threadId}`, body: () => ({ title: "Renamed by the owner" }), expect: own(200) },
+  { route: "/api/threads/[id]", method: "DELETE", url: (f) => `/api/threads/${f.threadId}`, expect: own(200) },
+  { route: "/api/threads/[id]/state", method: "GET", url: (f) => `/api/threads/${f.threadId}/state`, expect: own(200) },
+  { route: "/api/chat", method: "POST", url: () => "/api/chat", body: (f) => ({ id: f.threadId, message: msg("intrusion") }), expect: own(200) },
+  { route: "/api/chat/[threadId]/stream", method: "GET", url: (f) => `/api/chat/${f.threadId}/stream`, expect: own(204) },
+  { route: "/api/runs/[id]", method: "GET", url: (f) => `/api/runs/${f.runId}`, expect: own(200) },
+  { route: "/api/runs/[id]/cancel", method: "POST", url: (f) => `/api/runs/${f.runId}/cancel`, expect: own(200) },
+
+  // Agents: a private agent of the owner.
+  { route: "/api/agents", method: "GET", url: () => "/api/agents", expect: everyone(200) },
+  { route: "/api/agents", method: "POST", url: () => "/api/agents", body: () => ({ slug: `iso-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`, name: "Iso" }), expect: everyone(201) },
+  { route: "/api/agents/[id]", method: "GET", url: (f) => `/api/agents/${f.agentId}`, expect: own(200) },
+  { route: "/api/agents/[id]", method: "PUT", url: (f) => `/api/agents/${f.agentId}`, body: () => ({ description: "edited" }), expect: own(200) },
+  { route: "/api/agents/[id]", method: "DELETE", url: (f) => `/api/agents/${f.agentId}`, expect: own(200) },
+  { route: "/api/agents/config-schema", method: "GET", url: () => "/api/agents/config-schema", expect: everyone(200) },
+  { route: "/api/models", method: "GET", url: () => "/api/models", expect: everyone(200) },
+
+  // Personal API tokens.
+  { route: "/api/tokens", method: "GET", url: () => "/api/tokens", expect: everyone(200) },
+  { route: "/api/tokens", method: "POST", url: () => "/api/tokens", body: () => ({ name: "iso" }), expect: everyone(201) },
+  { route: "/api/tokens/[id]", method: "DELETE", url: (f) => `/api/tokens/${f.tokenId}`, expect: own(204) },
+
+  // Administration: plain users never; department B's admin only within department B.
+  { route: "/api/admin/users", method: "GET", url: () => "/api/admin/users", expect: adminOnly(200) },
+  { route: "/api/admin/users", method: "POST", url: () => "/api/admin/users", body: (f) => ({ username: `iso-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`, password: "user-password-1", role: "user", departmentId: f.departmentAId }), expect: adminOnly(403) },
+  { route: "/api/admin/users/[id]", method: "PATCH", url: (f) => `/api/admin/users/${f.ownerUserId}`, body: () => ({ displayName: "Renamed" }), expect: adminOnly(404) },
+  { route: "/api/admin/users/[id]", method: "DELETE", url: (f) => `/api/admin/users/${f.ownerUserId}`, expect: adminOnly(404) },
+  { route: "/api/admin/departments", method: "GET", url: () => "/api/admin/departments", expect: adminOnly(200) },
+  { route: "/api/admin/departments", method: "POST", url: () => "/api/admin/departments", body: () => ({ name: `Iso ${Date.now()} ${Math.random()}` }), expect: adminOnly(403) },
+  { route: "/api/admin/departments/[id]", method: "PATCH", url: (f) => `/api/admin/departments/${f.departmentAId}`, body: () => ({ name: `A renamed ${Math.random()}` }), expect: adminOnly(404) },
+  { route: "/api/admin/departments/[id]", method: "DELETE", url: (f) => `/api/admin/departments/${f.departmentAId}`, expect: adminOnly(404) },
+  { route: "/api/admin/providers", method: "GET", url: () => "/api/admin/providers", expect: adminOnly(200) },
+  { route: "/api/admin/providers", method: "POST", url: () => "/api/admin/providers", body: () => ({ id: `iso-${Math.random().toString(36).slice(2, 8)}`, name: "Iso", baseUrl: "http://127.0.0.1:9/v1", models: [] }), expect: adminOnly(201) },
+  { route: "/api/admin/providers/[id]", method: "GET", url: (f) => `/api/admin/providers/${f.providerId}`, expect: adminOnly(200) },
+  { route: "/api/admin/providers/[id]", method: "PATCH", url: (f) => `/api/admin/providers/${f.providerId}`, body: () => ({ name: "Renamed" }), expect: adminOnly(200) },
+  { route: "/api/admin/providers/[id]", method: "DELETE", url: (f) => `/api/admin/providers/${f.providerId}`, expect: adminOnly(200) },
+  { route: "/api/admin/providers/[id]/test", method: "POST", url: (f) => `/api/admin/providers/${f.providerId}/test`, expect: adminOnly(200) },
+  { route: "/api/admin/providers/[id]/models/refresh", method: "POST", url: (f) => `/api/admin/providers/${f.providerId}/models/refresh`, expect: adminOnly(200) },
+  { route: "/api/admin/mcp-servers", method: "GET", url: () => "/api/admin/mcp-servers", expect: adminOnly(200) },
+  { route: "/api/admin/mcp-servers", method: "POST", url: () => "/api/admin/mcp-servers", body: () => ({ name: `iso_${Math.random().toString(36).slice(2, 8)}`, transport: "streamable_http", url: "http://127.0.0.1:9/mcp" }), expect: adminOnly(201) },
+  { route: "/api/admin/mcp-servers/[id]", method: "GET", url: (f) => `/api/admin/mcp-servers/${f.mcpServerId}`, expect: adminOnly(404) },
+  { route: "/api/admin/mcp-servers/[id]", method: "PATCH", url: (f) => `/api/admin/mcp-servers/${f.mcpServerId}`, body: () => ({ description: "edited" }), expect: adminOnly(404) },
+  { route: "/api/admin/mcp-servers/[id]", method: "DELETE", url: (f) => `/api/admin/mcp-servers/${f.mcpServerId}`, expect: adminOnly(404) },
+  { route: "/api/admin/mcp-servers/[id]/test", method: "POST", url: (f) => `/api/admin/mcp-servers/${f.mcpServerId}/test`, expect: adminOnly(404) },
+  { route: "/api/admin/mcp-servers/[id]/refresh", method: "POST", url: (f) => `/api/admin/mcp-servers/${f.mcpServerId}/refresh`, expect: adminOnly(404) },
+  { route: "/api/admin/mcp-servers/[id]/tools/[toolName]", method: "PATCH", url: (f) => `/api/admin/mcp-servers/${f.mcpServerId}/tools/add`, body: () => ({ enabled: false }), expect: adminOnly(404) },
+
+  // Public by design.
+  { route: "/api/health", method: "GET", url: () => "/api/health", expect: { owner: 200, otherUser: 200, otherAdmin: 200, anonymous: 200 }, publicBecause: "health checks run without credentials" },
+  { route: "/api/auth/[...nextauth]", method: "GET", url: () => "/api/auth/session", expect: { owner: 200, otherUser: 200, otherAdmin: 200, anonymous: 200 }, publicBecause: "sign-in itself (next-auth)" },
+  { route: "/api/auth/[...nextauth]", method: "POST", url: () => "/api/auth/callback/credentials", expect: { owner: 302, otherUser: 302, otherAdmin: 302, anonymous: 302 }, publicBecause: "sign-in itself (next-auth); without a CSRF token it redirects to an error" },
+  { route: "/api/demo-model/[...path]", method: "GET", url: () => "/api/demo-model/v1/models", expect: { owner: 401, otherUser: 401, otherAdmin: 401, anonymous: 401 }, publicBecause: "the demo model's own key, never a session" },
+  { route: "/api/demo-model/[...path]", method: "POST", url: () => "/api/demo-model/v1/chat/completions", expect: { owner: 401, otherUser: 401, otherAdmin: 401, anonymous: 401 }, publicBecause: "the demo model's own key, never a session" },
+];
