@@ -151,6 +151,8 @@ test.describe.serial("agents built from the config schema", () => {
     await expect(row(page, ownSlug).getByTestId("agent-access")).toHaveText("Can edit");
     await expect(row(page, ownSlug).getByTestId("agent-shared-with")).toHaveText("Private");
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(row(page, ownSlug)).toBeVisible();
     await page.screenshot({ path: "test-results/agents-user-mobile-dark.png" });
     await context.close();
   });

@@ -79,9 +79,10 @@ export const ISOLATION_CASES: IsolationCase[] = [
   { route: "/api/admin/providers", method: "POST", url: () => "/api/admin/providers", body: () => ({ id: `iso-${Math.random().toString(36).slice(2, 8)}`, name: "Iso", baseUrl: "http://127.0.0.1:9/v1", models: [] }), expect: adminOnly(201) },
   { route: "/api/admin/providers/[id]", method: "GET", url: (f) => `/api/admin/providers/${f.providerId}`, expect: adminOnly(200) },
   { route: "/api/admin/providers/[id]", method: "PATCH", url: (f) => `/api/admin/providers/${f.providerId}`, body: () => ({ name: "Renamed" }), expect: adminOnly(200) },
-  { route: "/api/admin/providers/[id]", method: "DELETE", url: (f) => `/api/admin/providers/${f.providerId}`, expect: adminOnly(200) },
+  { route: "/api/admin/providers/[id]", method: "DELETE", url: (f) => `/api/admin/providers/${f.providerId}`, expect: adminOnly(204) },
   { route: "/api/admin/providers/[id]/test", method: "POST", url: (f) => `/api/admin/providers/${f.providerId}/test`, expect: adminOnly(200) },
-  { route: "/api/admin/providers/[id]/models/refresh", method: "POST", url: (f) => `/api/admin/providers/${f.providerId}/models/refresh`, expect: adminOnly(200) },
+  // The fixture provider points at a closed port: an admin gets through to it and sees 502.
+  { route: "/api/admin/providers/[id]/models/refresh", method: "POST", url: (f) => `/api/admin/providers/${f.providerId}/models/refresh`, expect: adminOnly(502) },
   { route: "/api/admin/mcp-servers", method: "GET", url: () => "/api/admin/mcp-servers", expect: adminOnly(200) },
   { route: "/api/admin/mcp-servers", method: "POST", url: () => "/api/admin/mcp-servers", body: () => ({ name: `iso_${Math.random().toString(36).slice(2, 8)}`, transport: "streamable_http", url: "http://127.0.0.1:9/mcp" }), expect: adminOnly(201) },
   { route: "/api/admin/mcp-servers/[id]", method: "GET", url: (f) => `/api/admin/mcp-servers/${f.mcpServerId}`, expect: adminOnly(404) },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { applyHeaderEdit, headerEditSchema, headerNames, openHeaders, sealHeaders } from "./headers";
+import { applyHeaderEdit, headerEditSchema, headerNames, openHeaders, openHeadersForEdit, sealHeaders } from "./headers";
 
 beforeAll(() => vi.stubEnv("ENCRYPTION_KEY", "mcp-headers-test-key"));
 afterAll(() => vi.unstubAllEnvs());
@@ -43,12 +43,14 @@ describe("sealed headers", () => {
     expect(openHeaders(null)).toEqual({});
   });
 
-  it("lists no names (rather than failing) when the blob cannot be opened", () => {
+  it("an unreadable blob: no names in views, conflict:mcp when opened to connect, nothing to keep in an edit", () => {
     const sealed = sealHeaders({ A: "1" })!;
     vi.stubEnv("ENCRYPTION_KEY", "another-key");
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     expect(headerNames(sealed)).toEqual([]);
     expect(warn).toHaveBeenCalled();
+    expect(() => openHeaders(sealed)).toThrow(/cannot be decrypted \(was ENCRYPTION_KEY changed\?\)/);
+    expect(openHeadersForEdit(sealed)).toEqual({});
     vi.stubEnv("ENCRYPTION_KEY", "mcp-headers-test-key");
     expect(headerNames(sealed)).toEqual(["A"]);
   });

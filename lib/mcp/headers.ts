@@ -36,11 +36,26 @@ export function sealHeaders(headers: StoredHeaders): string | null {
   return Object.keys(headers).length ? encryptSecret(JSON.stringify(headers)) : null;
 }
 
+/** The stored headers; conflict:mcp when they cannot be opened (ENCRYPTION_KEY changed). */
 export function openHeaders(sealed: string | null): StoredHeaders {
   if (!sealed) return {};
-  const parsed = z.record(z.string(), z.string()).safeParse(JSON.parse(decryptSecret(sealed)));
-  if (!parsed.success) throw new Error("Stored MCP headers are not a name -> value map");
-  return parsed.data;
+  try {
+    return z.record(z.string(), z.string()).parse(JSON.parse(decryptSecret(sealed)));
+  } catch {
+    throw new ApiError(
+      "conflict:mcp",
+      "The stored headers of this MCP server cannot be decrypted (was ENCRYPTION_KEY changed?). Enter their values again.",
+    );
+  }
+}
+
+/** For an edit: unreadable stored headers count as none, so the admin can enter them again. */
+export function openHeadersForEdit(sealed: string | null): StoredHeaders {
+  try {
+    return openHeaders(sealed);
+  } catch {
+    return {};
+  }
 }
 
 /** Names only, for views; an unreadable blob (changed ENCRYPTION_KEY) shows as no headers. */

@@ -6,7 +6,7 @@ import { pgErrorCode, UNIQUE_VIOLATION } from "@/lib/db/pg-errors";
 import { ApiError } from "@/lib/http/errors";
 import { atLeast, CAN_CREATE, canGrant, resolveAccess } from "@/lib/sharing/resolve-access";
 import { PRIVATE, type Access, type Sharing } from "@/lib/sharing/types";
-import { applyHeaderEdit, headerNames, openHeaders, sealHeaders } from "./headers";
+import { applyHeaderEdit, headerNames, openHeaders, openHeadersForEdit, sealHeaders } from "./headers";
 import { runtimeToolName } from "./names";
 import type { McpServerCreate, McpServerPatch, McpTransport } from "./schemas";
 
@@ -144,7 +144,7 @@ export async function updateMcpServer(actor: Actor, id: string, patch: McpServer
       .update(mcpServers)
       .set({
         ...fields,
-        ...(headers ? { headersEncrypted: sealHeaders(applyHeaderEdit(openHeaders(row.headersEncrypted), headers)) } : {}),
+        ...(headers ? { headersEncrypted: sealHeaders(applyHeaderEdit(openHeadersForEdit(row.headersEncrypted), headers)) } : {}),
         updatedAt: new Date(),
       })
       .where(eq(mcpServers.id, id))

@@ -79,3 +79,21 @@ describe("the cache", () => {
     expect(await specs()).toEqual(["demo:demo-chat", "demo:demo-fallback"]);
   });
 });
+
+describe("a provider whose key no longer decrypts", () => {
+  it("is skipped instead of failing every chat", async () => {
+    const { getDb } = await import("@/lib/db/client");
+    const { providers } = await import("@/lib/db/schema");
+    const { invalidateProviderCache, listActiveProviders } = await import("./providers");
+    const db = await getDb();
+    await db.insert(providers).values({
+      id: "broken-key",
+      name: "Broken",
+      baseUrl: "http://127.0.0.1:9/v1",
+      apiKeyEncrypted: "v1.AAAA.BBBB.CCCC",
+      models: [{ id: "m", type: "chat", contextWindow: 8000, enabled: true }],
+    });
+    invalidateProviderCache();
+    expect((await listActiveProviders()).map((p) => p.id)).not.toContain("broken-key");
+  });
+});

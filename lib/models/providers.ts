@@ -7,6 +7,19 @@ import { formatModelSpec, parseModelSpec, resolveEnvModelName } from "./model-sp
 import { ENV_PROVIDER_ID } from "./env-provider";
 import { cachedProviders } from "./provider-cache";
 
+/**
+ * A provider whose stored key no longer decrypts (ENCRYPTION_KEY changed) is left out rather
+ * than failing every chat; the admin screen shows it as "stored key unreadable".
+ */
+function readableKey(id: string, sealed: string): string | undefined {
+  try {
+    return decryptSecret(sealed);
+  } catch {
+    console.error(`[providers] the stored key of provider "${id}" cannot be decrypted; the provider is skipped`);
+    return undefined;
+  }
+}
+
 export type ResolvedProvider = {
   id: string;
   name: string;
@@ -54,16 +67,16 @@ export async function listActiveProviders(): Promise<ResolvedProvider[]> {
 async function loadActiveProviders(db: Db): Promise<ResolvedProvider[]> {
   const rows = await db.select().from(providers).where(eq(providers.enabled, true));
   const resolved = rows
-    .map<ResolvedProvider>((row) => ({
+    .map((row) => ({
       id: row.id,
       name: row.name,
       baseUrl: row.baseUrl,
-      apiKey: row.apiKeyEncrypted ? decryptSecret(row.apiKeyEncrypted) : null,
+      apiKey: row.apiKeyEncrypted ? readableKey(row.id, row.apiKeyEncrypted) : null,
       models: row.models,
       requestOverrides: row.requestOverrides,
       source: row.source,
     }))
-    .filter((p) => p.models.some((m) => m.type === "chat" && m.enabled));
+    .filter((p): p is ResolvedProvider => p.apiKey !== undefined && p.models.some((m) => m.type === "chat" && m.enabled));
   return resolved.length > 0 ? resolved : [demoProvider()];
 }
 

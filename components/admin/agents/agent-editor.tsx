@@ -97,7 +97,7 @@ export function AgentEditor({
         <SharingEditor value={sharing} onChange={setSharing} actor={actor} directory={data.directory} />
       </section>
       <FormError message={formError} data-testid="agent-form-error" />
-      <div className="sticky bottom-0 z-10 -mx-1 flex justify-end gap-2 border-t border-border bg-background/90 px-1 py-3 backdrop-blur">
+      <div className="sticky bottom-0 z-10 flex justify-end gap-2 border-t border-border bg-background/90 py-3 backdrop-blur">
         <Button variant="outline" size="sm" onClick={onCancel} data-testid="agent-cancel">
           {t("form.cancel")}
         </Button>

@@ -21,7 +21,7 @@ import { useEditorData } from "./use-editor-data";
  * The agents screen for admins (/admin/agents) and members (/agents): the list, and the editor
  * opened by `?agent=new` or `?agent=<id>` so the browser's back button closes it.
  */
-export function AgentsManager({ actor }: { actor: AgentsActor }) {
+export function AgentsManager({ actor, embedded = false }: { actor: AgentsActor; embedded?: boolean }) {
   const t = useTranslations("agents");
   const router = useRouter();
   const pathname = usePathname();
@@ -80,18 +80,24 @@ export function AgentsManager({ actor }: { actor: AgentsActor }) {
     );
   }
 
+  const createButton = (
+    <Button size="sm" onClick={() => show("new")} data-testid="agent-create">
+      <Plus className="size-4" aria-hidden />
+      {t("create")}
+    </Button>
+  );
+  const description = actor.role === "user" ? t("descriptionUser") : t("description");
   return (
     <>
-      <PageHeader
-        title={t("title")}
-        description={actor.role === "user" ? t("descriptionUser") : t("description")}
-        actions={
-          <Button size="sm" onClick={() => show("new")} data-testid="agent-create">
-            <Plus className="size-4" aria-hidden />
-            {t("create")}
-          </Button>
-        }
-      />
+      {embedded ? (
+        // Inside the chat shell the top bar already carries the page title.
+        <div className="mb-6 flex flex-wrap items-start justify-between gap-x-4 gap-y-3">
+          <p className="max-w-xl min-w-0 text-sm text-muted-foreground">{description}</p>
+          {createButton}
+        </div>
+      ) : (
+        <PageHeader title={t("title")} description={description} actions={createButton} />
+      )}
       <Panel data-testid="agents-panel">
         {list.error ? (
           <PanelMessage data-testid="agents-error">{t("loadFailed")}</PanelMessage>

@@ -19,7 +19,7 @@ export function MyAgents({ actor }: { actor: AgentsActor }) {
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto">
         <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 lg:py-8">
-          <AgentsManager actor={actor} />
+          <AgentsManager actor={actor} embedded />
         </div>
       </div>
     </div>

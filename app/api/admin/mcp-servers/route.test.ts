@@ -13,10 +13,10 @@ const refreshRoute = await import("./[id]/refresh/route");
 const toolRoute = await import("./[id]/tools/[toolName]/route");
 
 let mcp: TestMcpServer;
-let owner: Actor; // an admin of department A
+let owner: Actor; // the superadmin, who registers the server and shares it with department A
+let reader: Actor; // an admin of department A: may read it, not change it
 let otherAdmin: Actor; // an admin of department B
-let member: Actor; // a user of department A, who may read
-let stranger: Actor; // a user of department B
+let member: Actor; // a plain user of department A: the admin API is not theirs
 
 const BASE = "http://localhost:3100/api/admin/mcp-servers";
 const as = (actor: Actor | null) =>
@@ -33,10 +33,10 @@ beforeAll(async () => {
   await createTestDatabase();
   const deptA = await insertTestDepartment();
   const deptB = await insertTestDepartment();
-  owner = await insertTestUser({ role: "admin", departmentId: deptA });
+  owner = await insertTestUser({ role: "superadmin" });
+  reader = await insertTestUser({ role: "admin", departmentId: deptA });
   otherAdmin = await insertTestUser({ role: "admin", departmentId: deptB });
   member = await insertTestUser({ role: "user", departmentId: deptA });
-  stranger = await insertTestUser({ role: "user", departmentId: deptB });
   mcp = await startTestMcpServer({ requireHeaders: { authorization: "Bearer route-secret" } });
   as(owner);
   const res = await collection.POST(
@@ -94,8 +94,8 @@ describe("/api/admin/mcp-servers", () => {
     await item.PATCH(json("PATCH", { headers: [{ name: "Authorization", value: "Bearer route-secret" }] }), ctx({ id: serverId }));
   });
 
-  it("a member of the shared department reads it (no URL) but every write is 403 forbidden:mcp", async () => {
-    as(member);
+  it("an admin of the shared department reads it (no URL) but every write is 403 forbidden:mcp", async () => {
+    as(reader);
     const view = (await (await item.GET(json("GET"), ctx({ id: serverId }))).json()) as Record<string, unknown>;
     expect(view).toMatchObject({ name: "routes", access: "read" });
     expect(view).not.toHaveProperty("url");
@@ -106,15 +106,26 @@ describe("/api/admin/mcp-servers", () => {
     }
   });
 
-  it("an admin of another department and a stranger get 404 everywhere and see nothing listed", async () => {
-    for (const actor of [otherAdmin, stranger]) {
-      as(actor);
-      for (const r of routes()) {
-        const res = await r.call();
-        expect(res.status, r.name).toBe(404);
-        expect(await codeOf(res), r.name).toBe("not_found:mcp");
-      }
-      expect(await (await collection.GET(json("GET"))).json()).toEqual([]);
+  it("an admin of another department gets 404 everywhere and sees nothing listed", async () => {
+    as(otherAdmin);
+    for (const r of routes()) {
+      const res = await r.call();
+      expect(res.status, r.name).toBe(404);
+      expect(await codeOf(res), r.name).toBe("not_found:mcp");
+    }
+    expect(await (await collection.GET(json("GET"))).json()).toEqual([]);
+  });
+
+  it("a plain user, even one the server is shared with, gets 403 forbidden:auth from the whole admin API", async () => {
+    as(member);
+    for (const r of [
+      ...routes(),
+      { name: "GET list", call: () => collection.GET(json("GET")) },
+      { name: "POST", call: () => collection.POST(json("POST", { name: "by-member", url: mcp.httpUrl })) },
+    ]) {
+      const res = await r.call();
+      expect(res.status, r.name).toBe(403);
+      expect(await codeOf(res), r.name).toBe("forbidden:auth");
     }
   });
 
@@ -126,11 +137,11 @@ describe("/api/admin/mcp-servers", () => {
     }
   });
 
-  it("a plain user cannot register a server: 403 forbidden:mcp", async () => {
-    as(member);
-    const res = await collection.POST(json("POST", { name: "by-member", url: mcp.httpUrl }));
-    expect(res.status).toBe(403);
-    expect(await codeOf(res)).toBe("forbidden:mcp");
+  it("an admin registers their own server: 201, managed by them", async () => {
+    as(reader);
+    const res = await collection.POST(json("POST", { name: "readers-own", url: mcp.httpUrl }));
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ name: "readers-own", access: "manage", ownerId: reader.id });
   });
 
   it("400 naming the field for a bad name, URL, transport or header", async () => {

@@ -1,12 +1,17 @@
 import { route } from "@/lib/http/route";
+import { requireRole } from "@/lib/auth/current-user";
 import { mcpServerCreateSchema } from "@/lib/mcp/schemas";
 import { createMcpServer, listMcpServers } from "@/lib/mcp/servers";
 
 export const dynamic = "force-dynamic";
 
-/** The MCP servers the actor can read (plain users see those shared with them, read-only). */
-export const GET = route({}, ({ actor }) => listMcpServers(actor));
+/** An admin area: plain users get 403 here; the runtime gives them the tools of the servers shared with them. */
+export const GET = route({}, ({ actor }) => {
+  requireRole(actor, "superadmin", "admin");
+  return listMcpServers(actor);
+});
 
-export const POST = route({ body: mcpServerCreateSchema }, async ({ actor, body }) =>
-  Response.json(await createMcpServer(actor, body), { status: 201 }),
-);
+export const POST = route({ body: mcpServerCreateSchema }, async ({ actor, body }) => {
+  requireRole(actor, "superadmin", "admin");
+  return Response.json(await createMcpServer(actor, body), { status: 201 });
+});
