@@ -10,8 +10,9 @@ function keys(catalog: Catalog, prefix = ""): string[] {
   );
 }
 
+/** ICU arguments: `{name}` or `{name, plural|select|number…`; plural branch texts are not arguments. */
 function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+  return [...new Set([...text.matchAll(/\{\s*([A-Za-z_]\w*)\s*[,}]/g)].map((m) => m[1]))].sort();
 }
 
 describe("message catalogs", () => {
