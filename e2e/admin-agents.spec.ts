@@ -125,7 +125,12 @@ test.describe.serial("agents built from the config schema", () => {
     const context = await browser.newContext({ colorScheme: "dark" });
     const page = await context.newPage();
     await signInThroughForm(page, member.username, member.password);
-    await page.getByTestId("user-menu").click();
+    // A click before hydration opens nothing; retry until the menu is open.
+    await expect(async () => {
+      const menu = page.getByTestId("user-menu");
+      if ((await menu.getAttribute("aria-expanded")) !== "true") await menu.click();
+      await expect(page.getByTestId("menu-agents")).toBeVisible({ timeout: 1_000 });
+    }).toPass();
     await page.getByTestId("menu-agents").click();
     await expect(page).toHaveURL(/\/agents$/);
     await expect(row(page, slug).getByTestId("agent-access")).toHaveText("Can use");

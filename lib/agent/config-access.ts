@@ -7,10 +7,12 @@ const adminOnlyKeys = (Object.keys(agentConfigFieldMeta) as (keyof AgentConfig)[
   (k) => agentConfigFieldMeta[k].adminOnly,
 );
 
-/** Removes the fields only admins may set. */
+/** Removes the fields (and values) only admins may set: admin-only fields, and "trust" approval mode. */
 export function stripAdminOnlyFields<T extends Partial<AgentConfig>>(config: T): Partial<AgentConfig> {
   return Object.fromEntries(
-    Object.entries(config).filter(([k]) => !adminOnlyKeys.includes(k as keyof AgentConfig)),
+    Object.entries(config).filter(
+      ([k, v]) => !adminOnlyKeys.includes(k as keyof AgentConfig) && !(k === "tool_approval_mode" && v === "trust"),
+    ),
   ) as Partial<AgentConfig>;
 }
 

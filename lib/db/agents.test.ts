@@ -71,6 +71,8 @@ describe("agents", () => {
     const a = await createAgent(user, { slug: "sneaky", name: "x", config: { max_execution_steps: 499, system_prompt: "hi" } });
     expect(parseAgentConfig(a.config).max_execution_steps).toBe(50);
     expect(parseAgentConfig(a.config).system_prompt).toBe("hi");
+    const trusting = await createAgent(user, { slug: "trusting", name: "t", config: { tool_approval_mode: "trust" } });
+    expect(parseAgentConfig(trusting.config).tool_approval_mode).toBe("default");
     const b = await createAgent(admin, { slug: "admin-made", name: "y", config: { max_execution_steps: 7 }, sharing: { read: empty, manage: { ...empty, userIds: [user.id] } } });
     const updated = await updateAgent(user, b.id, { config: { max_execution_steps: 499, system_prompt: "edited" } });
     expect(parseAgentConfig(updated.config)).toMatchObject({ max_execution_steps: 7, system_prompt: "edited" });
