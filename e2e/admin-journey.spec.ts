@@ -35,7 +35,7 @@ test.afterAll(async ({ baseURL }) => {
   // specs find the demo provider again.
   const agents = (await (await admin.get("/api/agents?manage=1")).json()) as { id: string; slug: string }[];
   agentId ??= agents.find((a) => a.slug === agentSlug)?.id;
-  if (agentId) expect([204, 404]).toContain((await admin.delete(`/api/agents/${agentId}`)).status());
+  if (agentId) expect([200, 404]).toContain((await admin.delete(`/api/agents/${agentId}`)).status());
   const res = await admin.delete(`/api/admin/providers/${PROVIDER_ID}`);
   expect([204, 404]).toContain(res.status());
   const models = await (await admin.get("/api/models")).json();
@@ -54,18 +54,18 @@ async function signInThroughForm(page: Page, username: string, password: string)
 /** Clicks `trigger` until `target` shows: a click before hydration does nothing. */
 async function clickUntilVisible(trigger: Locator, target: Locator) {
   await expect(async () => {
-    if (!(await target.isVisible())) await trigger.click();
+    if (!(await target.isVisible())) await trigger.click({ timeout: 2_000 });
     await expect(target).toBeVisible({ timeout: 1_000 });
-  }).toPass();
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Opens the user menu (retrying a click that came before hydration) and picks an entry. */
 async function userMenu(page: Page, item: "menu-admin" | "menu-agents" | "logout-button") {
   await expect(async () => {
     const menu = page.getByTestId("user-menu");
-    if ((await menu.getAttribute("aria-expanded")) !== "true") await menu.click();
+    if ((await menu.getAttribute("aria-expanded")) !== "true") await menu.click({ timeout: 2_000 });
     await expect(page.getByTestId(item)).toBeVisible({ timeout: 1_000 });
-  }).toPass();
+  }).toPass({ timeout: 20_000 });
   await page.getByTestId(item).click();
 }
 
@@ -80,6 +80,21 @@ async function createUserInDialog(page: Page, input: { username: string; display
   await dialog.getByTestId("user-form-submit").click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId(`user-row-${input.username}`)).toContainText(department);
+}
+
+/** The whole agent form in one shot: /agents scrolls inside the chat shell, so grow the viewport instead of fullPage. */
+async function screenshotForm(page: Page, name: string) {
+  await settle(page);
+  const height = await page.evaluate(() =>
+    Math.max(
+      document.documentElement.scrollHeight,
+      ...[...document.querySelectorAll("[data-testid=agents-page] > div")].map((el) => el.getBoundingClientRect().top + el.scrollHeight),
+    ),
+  );
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: size.width, height: Math.min(Math.ceil(height) + 40, 6000) });
+  await page.screenshot({ path: shot(name) });
+  await page.setViewportSize(size);
 }
 
 /** Toasts fade on their own; wait them out so a screenshot shows the page, not the toast. */
@@ -170,6 +185,7 @@ test("issue 3 acceptance: the superadmin sets up an organisation, provider and a
     // Read-only: the department in the "use" scope, nothing in "manage".
     await page.getByTestId("sharing-read-department").getByLabel(department, { exact: true }).check();
     await expect(page.getByTestId("sharing-manage-department").getByLabel(department, { exact: true })).not.toBeChecked();
+    await screenshotForm(page, "admin-agent-form");
 
     await page.getByTestId("agent-save").click();
     await expect(page).toHaveURL(/\/admin\/agents$/);
@@ -197,13 +213,16 @@ test("issue 3 acceptance: the superadmin sets up an organisation, provider and a
   });
 
   await test.step("5. the member signs in, picks the agent and the new model, and the answer streams in", async () => {
+    // The admin area has no user menu: back to the chat, sign out from there.
+    await page.getByTestId("admin-back-to-chat").click();
+    await expect(page.getByTestId("composer-input")).toBeVisible();
     await userMenu(page, "logout-button");
     await expect(page).toHaveURL(/\/login/);
     await signInThroughForm(page, userName, PASSWORD);
     await expect(page.getByTestId("user-display-name")).toHaveText("Mo Member");
 
     const words = Array.from({ length: 120 }, (_, i) => `w${i}`).join(" ");
-    await mock.script(scriptKey, [{ text: `Journey agent here. ${words} JOURNEY-END`, chunkSize: 12, delayMs: 40 }]);
+    await mock.script(scriptKey, [{ text: `Journey agent here. ${words} JOURNEY-END`, chunkSize: 12, delayMs: 60 }]);
 
     await page.getByTestId("agent-picker").click();
     await page.getByTestId("agent-option").filter({ hasText: agentName }).click();
@@ -252,6 +271,6 @@ test("issue 3 acceptance: the superadmin sets up an organisation, provider and a
     await expect(page.getByTestId("config-field-model")).toBeVisible();
     for (const key of ADMIN_ONLY) await expect(page.getByTestId(`config-field-${key}`)).toHaveCount(0);
     await expect(page.getByTestId("config-group-summary")).toHaveCount(0);
-    await page.screenshot({ path: shot("member-agent-form") });
+    await screenshotForm(page, "member-agent-form");
   });
 });
