@@ -72,6 +72,9 @@ export async function openDatabase(
   let close: () => Promise<void>;
   if (url) {
     pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX || 10) });
+    // An idle connection dropped by the server (restart, failover, admin command) must not crash
+    // the process: the pool discards it and opens a new one on the next query.
+    pool.on("error", (err) => console.error("[db] idle connection lost:", err.message));
     close = () => pool.end();
   } else {
     ({ pool, close } = await openPglitePool(
