@@ -1,0 +1,38 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { PathRefused } from "./virtual-path";
+
+/**
+ * Host path of `rel` inside `root`, guaranteed not to leave it: the deepest existing ancestor
+ * is resolved with realpath (so a symlink planted anywhere on the way, even by the agent, is
+ * followed and checked), and for writes the target itself must not be a symlink.
+ */
+export async function confinedHostPath(root: string, rel: string, opts: { forWrite?: boolean } = {}): Promise<string> {
+  const realRoot = await fs.realpath(root);
+  const target = path.resolve(realRoot, rel);
+  if (!isInside(realRoot, target)) throw new PathRefused(rel, "outside the workspace");
+  let probe = target;
+  const missing: string[] = [];
+  for (;;) {
+    try {
+      const st = await fs.lstat(probe);
+      if (probe === target && st.isSymbolicLink() && opts.forWrite) {
+        throw new PathRefused(rel, "writing through a symbolic link is not allowed");
+      }
+      break;
+    } catch (err) {
+      if (err instanceof PathRefused) throw err;
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+      missing.unshift(path.basename(probe));
+      probe = path.dirname(probe);
+    }
+  }
+  const realExisting = await fs.realpath(probe);
+  if (!isInside(realRoot, realExisting)) throw new PathRefused(rel, "a symbolic link points outside the workspace");
+  return path.join(realExisting, ...missing);
+}
+
+export function isInside(root: string, candidate: string): boolean {
+  const r = path.relative(root, candidate);
+  return r === "" || (!r.startsWith("..") && !path.isAbsolute(r));
+}
