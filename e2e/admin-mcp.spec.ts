@@ -115,4 +115,13 @@ test("an admin registers an MCP server, tests it, fetches its tools, switches on
   await expect(zhCard.getByTestId("mcp-tool")).toHaveCount(4);
   await zh.screenshot({ path: "test-results/admin-mcp-zh.png", fullPage: true });
   await zhContext.close();
+
+  // Delete through the confirm dialog: the card goes, and so does the server.
+  await page.goto("/admin/mcp");
+  const toDelete = page.locator(`[data-testid="mcp-server-card"][data-server="${NAME}"]`);
+  await toDelete.getByTestId("mcp-delete").click();
+  await page.getByTestId("confirm-accept").click();
+  await expect(toDelete).toHaveCount(0);
+  const left = (await (await page.request.get("/api/admin/mcp-servers")).json()) as { name: string }[];
+  expect(left.map((s) => s.name)).not.toContain(NAME);
 });

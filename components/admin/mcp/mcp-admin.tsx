@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { PageHeader } from "@/components/admin/page-header";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { useReportError } from "@/components/hooks/use-report-error";
+import { useConfirmedDelete } from "@/components/hooks/use-confirmed-delete";
 import { mcpApi, type McpServer } from "./api";
 import { McpServerCard } from "./mcp-server-card";
 import { McpServerFormDialog } from "./mcp-server-form-dialog";
@@ -22,21 +22,12 @@ export function McpAdmin({ actor }: { actor: SharingActor }) {
   const { servers, upsert, drop } = useMcpServers();
   const [form, setForm] = useState<FormState>(null);
   const [expanded, setExpanded] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<McpServer | null>(null);
-  const reportError = useReportError();
+  const { deleting, ask, cancel, confirm } = useConfirmedDelete<McpServer>({
+    remove: mcpApi.remove,
+    drop,
+    deletedMessage: (name) => t("deleted", { name }),
+  });
 
-  async function confirmDelete() {
-    const target = deleting;
-    setDeleting(null);
-    if (!target) return;
-    try {
-      await mcpApi.remove(target.id);
-      drop(target.id);
-      toast.success(t("deleted", { name: target.name }));
-    } catch (error) {
-      reportError(error);
-    }
-  }
 
   return (
     <div data-testid="mcp-page">
@@ -67,7 +58,7 @@ export function McpAdmin({ actor }: { actor: SharingActor }) {
             onToggleExpanded={() => setExpanded((id) => (id === server.id ? null : server.id))}
             onChange={upsert}
             onEdit={() => setForm({ mode: "edit", server })}
-            onDelete={() => setDeleting(server)}
+            onDelete={() => ask(server)}
           />
         ))}
       </div>
@@ -90,8 +81,8 @@ export function McpAdmin({ actor }: { actor: SharingActor }) {
         description={t("deleteBody")}
         confirmLabel={t("delete")}
         destructive
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirm()}
+        onCancel={() => cancel()}
       />
     </div>
   );

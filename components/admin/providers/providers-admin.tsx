@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { PageHeader } from "@/components/admin/page-header";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { useReportError } from "@/components/hooks/use-report-error";
+import { useConfirmedDelete } from "@/components/hooks/use-confirmed-delete";
 import { providersApi, type ProviderView } from "./api";
 import { ProviderCard } from "./provider-card";
 import { ProviderFormDialog } from "./provider-form-dialog";
@@ -23,22 +23,13 @@ export function ProvidersAdmin({ allowedOverrides }: { allowedOverrides: string[
   const { providers, upsert, drop } = useProviders();
   const [form, setForm] = useState<FormState>(null);
   const [expanded, setExpanded] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<ProviderView | null>(null);
-  const reportError = useReportError();
+  const { deleting, ask, cancel, confirm } = useConfirmedDelete<ProviderView>({
+    remove: providersApi.remove,
+    drop,
+    deletedMessage: (name) => t("deleted", { name }),
+  });
   const demoActive = providers !== null && !providers.some(hasEnabledChatModel);
 
-  async function confirmDelete() {
-    const target = deleting;
-    setDeleting(null);
-    if (!target) return;
-    try {
-      await providersApi.remove(target.id);
-      drop(target.id);
-      toast.success(t("deleted", { name: target.name }));
-    } catch (error) {
-      reportError(error);
-    }
-  }
 
   return (
     <div data-testid="providers-page">
@@ -81,7 +72,7 @@ export function ProvidersAdmin({ allowedOverrides }: { allowedOverrides: string[
             onToggleExpanded={() => setExpanded((id) => (id === provider.id ? null : provider.id))}
             onChange={upsert}
             onEdit={() => setForm({ mode: "edit", provider })}
-            onDelete={() => setDeleting(provider)}
+            onDelete={() => ask(provider)}
           />
         ))}
       </div>
@@ -106,8 +97,8 @@ export function ProvidersAdmin({ allowedOverrides }: { allowedOverrides: string[
         description={t("deleteBody")}
         confirmLabel={t("delete")}
         destructive
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirm()}
+        onCancel={() => cancel()}
       />
     </div>
   );
