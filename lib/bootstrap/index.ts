@@ -5,12 +5,14 @@ import { seedAgents } from "./seed-agents";
 import { syncEnvProvider } from "@/lib/models/env-provider";
 import { failOrphanedRuns } from "@/lib/db/runs";
 import { getCheckpointer } from "@/lib/agent/checkpointer";
+import { assertWorkspaceStorageConfig } from "@/lib/workspace/store/s3-config";
 
 const bootstrapKey = Symbol.for("meridian.bootstrap");
 type GlobalWithBootstrap = typeof globalThis & { [bootstrapKey]?: Promise<void> };
 
 /** Everything the server needs before it answers requests, in order. */
 async function runSteps(): Promise<void> {
+  assertWorkspaceStorageConfig(); // object storage misconfigured: fail before serving
   await getDatabase(); // opens and migrates
   await ensureSuperadmin();
   await syncEnvProvider();

@@ -86,8 +86,8 @@ export async function runAgentTurn(
   const { HumanMessage } = await import("@langchain/core/messages");
   const agent = (await getDefaultAgent(actor))!;
   const ctx = await prepareAgentRuntimeContext(actor, agent, { modelSpec: opts.modelSpec });
-  const graph = await buildChatbotAgent(ctx);
   const threadId = opts.threadId ?? crypto.randomUUID();
+  const graph = await buildChatbotAgent(ctx, { rootThreadId: threadId });
   const runId = opts.runId ?? crypto.randomUUID();
   const custom: unknown[] = [];
   let values: Record<string, unknown> = {};
@@ -98,6 +98,7 @@ export async function runAgentTurn(
         configurable: { thread_id: threadId },
         context: { userId: actor.id, threadId, rootThreadId: threadId, runId, agentId: agent.id },
         streamMode: ["values", "custom"],
+        recursionLimit: ctx.config.max_execution_steps * 6 + 10,
       },
     );
     for await (const [mode, data] of stream as AsyncIterable<[string, unknown]>) {

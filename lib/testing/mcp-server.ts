@@ -12,7 +12,7 @@ import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
  * Imports no `@/` paths so Playwright specs can use it too.
  */
 
-export type TestMcpToolName = "add" | "lookup_city" | "slow" | "fail" | "multiply";
+export type TestMcpToolName = "add" | "lookup_city" | "slow" | "fail" | "multiply" | "export_rows";
 export type TestMcpCall = { tool: TestMcpToolName; args: Record<string, unknown>; headers: Record<string, string> };
 
 export type TestMcpServer = {
@@ -74,6 +74,17 @@ function buildServer(tools: TestMcpToolName[], log: (tool: TestMcpToolName, args
         log("slow", { ms }, headersOf(extra));
         await new Promise((resolve) => setTimeout(resolve, ms));
         return text(`waited ${ms} ms`);
+      },
+    );
+  }
+  if (has("export_rows")) {
+    server.registerTool(
+      "export_rows",
+      { description: "Exports `count` numbered CSV rows (a large result).", inputSchema: { count: z.number().int().min(1).max(100_000) } },
+      async ({ count }, extra) => {
+        log("export_rows", { count }, headersOf(extra));
+        const rows = Array.from({ length: count }, (_, i) => `${i},row-${i},${"v".repeat(50)}`);
+        return text(["id,name,value", ...rows].join("\n"));
       },
     );
   }

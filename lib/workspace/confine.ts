@@ -22,7 +22,9 @@ export async function confinedHostPath(root: string, rel: string, opts: { forWri
       break;
     } catch (err) {
       if (err instanceof PathRefused) throw err;
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+      // ENOTDIR: a file stands where a directory is named; keep walking up to what exists.
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT" && code !== "ENOTDIR") throw err;
       missing.unshift(path.basename(probe));
       probe = path.dirname(probe);
     }

@@ -1,0 +1,36 @@
+import { createFilesystemMiddleware } from "deepagents";
+import type { WorkspaceBackend } from "@/lib/workspace/backend";
+
+/** Filesystem tools the agent gets; `delete` and `execute` are not offered (execute is a later sandbox). */
+export const FILESYSTEM_TOOL_NAMES = ["ls", "read_file", "write_file", "edit_file", "glob", "grep"] as const;
+
+/** Token budget above which one read_file page is cut (with a note to page on). */
+export const READ_FILE_TOKEN_LIMIT = 3072;
+
+const READ_FILE_DESCRIPTION = [
+  "Reads a file from the workspace (absolute path under /home/gem).",
+  "",
+  "Usage:",
+  "- Reads up to 100 lines from `offset` (0-based line index); page through large files with `offset`/`limit`.",
+  "- A status header `@@ lines a-b of n | next offset k @@` sits above the content.",
+  "- Every line is prefixed with its line number and a tab (like `cat -n`). The prefix is NOT part of the file: never include it in edit_file strings.",
+  "- Images (.png, .jpg, .gif, .webp) are returned as image content. Other binary files cannot be read as text.",
+  "- Large tool results saved under outputs/large_tool_results/ are read here, page by page.",
+  "- Always read a file before editing it.",
+].join("\n");
+
+/**
+ * Slot 1 (SPEC 3.1): deepagents' filesystem tools over the user's workspace backend. Every
+ * path goes through the backend's guard (virtual path parsing, symlink-safe confinement,
+ * read-only /home/gem/skills), so refusals come back as readable tool errors.
+ */
+export function filesystemMiddleware(backend: WorkspaceBackend) {
+  return createFilesystemMiddleware({
+    backend,
+    tools: [...FILESYSTEM_TOOL_NAMES],
+    // The prompt's own "Files" section describes the workspace layout.
+    systemPrompt: null,
+    customToolDescriptions: { read_file: READ_FILE_DESCRIPTION },
+    toolTokenLimitBeforeEvict: READ_FILE_TOKEN_LIMIT,
+  });
+}
