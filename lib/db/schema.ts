@@ -140,6 +140,30 @@ export const messages = pgTable(
   (t) => [index("messages_thread_idx").on(t.threadId, t.seq)],
 );
 
+/**
+ * Files uploaded into a conversation's workdir (`uploads/`). The bytes live in the workspace
+ * under a server-generated `stored_name`; the name the user gave is metadata only.
+ */
+export const attachments = pgTable(
+  "attachments",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The conversation's root thread: the workdir is projects/<thread_id>/. */
+    threadId: text("thread_id")
+      .notNull()
+      .references(() => threads.id, { onDelete: "cascade" }),
+    storedName: text("stored_name").notNull(),
+    originalName: text("original_name").notNull(),
+    mediaType: text("media_type").notNull(),
+    size: integer("size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("attachments_user_thread_idx").on(t.userId, t.threadId)],
+);
+
 export const RUN_STATUSES = ["pending", "running", "completed", "failed", "cancelled", "interrupted"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 

@@ -1,0 +1,28 @@
+import { servingPolicy, type Sniffed } from "./sniff";
+
+/**
+ * A stored file as an HTTP response. Nothing the app serves may run in its origin: nosniff,
+ * a sandboxing CSP, script-capable types (HTML, SVG, JS) as text/plain, and anything that is
+ * not a safe preview only as a download. (No Content-Length: Next 16 strips it from route
+ * handler responses and sends the body chunked; listings carry each file's size.)
+ */
+export function fileResponse(bytes: Uint8Array, opts: { name: string; sniffed: Sniffed; download: boolean }): Response {
+  const { contentType, inline } = servingPolicy(opts.sniffed);
+  const disposition = inline && !opts.download ? "inline" : "attachment";
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": contentType,
+      "Content-Disposition": `${disposition}; ${filenameParams(opts.name)}`,
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "sandbox; default-src 'none'",
+      "Cache-Control": "private, no-cache",
+    },
+  });
+}
+
+/** `filename="ascii fallback"; filename*=UTF-8''percent-encoded` (RFC 6266 / RFC 5987). */
+export function filenameParams(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, "_");
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

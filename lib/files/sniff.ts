@@ -1,0 +1,162 @@
+import path from "node:path";
+import { fileTypeFromBuffer } from "file-type";
+
+/**
+ * What a file is, from its bytes: magic numbers (file-type) first, then a text check. The
+ * name only refines text (markdown, csv, code) and is compared against the bytes, never trusted.
+ */
+export type FileKind = "image" | "pdf" | "word" | "excel" | "powerpoint" | "zip" | "media" | "text" | "other";
+export type Sniffed = { mediaType: string; ext: string; kind: FileKind };
+
+/** Binary types accepted as uploads (media types as file-type reports them). */
+const ACCEPTED_BINARY: Record<string, FileKind> = {
+  "image/png": "image",
+  "image/jpeg": "image",
+  "image/gif": "image",
+  "image/webp": "image",
+  "application/pdf": "pdf",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "word",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "excel",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation": "powerpoint",
+  "application/zip": "zip",
+  "audio/mpeg": "media",
+  "audio/wav": "media",
+  "audio/ogg": "media",
+  "audio/ogg; codecs=opus": "media",
+  "audio/mp4": "media",
+  "audio/x-m4a": "media",
+  "audio/aac": "media",
+  "audio/flac": "media",
+  "video/mp4": "media",
+  "video/x-m4v": "media",
+  "video/webm": "media",
+  "video/ogg": "media",
+  "video/quicktime": "media",
+  "video/matroska": "media",
+};
+
+/** Text files by extension; anything else that is text is text/plain. */
+const TEXT_BY_EXTENSION: Record<string, string> = {
+  txt: "text/plain", log: "text/plain", ini: "text/plain", cfg: "text/plain", conf: "text/plain", env: "text/plain",
+  md: "text/markdown", markdown: "text/markdown", rst: "text/x-rst", tex: "text/x-tex",
+  csv: "text/csv", tsv: "text/tab-separated-values",
+  json: "application/json", jsonl: "application/jsonl", ndjson: "application/jsonl", geojson: "application/geo+json",
+  xml: "application/xml", yaml: "application/yaml", yml: "application/yaml", toml: "application/toml",
+  html: "text/html", htm: "text/html", svg: "image/svg+xml", css: "text/css",
+  js: "text/javascript", mjs: "text/javascript", cjs: "text/javascript", jsx: "text/javascript",
+  ts: "text/x-typescript", tsx: "text/x-typescript", py: "text/x-python", ipynb: "application/x-ipynb+json",
+  java: "text/x-java", kt: "text/x-kotlin", go: "text/x-go", rs: "text/x-rust", rb: "text/x-ruby", php: "text/x-php",
+  c: "text/x-c", h: "text/x-c", cpp: "text/x-c++", hpp: "text/x-c++", cs: "text/x-csharp", swift: "text/x-swift",
+  sh: "text/x-shellscript", bash: "text/x-shellscript", ps1: "text/plain", bat: "text/plain",
+  sql: "application/sql", r: "text/x-r", lua: "text/x-lua", pl: "text/x-perl", scala: "text/x-scala",
+  vue: "text/plain", svelte: "text/plain", srt: "text/plain", vtt: "text/vtt", ics: "text/calendar", bib: "text/x-bibtex",
+};
+
+/** Binary types a name suggests (listings); the bytes decide when the file is read. */
+const BINARY_BY_EXTENSION: Record<string, string> = {
+  png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp", pdf: "application/pdf",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  zip: "application/zip", mp3: "audio/mpeg", wav: "audio/wav", ogg: "audio/ogg", opus: "audio/ogg; codecs=opus",
+  m4a: "audio/mp4", aac: "audio/aac", flac: "audio/flac", mp4: "video/mp4", m4v: "video/x-m4v", webm: "video/webm",
+  mov: "video/quicktime", mkv: "video/matroska",
+};
+
+/** What an extension claims the bytes are (for the mismatch check), including types never accepted. */
+const KIND_BY_EXTENSION: Record<string, FileKind> = {
+  ...Object.fromEntries(Object.entries(BINARY_BY_EXTENSION).map(([ext, mime]) => [ext, ACCEPTED_BINARY[mime]])),
+  ...Object.fromEntries(Object.keys(TEXT_BY_EXTENSION).map((ext) => [ext, "text" as const])),
+  bmp: "image", tif: "image", tiff: "image", heic: "image", ico: "image", doc: "word", xls: "excel", ppt: "powerpoint",
+  oga: "media", ogv: "media", avi: "media",
+};
+
+/** Inline previews that cannot run script in the app's origin. SVG and HTML are text here. */
+const INLINE_SAFE = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf"]);
+
+export class UnsupportedFileType extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UnsupportedFileType";
+  }
+}
+
+export function extensionOf(name: string): string {
+  return path.posix.extname(name.replaceAll("\\", "/")).slice(1).toLowerCase();
+}
+
+/** Valid UTF-8 without NUL bytes. */
+export function isText(bytes: Uint8Array): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function textType(name: string): Sniffed {
+  const ext = extensionOf(name);
+  const mediaType = TEXT_BY_EXTENSION[ext];
+  return mediaType ? { mediaType, ext, kind: "text" } : { mediaType: "text/plain", ext: "txt", kind: "text" };
+}
+
+/** The type of any stored file (for serving): never refuses; unknown binary is octet-stream. */
+export async function sniffFile(bytes: Uint8Array, name: string): Promise<Sniffed> {
+  const detected = await fileTypeFromBuffer(bytes);
+  if (detected && ACCEPTED_BINARY[detected.mime]) return { mediaType: detected.mime, ext: detected.ext, kind: ACCEPTED_BINARY[detected.mime] };
+  // A detected type outside the accepted set (xml, an "MZ" prefix...) is still plain text when the bytes are.
+  if (isText(bytes)) return textType(name);
+  if (detected) return { mediaType: detected.mime, ext: detected.ext, kind: "other" };
+  return { mediaType: "application/octet-stream", ext: "bin", kind: "other" };
+}
+
+/**
+ * The type of an upload, or UnsupportedFileType when the bytes are not an accepted type or
+ * do not match what the name (or, without a known extension, the declared type) claims.
+ */
+export async function sniffUpload(bytes: Uint8Array, name: string, declaredType = ""): Promise<Sniffed> {
+  const sniffed = await sniffFile(bytes, name);
+  if (sniffed.kind === "other") {
+    throw new UnsupportedFileType(
+      sniffed.mediaType === "application/octet-stream"
+        ? "This file type is not accepted: its content is not a recognised document, image, archive, media or text file."
+        : `This file type is not accepted (${sniffed.mediaType}). Upload images, PDF, Office documents, zip archives, audio, video or text.`,
+    );
+  }
+  const ext = extensionOf(name);
+  const claimed = KIND_BY_EXTENSION[ext] ?? (ext ? undefined : kindOfDeclared(declaredType));
+  if (claimed && claimed !== sniffed.kind) {
+    const what = ext ? `its name ends in .${ext}` : `it was sent as ${declaredType}`;
+    throw new UnsupportedFileType(`The file's content (${sniffed.mediaType}) does not match its type: ${what}.`);
+  }
+  return sniffed;
+}
+
+function kindOfDeclared(declared: string): FileKind | undefined {
+  const t = declared.split(";")[0].trim().toLowerCase();
+  if (!t || t === "application/octet-stream") return undefined;
+  if (ACCEPTED_BINARY[t]) return ACCEPTED_BINARY[t];
+  if (t === "image/jpg") return "image";
+  if (t.startsWith("image/")) return t === "image/svg+xml" ? "text" : "image";
+  if (t.startsWith("audio/") || t.startsWith("video/")) return "media";
+  if (t.startsWith("text/") || Object.values(TEXT_BY_EXTENSION).includes(t)) return "text";
+  return undefined;
+}
+
+/** Media type a listing can show without reading the file (uploads carry their sniffed type). */
+export function mediaTypeByName(name: string): string | undefined {
+  const ext = extensionOf(name);
+  return TEXT_BY_EXTENSION[ext] ?? BINARY_BY_EXTENSION[ext];
+}
+
+/**
+ * How to send a file to a browser: safe previews inline with their type, every text (HTML,
+ * SVG and scripts included) as text/plain, anything else only as a download.
+ */
+export function servingPolicy(sniffed: Sniffed): { contentType: string; inline: boolean } {
+  if (INLINE_SAFE.has(sniffed.mediaType)) return { contentType: sniffed.mediaType, inline: true };
+  if (sniffed.kind === "text") return { contentType: "text/plain; charset=utf-8", inline: true };
+  return { contentType: sniffed.mediaType, inline: false };
+}

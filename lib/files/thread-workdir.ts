@@ -1,0 +1,20 @@
+import { z } from "zod";
+import type { Actor } from "@/lib/auth/actor";
+import { requireThread, type ThreadRow } from "@/lib/db/threads";
+import { workdirOf } from "@/lib/workspace/paths";
+
+/** Thread ids that may name a workdir folder: letters, digits, - and _ only. */
+export const WORKDIR_THREAD_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+export const threadIdParams = z.object({ id: z.string().regex(WORKDIR_THREAD_ID, "not a conversation id") });
+
+export function rootOf(thread: ThreadRow): string {
+  return thread.rootThreadId ?? thread.id;
+}
+
+/** The actor's conversation and its workdir; 404 for an unknown thread or anyone else's. */
+export async function requireWorkdir(actor: Actor, threadId: string): Promise<{ thread: ThreadRow; rootThreadId: string; workdir: string }> {
+  const thread = await requireThread(actor, threadId);
+  const rootThreadId = rootOf(thread);
+  return { thread, rootThreadId, workdir: workdirOf(rootThreadId) };
+}
