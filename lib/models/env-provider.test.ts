@@ -6,7 +6,7 @@ import { providers } from "@/lib/db/schema";
 import { decryptSecret } from "@/lib/config/crypto";
 import { envDefinesProvider, syncEnvProvider } from "./env-provider";
 
-const NAMES = ["OPENAI_API_KEY", "OPENAI_BASE_URL", "LLM_MODEL", "LLM_FALLBACK_MODEL", "LLM_FALLBACK_CHAIN"];
+const NAMES = ["OPENAI_API_KEY", "OPENAI_BASE_URL", "LLM_MODEL", "LLM_FALLBACK_MODEL", "LLM_FALLBACK_CHAIN", "OCR_MODEL"];
 const before = Object.fromEntries(NAMES.map((n) => [n, process.env[n]]));
 
 beforeAll(createTestDatabase);
@@ -49,5 +49,15 @@ describe("syncEnvProvider", () => {
     expect(after).toMatchObject({ name: "Gateway", enabled: false, requestOverrides: { reasoning_effort: "low" } });
     expect(after.models).toEqual([...adminModels, { id: "gpt-b", type: "chat", contextWindow: 128_000, enabled: true }]);
     expect(decryptSecret(after.apiKeyEncrypted!)).toBe("sk-env-two");
+  });
+
+  it("registers a bare OCR_MODEL id as a model of the env provider, and leaves other providers' specs alone", async () => {
+    for (const n of NAMES) delete process.env[n];
+    Object.assign(process.env, { OPENAI_API_KEY: "sk-ocr", LLM_MODEL: "gpt-chat", OCR_MODEL: "gpt-vision" });
+    await syncEnvProvider();
+    expect((await row())!.models.map((m) => m.id)).toEqual(expect.arrayContaining(["gpt-chat", "gpt-vision"]));
+    process.env.OCR_MODEL = "other:vision-x";
+    await syncEnvProvider();
+    expect((await row())!.models.map((m) => m.id)).not.toContain("vision-x");
   });
 });

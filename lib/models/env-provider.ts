@@ -8,7 +8,12 @@ import { invalidateProviderCache } from "./provider-cache";
 export const ENV_PROVIDER_ID = "openai";
 
 function envModelIds(): string[] {
-  const ids = [process.env.LLM_MODEL, process.env.LLM_FALLBACK_MODEL, ...(process.env.LLM_FALLBACK_CHAIN ?? "").split(",")]
+  const ids = [
+    process.env.LLM_MODEL,
+    process.env.LLM_FALLBACK_MODEL,
+    ...(process.env.LLM_FALLBACK_CHAIN ?? "").split(","),
+    process.env.OCR_MODEL,
+  ]
     .map((s) => s?.trim())
     .filter((s): s is string => Boolean(s))
     // Fallback entries naming another provider (`other:model`) are not models of this one.

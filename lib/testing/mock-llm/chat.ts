@@ -4,22 +4,30 @@ import { errorResponse, faultResponse } from "./faults";
 import type { Handled } from "./request-log";
 import { newCompletionId, replyFromTurn, textReply, type Reply } from "./reply";
 import { chatRequestSchema, describeIssues, type ChatRequest } from "./request-schema";
-import { exhaustedText, scriptKeyOfChat, type ScriptRegistry } from "./scripts";
+import { exhaustedText, modelScriptKey, scriptKeyOfChat, type ScriptRegistry } from "./scripts";
+import { hasImageInput, imageRefusalResponse } from "./image-refusal";
 import { SSE_HEADERS, sleep, sseStream, streamSteps, type CompletionMeta } from "./stream";
 import { isFaultTurn } from "./turns";
 import { buildUsage, serializePrompt, tokenize, type PrefixCache } from "./usage";
 
 export type ChatContext = { scripts: ScriptRegistry; cache: PrefixCache; demoDelayMs: number };
 
-/** POST /chat/completions: a scripted turn, a fault, or the demo brain. */
+/**
+ * POST /chat/completions: a scripted turn, a fault, or the demo brain. An unmarked request
+ * goes to the script registered for its model (`model:<id>`) when there is one.
+ */
 export async function handleChatCompletion(body: unknown, headers: Headers, ctx: ChatContext): Promise<Handled> {
   const parsed = chatRequestSchema.safeParse(body);
   if (!parsed.success) {
     return { response: errorResponse(400, { message: describeIssues(parsed.error) }), key: null, model: null };
   }
   const request = parsed.data;
-  const key = scriptKeyOfChat(request, headers);
+  const byModel = modelScriptKey(request.model);
+  const key = scriptKeyOfChat(request, headers) ?? (ctx.scripts.has(byModel) ? byModel : null);
   const handled = (response: Response) => ({ response, key, model: request.model });
+  if (key !== null && ctx.scripts.options(key).rejectImages && hasImageInput(request)) {
+    return handled(imageRefusalResponse());
+  }
 
   const turn = key === null ? null : ctx.scripts.take(key);
   if (turn && isFaultTurn(turn)) return handled(faultResponse(turn));

@@ -1,10 +1,10 @@
 import type { LoggedRequest } from "./request-log";
-import type { ScriptStatus } from "./scripts";
+import type { ScriptOptions, ScriptStatus } from "./scripts";
 import type { Turn } from "./turns";
 
 export type MockClient = {
-  /** Registers (replaces) the turns of `key`. */
-  script(key: string, turns: Turn[]): Promise<void>;
+  /** Registers (replaces) the turns of `key`; `options.rejectImages` makes it refuse image input. */
+  script(key: string, turns: Turn[], options?: ScriptOptions): Promise<void>;
   removeScript(key: string): Promise<boolean>;
   scripts(): Promise<ScriptStatus[]>;
   /** The request log, all of it or one script's. */
@@ -30,8 +30,8 @@ export function mockClient(baseUrl: string): MockClient {
   }
 
   return {
-    async script(key, turns) {
-      await call("POST", "/scripts", { key, turns });
+    async script(key, turns, options) {
+      await call("POST", "/scripts", options ? { key, turns, options } : { key, turns });
     },
     async removeScript(key) {
       return (await call<{ deleted: boolean }>("DELETE", `/scripts/${encodeURIComponent(key)}`)).deleted;

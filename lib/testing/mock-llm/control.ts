@@ -7,13 +7,15 @@ import { turnsSchema } from "./turns";
 
 export const CONTROL_PREFIX = "/__mock";
 
-const scriptBodySchema = z.strictObject({ key: z.string().min(1), turns: turnsSchema });
+const scriptOptionsSchema = z.strictObject({ rejectImages: z.boolean().optional() });
+const scriptBodySchema = z.strictObject({ key: z.string().min(1), turns: turnsSchema, options: scriptOptionsSchema.optional() });
 
 type ControlState = { scripts: ScriptRegistry; log: RequestLog; reset(): void };
 
 /**
  * The test-only control API (standalone server only; never mounted in the app):
- *   POST   /__mock/scripts        {key, turns}  registers (replaces) a script
+ *   POST   /__mock/scripts        {key, turns, options?}  registers (replaces) a script
+ *                                  (options.rejectImages: 400 for any request with an image)
  *   GET    /__mock/scripts                      [{key, turns, served, remaining}]
  *   DELETE /__mock/scripts/:key                 removes one
  *   GET    /__mock/requests?key=                the request log, optionally for one key
@@ -24,7 +26,7 @@ export async function handleControl(req: Request, path: string, state: ControlSt
   if (route === "POST /scripts") {
     const parsed = scriptBodySchema.safeParse(await readJson(req));
     if (!parsed.success) return errorResponse(400, { message: describeIssues(parsed.error) });
-    state.scripts.set(parsed.data.key, parsed.data.turns);
+    state.scripts.set(parsed.data.key, parsed.data.turns, parsed.data.options);
     return Response.json({ key: parsed.data.key, turns: parsed.data.turns.length });
   }
   if (route === "GET /scripts") return Response.json(state.scripts.status());

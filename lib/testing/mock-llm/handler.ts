@@ -4,7 +4,7 @@ import { CONTROL_PREFIX, handleControl } from "./control";
 import { handleEmbeddings } from "./embeddings";
 import { errorResponse, unauthorizedResponse } from "./faults";
 import { RequestLog, type Handled, type LoggedRequest } from "./request-log";
-import { ScriptRegistry, type ScriptStatus } from "./scripts";
+import { ScriptRegistry, type ScriptOptions, type ScriptStatus } from "./scripts";
 import { turnsSchema, type Turn } from "./turns";
 import { PrefixCache } from "./usage";
 
@@ -30,7 +30,7 @@ export type MockLlm = {
   /** Answers one Web-standard request; hosts (node:http, Next routes) only adapt to it. */
   handle(req: Request): Promise<Response>;
   /** Registers or replaces a script; throws on an invalid turn. */
-  script(key: string, turns: Turn[]): void;
+  script(key: string, turns: Turn[], options?: ScriptOptions): void;
   removeScript(key: string): boolean;
   scripts(): ScriptStatus[];
   requests(key?: string): LoggedRequest[];
@@ -104,8 +104,8 @@ export function createMockLlm(options: MockLlmOptions = {}): MockLlm {
   return {
     basePath,
     handle,
-    script(key, turns) {
-      scripts.set(key, turnsSchema.parse(turns));
+    script(key, turns, options) {
+      scripts.set(key, turnsSchema.parse(turns), options);
     },
     removeScript: (key) => scripts.delete(key),
     scripts: () => scripts.status(),

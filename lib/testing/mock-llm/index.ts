@@ -2,7 +2,8 @@
 export { createMockLlm, DEFAULT_MODELS, type MockLlm, type MockLlmOptions } from "./handler";
 export { startMockLlmServer, type MockLlmServer, type MockLlmServerOptions } from "./server";
 export { mockClient, scriptMarker, type MockClient } from "./client";
-export { SCRIPT_HEADER, exhaustedText, type ScriptStatus } from "./scripts";
+export { SCRIPT_HEADER, exhaustedText, modelScriptKey, type ScriptOptions, type ScriptStatus } from "./scripts";
+export { IMAGE_REFUSAL_MESSAGE } from "./image-refusal";
 export { turnSchema, type Turn, type ReplyTurn, type FaultTurn, type UsageOverride } from "./turns";
 export type { LoggedRequest } from "./request-log";
 export type { CompletionUsage } from "./usage";

@@ -39,14 +39,38 @@ function markerIn(text: string): string | null {
 
 export type ScriptStatus = { key: string; turns: number; served: number; remaining: number };
 
-type ScriptState = { turns: Turn[]; position: number; servedOfTurn: number; served: number };
+/** How the scripted model behaves beyond its turns, the way a real provider would. */
+export type ScriptOptions = {
+  /** Answer any request carrying an image part with a 400, as text-only providers do. */
+  rejectImages?: boolean;
+};
+
+type ScriptState = { turns: Turn[]; options: ScriptOptions; position: number; servedOfTurn: number; served: number };
+
+const MODEL_SCRIPT_PREFIX = "model:";
+
+/**
+ * The script key that serves every unmarked request for `model` — for calls the app makes
+ * without the user's text, such as an OCR model reading an image.
+ */
+export function modelScriptKey(model: string): string {
+  return `${MODEL_SCRIPT_PREFIX}${model}`;
+}
 
 /** Scripts by key; each request takes the next turn, a turn with `repeat: n` serves n requests. */
 export class ScriptRegistry {
   private readonly scripts = new Map<string, ScriptState>();
 
-  set(key: string, turns: Turn[]): void {
-    this.scripts.set(key, { turns: [...turns], position: 0, servedOfTurn: 0, served: 0 });
+  set(key: string, turns: Turn[], options: ScriptOptions = {}): void {
+    this.scripts.set(key, { turns: [...turns], options: { ...options }, position: 0, servedOfTurn: 0, served: 0 });
+  }
+
+  has(key: string): boolean {
+    return this.scripts.has(key);
+  }
+
+  options(key: string): ScriptOptions {
+    return this.scripts.get(key)?.options ?? {};
   }
 
   delete(key: string): boolean {
