@@ -49,8 +49,19 @@ export const ISOLATION_CASES: IsolationCase[] = [
   { route: "/api/threads/[id]/state", method: "GET", url: (f) => `/api/threads/${f.threadId}/state`, expect: own(200) },
   { route: "/api/chat", method: "POST", url: () => "/api/chat", body: (f) => ({ id: f.threadId, message: msg("intrusion") }), expect: own(200) },
   { route: "/api/chat/[threadId]/stream", method: "GET", url: (f) => `/api/chat/${f.threadId}/stream`, expect: own(204) },
+  // Conversation files: uploads and the workdir are the owner's alone. The fixture thread has
+  // no files, so the owner's DELETE names the workdir itself (400) — others never get past 404.
+  { route: "/api/threads/[id]/uploads", method: "POST", url: (f) => `/api/threads/${f.threadId}/uploads?name=iso-note.txt`, body: () => "isolation upload", expect: own(201) },
+  { route: "/api/threads/[id]/files", method: "GET", url: (f) => `/api/threads/${f.threadId}/files`, expect: own(200) },
+  { route: "/api/threads/[id]/files", method: "DELETE", url: (f) => `/api/threads/${f.threadId}/files?path=.`, expect: own(400) },
+  // The personal workspace: every user reaches only their own (the same path in each).
+  { route: "/api/workspace/files", method: "GET", url: () => "/api/workspace/files", expect: everyone(200) },
+  { route: "/api/workspace/files", method: "PUT", url: () => "/api/workspace/files?path=iso/note.txt", body: () => "isolation note", expect: everyone(200) },
+  { route: "/api/workspace/files", method: "DELETE", url: () => "/api/workspace/files?path=iso/never-written.txt", expect: everyone(404) },
   { route: "/api/runs/[id]", method: "GET", url: (f) => `/api/runs/${f.runId}`, expect: own(200) },
   { route: "/api/runs/[id]/cancel", method: "POST", url: (f) => `/api/runs/${f.runId}/cancel`, expect: own(200) },
+  // The fixture run is completed: its owner is told it waits for nothing (409), everyone else 404.
+  { route: "/api/runs/[id]/resume", method: "POST", url: (f) => `/api/runs/${f.runId}/resume`, body: () => ({ decisions: [{ type: "approve" }] }), expect: own(409) },
 
   // Agents: a private agent of the owner.
   { route: "/api/agents", method: "GET", url: () => "/api/agents", expect: everyone(200) },

@@ -31,6 +31,8 @@ export async function* withStateParts(
     yield ev;
     if (mode !== "values" || !data || typeof data !== "object" || ev.length === 3) continue;
     const values = data as Record<string, unknown>;
+    // An interrupt arrives as a values event of its own (`__interrupt__` only): not a state.
+    if ("__interrupt__" in values) continue;
     onValues?.(values);
     for (const [key, part] of Object.entries(STATE_PARTS)) {
       if (values[key] === undefined) continue;

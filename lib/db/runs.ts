@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import { getDb } from "./client";
 import { agentRuns, type RunStatus } from "./schema";
 import type { Actor } from "@/lib/auth/actor";
@@ -109,6 +109,40 @@ export async function listRuns(actor: Actor, threadId: string, limit = 20): Prom
     .where(and(eq(agentRuns.threadId, threadId), eq(agentRuns.userId, actor.id)))
     .orderBy(desc(agentRuns.createdAt))
     .limit(limit);
+}
+
+/** The thread's newest run of its own (subagent runs aside): the only one an interrupt can be answered on. */
+export async function latestThreadRun(actor: Actor, threadId: string): Promise<RunRow | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(agentRuns)
+    .where(and(eq(agentRuns.threadId, threadId), eq(agentRuns.userId, actor.id), ne(agentRuns.runType, "subagent")))
+    .orderBy(desc(agentRuns.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Moves one of the actor's runs from `from` to `to` only if it is still in `from`; false when someone got there first. */
+export async function transitionRun(actor: Actor, runId: string, from: RunStatus, to: RunStatus): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .update(agentRuns)
+    .set({ status: to })
+    .where(and(eq(agentRuns.id, runId), eq(agentRuns.userId, actor.id), eq(agentRuns.status, from)))
+    .returning({ id: agentRuns.id });
+  return rows.length > 0;
+}
+
+/** Interrupted runs of a thread whose question or approval will never be answered (a new message came instead). */
+export async function settleInterruptedRuns(actor: Actor, threadId: string, status: RunStatus): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db
+    .update(agentRuns)
+    .set({ status })
+    .where(and(eq(agentRuns.threadId, threadId), eq(agentRuns.userId, actor.id), eq(agentRuns.status, "interrupted")))
+    .returning({ id: agentRuns.id });
+  return rows.map((r) => r.id);
 }
 
 export async function findActiveRun(actor: Actor, threadId: string): Promise<RunRow | null> {

@@ -1,6 +1,7 @@
 import type { Actor } from "@/lib/auth/actor";
 import { finishRun, requireRun, toRunView, type RunView } from "@/lib/db/runs";
 import { activeRun } from "./registry";
+import { recordInterruptOutcome } from "./interrupt-message";
 
 /**
  * Stops a run: aborts the model or tool call in flight; the executor keeps the partial
@@ -15,6 +16,7 @@ export async function cancelRun(actor: Actor, runId: string): Promise<RunView> {
   } else if (row.status === "running" || row.status === "pending" || row.status === "interrupted") {
     // Not executing in this process (an orphan, or an interrupted run waiting for an answer).
     await finishRun(runId, { status: "cancelled", tokenUsage: row.tokenUsage ?? null });
+    if (row.status === "interrupted") await recordInterruptOutcome(actor, row.threadId, runId, { status: "cancelled" });
   }
   return toRunView(await requireRun(actor, runId));
 }

@@ -1,4 +1,5 @@
 import { AIMessage, HumanMessage } from "@langchain/core/messages";
+import { Command } from "@langchain/langgraph";
 import type { UIMessageChunk } from "ai";
 import type { Actor } from "@/lib/auth/actor";
 import type { RunStatus } from "@/lib/db/schema";
@@ -11,17 +12,29 @@ import type { AgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
 import type { AgentRunContext } from "@/lib/agent/run-context";
 import type { TokenUsageState } from "@/lib/agent/token-usage-types";
 import { countTextTokens } from "@/lib/agent/token-count";
+import { INTERRUPT_PART_ID, type InterruptPartData } from "@/lib/agent/interrupt-payloads";
 import { describeRunError } from "./run-errors";
+import { firstPendingInterrupt } from "./pending-interrupt";
 import { lastStepText, UIMessageCollector } from "./ui-message-collector";
 import type { ActiveRun } from "./registry";
+
+/** What a run feeds the graph: the user's new message, or the validated answer to an interrupt. */
+export type RunTrigger =
+  | { kind: "message"; text: string; messageId: string }
+  | { kind: "resume"; interruptId: string; value: unknown };
 
 export type RunInput = {
   actor: Actor;
   ctx: AgentRuntimeContext;
   threadId: string;
-  userText: string;
-  userMessageId: string;
+  trigger: RunTrigger;
 };
+
+function graphInput(trigger: RunTrigger) {
+  return trigger.kind === "message"
+    ? { messages: [new HumanMessage({ id: trigger.messageId, content: trigger.text })] }
+    : new Command({ resume: { [trigger.interruptId]: trigger.value } });
+}
 
 /**
  * Executes one run in the background, independent of any browser connection: streams the
@@ -52,9 +65,9 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<vo
     } satisfies AgentRunContext,
   };
   try {
-    agent = await buildChatbotAgent(input.ctx);
+    agent = await buildChatbotAgent(input.ctx, { rootThreadId: input.threadId });
     const events = await agent.stream(
-      { messages: [new HumanMessage({ id: input.userMessageId, content: input.userText })] },
+      graphInput(input.trigger) as Parameters<ChatbotAgent["stream"]>[0],
       {
         ...config,
         streamMode: ["values", "messages", "custom"],
@@ -70,15 +83,19 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<vo
   }
   await settle(`[run ${runId}] close tool connections`, async () => agent?.close());
 
-  const status: RunStatus = abort.signal.aborted ? "cancelled" : outcome.error ? "failed" : "completed";
+  const settled = !abort.signal.aborted && !outcome.error;
+  const interrupt = settled ? await pendingInterruptPart(runId, input.threadId) : null;
+  const status: RunStatus = abort.signal.aborted ? "cancelled" : outcome.error ? "failed" : interrupt ? "interrupted" : "completed";
   const error = status === "failed" ? describeRunError(outcome.error) : null;
   if (error) console.error(`[run ${runId}] failed:`, outcome.error);
+  // The form the user answers to resume the run.
+  if (interrupt) emit({ type: "data-interrupt", id: INTERRUPT_PART_ID, data: interrupt });
   emit({ type: "data-run", id: "run", data: { runId, status, ...(error ? { error } : {}) } });
   if (error) emit({ type: "error", errorText: error.message });
   emit({ type: "finish" });
 
   const message = await collector.finish();
-  const partial = status === "completed" ? "" : lastStepText(message);
+  const partial = status === "completed" || status === "interrupted" ? "" : lastStepText(message);
   await settle(`[run ${runId}] save message`, async () => {
     if (message) await saveMessage(input.actor, input.threadId, { ...message, id: messageId, role: "assistant" }, runId);
   });
@@ -89,6 +106,16 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<vo
     await finishRun(runId, { status, error, tokenUsage: runUsage(lastValues, runId, input.ctx.modelSpec, partial) });
     await touchThread(input.actor, input.threadId);
   });
+}
+
+async function pendingInterruptPart(runId: string, threadId: string): Promise<InterruptPartData | null> {
+  try {
+    const pending = await firstPendingInterrupt(threadId);
+    return pending ? { ...pending.request, runId, interruptId: pending.id } : null;
+  } catch (err) {
+    console.error(`[run ${runId}] reading the pending interrupt failed:`, err);
+    return null;
+  }
 }
 
 async function settle(label: string, step: () => Promise<void>) {

@@ -1,12 +1,13 @@
 import type { UIMessage, UIMessageChunk } from "ai";
 import type { Actor } from "@/lib/auth/actor";
-import { createRun, finishRun, type RunRow } from "@/lib/db/runs";
+import { createRun, finishRun, settleInterruptedRuns, type RunRow } from "@/lib/db/runs";
 import { saveMessage } from "@/lib/db/messages";
 import { createThread, findThread, updateThread } from "@/lib/db/threads";
 import { getDefaultAgent, getVisibleAgent } from "@/lib/db/agents";
-import { prepareAgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
+import { prepareAgentRuntimeContext, type AgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
 import { ApiError } from "@/lib/http/errors";
-import { executeRun } from "./execute-run";
+import { executeRun, type RunTrigger } from "./execute-run";
+import { recordInterruptOutcome } from "./interrupt-message";
 import { registerRun, unregisterRun, type ActiveRun } from "./registry";
 import { RunStreamBuffer } from "./stream-buffer";
 
@@ -55,6 +56,10 @@ export async function startChatRun(
   const thread = existing ?? (await createThread(actor, { id: input.threadId, agentId: agent.id, title: titleFrom(text), modelSpec }));
   const run = await createRun(actor, { threadId: thread.id, agentId: agent.id, modelSpec: ctx.modelSpec });
   try {
+    // A new message instead of an answer: the question or approval left open is dropped.
+    for (const dropped of await settleInterruptedRuns(actor, thread.id, "cancelled")) {
+      await recordInterruptOutcome(actor, thread.id, dropped, { status: "cancelled" });
+    }
     await saveMessage(actor, thread.id, { id: input.message.id, role: "user", parts: input.message.parts }, run.id);
     await updateThread(actor, thread.id, {
       ...(thread.title ? {} : { title: titleFrom(text) }),
@@ -66,15 +71,21 @@ export async function startChatRun(
     throw err;
   }
 
+  const stream = launchRun(actor, run, ctx, { kind: "message", text, messageId: input.message.id });
+  return { run, stream };
+}
+
+/** Executes a created run in the background, registered so it can be followed and cancelled; returns its live stream. */
+export function launchRun(actor: Actor, run: RunRow, ctx: AgentRuntimeContext, trigger: RunTrigger): ReadableStream<UIMessageChunk> {
   const buffer = new RunStreamBuffer();
   const abort = new AbortController();
-  const active: ActiveRun = { runId: run.id, threadId: thread.id, userId: actor.id, abort, buffer, done: Promise.resolve() };
-  active.done = executeRun(active, { actor, ctx, threadId: thread.id, userText: text, userMessageId: input.message.id })
+  const active: ActiveRun = { runId: run.id, threadId: run.threadId, userId: actor.id, abort, buffer, done: Promise.resolve() };
+  active.done = executeRun(active, { actor, ctx, threadId: run.threadId, trigger })
     .catch((err) => console.error(`[run ${run.id}] crashed:`, err))
     .finally(() => {
       buffer.close();
       unregisterRun(run.id);
     });
   registerRun(active);
-  return { run, stream: buffer.subscribe() };
+  return buffer.subscribe();
 }

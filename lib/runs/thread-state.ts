@@ -3,6 +3,8 @@ import { requireThread } from "@/lib/db/threads";
 import { listRuns, toRunView, type RunView } from "@/lib/db/runs";
 import { getCheckpointer } from "@/lib/agent/checkpointer";
 import type { TodoItem, TokenUsageState } from "@/lib/agent/token-usage-types";
+import type { InterruptPartData } from "@/lib/agent/interrupt-payloads";
+import { firstPendingInterrupt } from "./pending-interrupt";
 
 export type ThreadState = {
   todos: TodoItem[];
@@ -13,6 +15,8 @@ export type ThreadState = {
   subagentRuns: RunView[];
   runs: RunView[];
   activeRun: { id: string; status: string } | null;
+  /** What the thread's interrupted latest run waits for (the form to answer), else null. */
+  interrupt: InterruptPartData | null;
 };
 
 /** The agent state the status panel shows, read from the thread's latest checkpoint (owner only). */
@@ -22,6 +26,8 @@ export async function getThreadState(actor: Actor, threadId: string): Promise<Th
   const values = (tuple?.checkpoint.channel_values ?? {}) as Record<string, unknown>;
   const runs = (await listRuns(actor, threadId)).map(toRunView);
   const active = runs.find((r) => r.status === "running" || r.status === "pending" || r.status === "interrupted");
+  const latest = runs.find((r) => r.runType !== "subagent");
+  const pending = latest?.status === "interrupted" ? await firstPendingInterrupt(threadId) : null;
   return {
     todos: (values.todos as TodoItem[] | undefined) ?? [],
     tokenUsage: (values.tokenUsage as TokenUsageState | undefined) ?? null,
@@ -31,5 +37,6 @@ export async function getThreadState(actor: Actor, threadId: string): Promise<Th
     subagentRuns: runs.filter((r) => r.runType === "subagent"),
     runs: runs.filter((r) => r.runType !== "subagent"),
     activeRun: active ? { id: active.id, status: active.status } : null,
+    interrupt: latest && pending ? { ...pending.request, runId: latest.id, interruptId: pending.id } : null,
   };
 }

@@ -5,24 +5,39 @@ import { patchToolCallsMiddleware } from "./patch-tool-calls";
 import { modelRetryFallbackMiddleware } from "./model-retry-fallback";
 import { tokenUsageMiddleware } from "./token-usage";
 import { modelCallLimitMiddleware } from "langchain";
+import type { WorkspaceBackend } from "@/lib/workspace/backend";
+import { filesystemMiddleware } from "./filesystem";
+import { largeToolResultsMiddleware } from "./large-tool-results";
+import { artifactsMiddleware } from "./artifacts";
+import { attachmentsMiddleware } from "./attachments";
+import { imageCompatMiddleware } from "./image-compat";
+import { humanInTheLoopMiddleware } from "./human-in-the-loop";
 
 export type MiddlewareDeps = {
   ctx: AgentRuntimeContext;
   fallbacks: BaseChatModel[];
+  /** The acting user's workspace (/home/gem/user-data and the read-only skills view). */
+  backend: WorkspaceBackend;
 };
 
 /**
  * The main agent's middleware chain, outermost first (SPEC 3). before* hooks run in this
  * order, after* in reverse; for wrapModelCall the first entry is the outermost wrapper, so
  * token usage (innermost) sees whichever model retry/fallback actually called.
- *   1 filesystem · 2 attachments · 3 skills · 4 subagents · 5 summarization  (later issues)
+ *   1 filesystem (+ large tool results to files, inside it) · 2 attachments · artifacts
+ *   3 skills · 4 subagents · 5 summarization  (later issues)
  *   6 todo list · 7 patch tool calls · 8 model fallback + retry
- *   9 image input compatibility (later) · 10 token usage · 11 human in the loop (later)
+ *   9 image input compatibility (+ ocr_parse_file) · 10 token usage
+ *   11 human in the loop: approvals and ask_user_question (last, so its afterModel reviews tool calls first)
  * The call limit first enforces `max_execution_steps` (model calls per run) and ends the run cleanly.
  */
-export function mainAgentMiddleware({ ctx, fallbacks }: MiddlewareDeps) {
+export function mainAgentMiddleware({ ctx, fallbacks, backend }: MiddlewareDeps) {
   return [
     modelCallLimitMiddleware({ runLimit: ctx.config.max_execution_steps, exitBehavior: "end" }),
+    filesystemMiddleware(backend),
+    largeToolResultsMiddleware(backend),
+    attachmentsMiddleware(ctx.actor),
+    artifactsMiddleware(backend),
     todoMiddleware(),
     patchToolCallsMiddleware(),
     modelRetryFallbackMiddleware({
@@ -30,6 +45,8 @@ export function mainAgentMiddleware({ ctx, fallbacks }: MiddlewareDeps) {
       fallbacks,
       baseDelayMs: Number(process.env.LLM_RETRY_BASE_DELAY_MS) || 1000,
     }),
+    imageCompatMiddleware(),
     tokenUsageMiddleware(),
+    humanInTheLoopMiddleware({ mode: ctx.config.tool_approval_mode }),
   ] as const;
 }

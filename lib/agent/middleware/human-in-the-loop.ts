@@ -1,0 +1,151 @@
+import { createMiddleware } from "langchain";
+import { AIMessage, ToolMessage } from "@langchain/core/messages";
+import { toJsonSchema } from "@langchain/core/utils/json_schema";
+import { interrupt } from "@langchain/langgraph";
+import { z } from "zod";
+import type { AgentConfig } from "@/lib/agent/config-schema";
+import {
+  approvalResumeSchema,
+  DECISION_TYPES,
+  type ApprovalAction,
+  type ApprovalRequest,
+} from "@/lib/agent/interrupt-payloads";
+import { ASK_USER_QUESTION, askUserQuestionArgsError, askUserQuestionTool } from "@/lib/agent/tools/ask-user-question";
+
+export type ApprovalMode = AgentConfig["tool_approval_mode"];
+
+/** Tools that change files or run code: approved one by one in `default` mode. */
+export const SIDE_EFFECT_TOOLS = new Set(["write_file", "edit_file", "execute"]);
+/** Tools that only read: never asked about in `auto` mode (MCP tools say so with `readOnlyHint`). */
+export const READONLY_TOOLS = new Set([
+  "ls", "read_file", "glob", "grep", "present_artifacts", "ocr_parse_file",
+  "list_kbs", "query_kb", "find_kb_document", "open_kb_document", "get_mindmap", "search_file", "search_history", "search_tools",
+]);
+/** Planning and asking act on the conversation only: never interrupted for approval. */
+const CONVERSATION_TOOLS = new Set(["write_todos", ASK_USER_QUESTION]);
+
+type ToolInfo = { readonly: boolean; argsSchema?: Record<string, unknown> };
+
+/**
+ * Permission modes (SPEC 6): `default` approves side-effect tools, `auto` lets read-only tools
+ * run and approves every other one, `trust` (admins only) approves nothing.
+ */
+export function needsApproval(mode: ApprovalMode, name: string, info?: ToolInfo): boolean {
+  if (mode === "trust" || CONVERSATION_TOOLS.has(name)) return false;
+  if (mode === "default") return SIDE_EFFECT_TOOLS.has(name);
+  return !(READONLY_TOOLS.has(name) || info?.readonly);
+}
+
+function toolInfo(tool: unknown): ToolInfo {
+  const t = tool as { schema?: unknown; metadata?: { readonly?: unknown; annotations?: { readOnlyHint?: unknown } } } | undefined;
+  let argsSchema: Record<string, unknown> | undefined;
+  try {
+    argsSchema = t?.schema ? (toJsonSchema(t.schema as Parameters<typeof toJsonSchema>[0]) as Record<string, unknown>) : undefined;
+  } catch {
+    argsSchema = undefined;
+  }
+  return { readonly: t?.metadata?.readonly === true || t?.metadata?.annotations?.readOnlyHint === true, argsSchema };
+}
+
+export function rejectionText(name: string, reason?: string): string {
+  const why = reason?.trim() ? ` Their reason: "${reason.trim()}".` : "";
+  return `The user rejected this ${name} call, so it did not run.${why} Do not repeat it unchanged; adjust your approach or ask the user.`;
+}
+
+export const NOT_APPROVED_TEXT = (name: string) =>
+  `Error: ${name} needs the user's approval and this call was not reviewed, so it did not run. Call it again to ask for approval.`;
+
+export const hitlStateSchema = z.object({
+  /** Tool calls the user approved (or edited) in the latest review; only these gated calls may run. */
+  approvedToolCallIds: z.array(z.string()).default([]),
+});
+
+/**
+ * Human in the loop (SPEC 3 slot 11). Approvals: after a model call, tool calls the permission
+ * mode gates are shown to the user in one interrupt (approve / edit args / reject with a reason
+ * the model reads). Questions: registers `ask_user_question`, which interrupts with a form.
+ * Resume values are built by the server after checking them against the stored interrupt.
+ */
+export function humanInTheLoopMiddleware({ mode }: { mode: ApprovalMode }) {
+  // The agent is built per run, so this cache of the model's tools is per run too.
+  const tools = new Map<string, ToolInfo>();
+
+  return createMiddleware({
+    name: "HumanInTheLoopMiddleware",
+    stateSchema: hitlStateSchema,
+    tools: [askUserQuestionTool],
+    wrapModelCall: (request, handler) => {
+      for (const tool of request.tools ?? []) {
+        const name = (tool as { name?: unknown }).name;
+        if (typeof name === "string" && !tools.has(name)) tools.set(name, toolInfo(tool));
+      }
+      return handler(request);
+    },
+    afterModel: {
+      canJumpTo: ["model"],
+      hook: (state) => {
+        const last = state.messages.at(-1);
+        if (!last || !AIMessage.isInstance(last) || !last.tool_calls?.length) return;
+        const gated = last.tool_calls.filter((call) => needsApproval(mode, call.name, tools.get(call.name)));
+        if (gated.length === 0) return;
+
+        const actions: ApprovalAction[] = gated.map((call) => ({
+          toolCallId: call.id ?? "",
+          name: call.name,
+          args: call.args,
+          allowedDecisions: [...DECISION_TYPES],
+          ...(tools.get(call.name)?.argsSchema ? { argsSchema: tools.get(call.name)!.argsSchema } : {}),
+        }));
+        const request: ApprovalRequest = { kind: "approval", actions };
+        const { decisions } = approvalResumeSchema.parse(interrupt(request));
+
+        // The reviewed set is what the user decided on; a gated call without a decision never runs.
+        const decided = new Map(decisions.map((d) => [d.toolCallId, d]));
+        const toolCalls = last.tool_calls.map((call) => {
+          const d = decided.get(call.id ?? "");
+          return d?.type === "edit" ? { ...call, args: d.args } : call;
+        });
+        const rejections = decisions.flatMap((d) => {
+          if (d.type !== "reject") return [];
+          const call = last.tool_calls!.find((c) => c.id === d.toolCallId);
+          if (!call) return [];
+          return [new ToolMessage({ content: rejectionText(call.name, d.message), tool_call_id: d.toolCallId, name: call.name, status: "error" })];
+        });
+        const rejected = new Set(rejections.map((m) => m.tool_call_id));
+        const updated = new AIMessage({
+          id: last.id,
+          content: last.content,
+          name: last.name,
+          additional_kwargs: last.additional_kwargs,
+          response_metadata: last.response_metadata,
+          usage_metadata: last.usage_metadata,
+          tool_calls: toolCalls,
+          invalid_tool_calls: last.invalid_tool_calls,
+        });
+        const approvedToolCallIds = decisions.filter((d) => d.type !== "reject").map((d) => d.toolCallId);
+        // With nothing left to run the model reads the rejections at once.
+        const nothingToRun = toolCalls.every((call) => rejected.has(call.id ?? ""));
+        return {
+          messages: [updated, ...rejections],
+          approvedToolCallIds,
+          ...(nothingToRun ? { jumpTo: "model" as const } : {}),
+        };
+      },
+    },
+    wrapToolCall: (request, handler) => {
+      const { toolCall } = request;
+      const fail = (content: string) =>
+        new ToolMessage({ content, tool_call_id: toolCall.id ?? "", name: toolCall.name, status: "error" });
+      if (toolCall.name === ASK_USER_QUESTION) {
+        const error = askUserQuestionArgsError(toolCall.args);
+        if (error) return fail(error);
+      }
+      // A call that reached the tools without review (e.g. repaired after the review ran) is refused.
+      const approved = (request.state as { approvedToolCallIds?: string[] }).approvedToolCallIds ?? [];
+      if (needsApproval(mode, toolCall.name, request.tool ? toolInfo(request.tool) : tools.get(toolCall.name)) && !approved.includes(toolCall.id ?? "")) {
+        return fail(NOT_APPROVED_TEXT(toolCall.name));
+      }
+      return handler(request);
+    },
+  });
+}
