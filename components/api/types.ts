@@ -1,5 +1,7 @@
 import type { UIMessage } from "ai";
 import type { RunStatusData, TodoItem, TokenUsageState } from "@/lib/agent/token-usage-types";
+import type { InterruptPartData } from "@/lib/agent/interrupt-payloads";
+import type { Artifact } from "@/components/files/types";
 
 /** Client-side view of the HTTP API shapes (docs/API.md). */
 
@@ -43,6 +45,10 @@ export type MeridianDataParts = {
   "token-usage": TokenUsageState;
   compression: CompressionData;
   subagent: SubagentData;
+  /** An approval card or question form the run waits on (`{runId, kind, ...}`). */
+  interrupt: InterruptPartData;
+  /** Files presented with `present_artifacts` (shown as artifact cards). */
+  artifacts: { artifacts: Artifact[] };
 };
 
 export type MeridianUIMessage = UIMessage<unknown, MeridianDataParts>;

@@ -3,7 +3,9 @@
 import { memo } from "react";
 import type { MeridianUIMessage } from "@/components/api/types";
 import { LogoMark } from "@/components/brand/logo";
+import { ArtifactCards } from "./artifact-cards";
 import { CopyButton } from "./copy-button";
+import { InterruptPart, toolCallsInForms } from "./interrupt-part";
 import { Markdown } from "./markdown";
 import { hasVisibleContent, runOfMessage, textOfMessage } from "./message-parts";
 import { Reasoning } from "./reasoning";
@@ -17,10 +19,11 @@ type Part = MeridianUIMessage["parts"][number];
 type Block = { kind: "tools"; parts: AnyToolPart[] } | { kind: "part"; part: Part; index: number };
 
 /** Consecutive tool calls form one tight stack; everything else stays a block of its own. */
-function toBlocks(parts: Part[]): Block[] {
+function toBlocks(parts: Part[], hidden: Set<string>): Block[] {
   const blocks: Block[] = [];
   parts.forEach((part, index) => {
     const tool = asToolPart(part);
+    if (tool && hidden.has(tool.toolCallId)) return;
     const last = blocks.at(-1);
     if (tool && last?.kind === "tools") last.parts.push(tool);
     else if (tool) blocks.push({ kind: "tools", parts: [tool] });
@@ -31,7 +34,7 @@ function toBlocks(parts: Part[]): Block[] {
 
 function Parts({ message, streaming }: { message: MeridianUIMessage; streaming: boolean }) {
   const lastIndex = message.parts.length - 1;
-  return toBlocks(message.parts).map((block) => {
+  return toBlocks(message.parts, toolCallsInForms(message.parts)).map((block) => {
     if (block.kind === "tools") {
       return (
         <div key={block.parts[0].toolCallId} className="flex flex-col gap-1.5">
@@ -49,6 +52,8 @@ function Parts({ message, streaming }: { message: MeridianUIMessage; streaming: 
     }
     if (part.type === "data-compression") return <CompressionNote key={part.id ?? key} data={part.data} />;
     if (part.type === "data-subagent") return <SubagentNote key={part.id ?? key} data={part.data} />;
+    if (part.type === "data-interrupt") return <InterruptPart key={part.id ?? key} data={part.data} />;
+    if (part.type === "data-artifacts") return <ArtifactCards key={part.id ?? key} artifacts={part.data.artifacts ?? []} />;
     return null;
   });
 }

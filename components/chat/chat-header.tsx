@@ -1,6 +1,6 @@
 "use client";
 
-import { Menu, PanelRight } from "lucide-react";
+import { FolderOpen, Menu, PanelRight } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { useSidebarState } from "@/components/shell/sidebar-state";
@@ -12,6 +12,8 @@ export function ChatHeader({
   running,
   onTogglePanel,
   panelOpen,
+  onToggleFiles,
+  filesOpen,
 }: {
   title: string;
   /** Replaces the title (the agent picker of a new chat). */
@@ -19,8 +21,11 @@ export function ChatHeader({
   running: boolean;
   onTogglePanel: () => void;
   panelOpen: boolean;
+  onToggleFiles: () => void;
+  filesOpen: boolean;
 }) {
   const t = useTranslations("chat");
+  const tf = useTranslations("files");
   const { setOpen } = useSidebarState();
 
   return (
@@ -36,6 +41,15 @@ export function ChatHeader({
           {t("running")}
         </span>
       )}
+      <IconButton
+        label={filesOpen ? tf("hide") : tf("show")}
+        icon={<FolderOpen />}
+        tooltipSide="left"
+        onClick={onToggleFiles}
+        aria-pressed={filesOpen}
+        className={filesOpen ? "bg-accent text-foreground" : undefined}
+        data-testid="files-toggle"
+      />
       <IconButton
         label={panelOpen ? t("hidePanel") : t("showPanel")}
         icon={<PanelRight />}

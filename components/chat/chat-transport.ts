@@ -3,10 +3,23 @@ import type { MeridianUIMessage } from "@/components/api/types";
 
 type Extras = { agentId?: string | null; modelSpec?: string | null };
 
+/** Parses a UI message stream response (SSE) exactly like the chat's own responses. */
+class MeridianHttpTransport extends DefaultChatTransport<MeridianUIMessage> {
+  chunksOf(body: ReadableStream<Uint8Array>) {
+    return this.processResponseStream(body);
+  }
+}
+
+export type MeridianChatTransport = ChatTransport<MeridianUIMessage> & {
+  /** The next reconnect reads this response (a resumed run's stream) instead of asking the server. */
+  adoptStream(body: ReadableStream<Uint8Array>): void;
+};
+
 /**
  * Meridian's chat transport: only the new message goes to `POST /api/chat` (history lives on
  * the server), and a reconnect that finds no running stream (204) is reported, because the
- * answer may have been saved between loading the history and reconnecting.
+ * answer may have been saved between loading the history and reconnecting. A resumed run's
+ * response (after an approval or an answer) is adopted as the next reconnect.
  */
 export function createChatTransport({
   extras,
@@ -14,8 +27,9 @@ export function createChatTransport({
 }: {
   extras: () => Extras;
   onNothingToResume: () => void;
-}): ChatTransport<MeridianUIMessage> {
-  const http = new DefaultChatTransport<MeridianUIMessage>({
+}): MeridianChatTransport {
+  let adopted: ReadableStream<Uint8Array> | null = null;
+  const http = new MeridianHttpTransport({
     api: "/api/chat",
     prepareSendMessagesRequest: ({ id, messages }) => {
       const { agentId, modelSpec } = extras();
@@ -31,7 +45,15 @@ export function createChatTransport({
   });
   return {
     sendMessages: (options) => http.sendMessages(options),
+    adoptStream: (body) => {
+      adopted = body;
+    },
     reconnectToStream: async (options) => {
+      if (adopted) {
+        const body = adopted;
+        adopted = null;
+        return http.chunksOf(body);
+      }
       const stream = await http.reconnectToStream(options);
       if (!stream) onNothingToResume();
       return stream;

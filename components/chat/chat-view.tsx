@@ -2,22 +2,28 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import type { MeridianUIMessage } from "@/components/api/types";
+import { ACTIVE_RUN_STATUSES, type MeridianUIMessage } from "@/components/api/types";
+import { FilePanel } from "@/components/files/file-panel";
+import { FilePanelProvider, useFilePanelState } from "@/components/files/file-panel-context";
 import { StatusPanel } from "@/components/panels/status-panel";
 import { useThreads } from "@/components/shell/threads-context";
 import { AgentPicker } from "./agent-picker";
+import { DropOverlay } from "./attachments/drop-overlay";
+import { useComposerAttachments } from "./attachments/use-composer-attachments";
+import { useFileDrop } from "./attachments/use-file-drop";
 import { ChatError } from "./chat-error";
 import { ChatHeader } from "./chat-header";
 import { Composer } from "./composer";
 import { EmptyHero, Suggestions } from "./empty-state";
 import { MessageList } from "./message-list";
 import { runOfMessage } from "./message-parts";
+import { InterruptActionsProvider } from "./interrupt-context";
 import { useMeridianChat } from "./use-meridian-chat";
 import { useAgents } from "./use-agents";
 import { useModelChoice } from "./use-model-choice";
 import { usePanelLayout } from "./use-panel-layout";
 
-/** One conversation: header, messages, composer and the status panel beside them. */
+/** One conversation: header, messages, composer (with attachments), and the status or file panel beside them. */
 export function ChatView({
   threadId,
   initialMessages,
@@ -42,7 +48,7 @@ export function ChatView({
   const [agentId, setAgentId] = useState<string | null>(null);
   const agents = useAgents(!exists);
   const [scrollSignal, setScrollSignal] = useState(0);
-  const { chat, busy, stopping, send, stop, panel } = useMeridianChat({
+  const { chat, busy, stopping, send, stop, panel, answerInterrupt } = useMeridianChat({
     threadId,
     initialMessages,
     exists,
@@ -50,6 +56,18 @@ export function ChatView({
     modelSpec: model.spec,
     onRefused: setInput,
   });
+
+  const files = useFilePanelState(threadId);
+  const attachments = useComposerAttachments({ threadId, agentId: exists ? null : agentId, onUploaded: files.filesChanged });
+  const { dragging, dropHandlers } = useFileDrop(attachments.add);
+  // One right-hand panel at a time: the file panel covers the status panel while open.
+  const statusShown = !files.open;
+  function toggleStatus() {
+    if (files.open) {
+      files.close();
+      layout.show();
+    } else layout.toggle();
+  }
 
   const empty = chat.messages.length === 0;
   const lastRun = runOfMessage(chat.messages.at(-1));
@@ -61,56 +79,70 @@ export function ChatView({
 
   function submit(text: string) {
     setInput("");
+    attachments.clear();
     model.remember(model.spec);
     setScrollSignal((n) => n + 1);
     void send(text);
   }
 
   return (
-    <div className="flex min-w-0 flex-1">
-      <div className="flex min-w-0 flex-1 flex-col">
-        <ChatHeader
-          title={title}
-          titleSlot={empty && !exists && agents.length > 1 ? <AgentPicker agents={agents} value={agentId} onChange={setAgentId} /> : undefined}
-          running={busy}
-          panelOpen={layout.desktopOpen}
-          onTogglePanel={layout.toggle}
-        />
-        {empty ? (
-          <EmptyHero name={userName} />
-        ) : (
-          <MessageList
-            messages={chat.messages}
-            busy={busy}
-            scrollSignal={scrollSignal}
-            footer={chat.error && !busy && lastRun?.status !== "failed" ? <ChatError error={chat.error} /> : null}
+    <FilePanelProvider value={files}>
+      <div className="flex min-w-0 flex-1">
+        <div className="relative flex min-w-0 flex-1 flex-col" {...dropHandlers}>
+          {dragging && <DropOverlay />}
+          <ChatHeader
+            title={title}
+            titleSlot={empty && !exists && agents.length > 1 ? <AgentPicker agents={agents} value={agentId} onChange={setAgentId} /> : undefined}
+            running={busy}
+            panelOpen={layout.desktopOpen && statusShown}
+            onTogglePanel={toggleStatus}
+            filesOpen={files.open}
+            onToggleFiles={files.toggle}
           />
-        )}
-        <div className="shrink-0 px-3 pb-3 sm:px-4 sm:pb-4">
-          <div className="mx-auto w-full max-w-3xl">
-            <Composer
-              value={input}
-              onChange={setInput}
-              onSubmit={submit}
-              onStop={() => void stop()}
-              busy={busy}
-              stopping={stopping}
-              modelSpec={model.spec}
-              onModelChange={model.choose}
-              context={panel.tokenUsage?.context ?? null}
-            />
-            {!empty && <p className="mt-2 text-center text-[11px] text-muted-foreground">{t("disclaimer")}</p>}
+          {empty ? (
+            <EmptyHero name={userName} />
+          ) : (
+            <InterruptActionsProvider value={{ run: panel.run, busy, answer: answerInterrupt }}>
+              <MessageList
+                messages={chat.messages}
+                busy={busy}
+                scrollSignal={scrollSignal}
+                footer={chat.error && !busy && lastRun?.status !== "failed" ? <ChatError error={chat.error} /> : null}
+              />
+            </InterruptActionsProvider>
+          )}
+          <div className="shrink-0 px-3 pb-3 sm:px-4 sm:pb-4">
+            <div className="mx-auto w-full max-w-3xl">
+              <Composer
+                value={input}
+                onChange={setInput}
+                onSubmit={submit}
+                onStop={() => void stop()}
+                busy={busy}
+                stopping={stopping}
+                modelSpec={model.spec}
+                onModelChange={model.choose}
+                context={panel.tokenUsage?.context ?? null}
+                attachments={attachments}
+              />
+              {!empty && <p className="mt-2 text-center text-[11px] text-muted-foreground">{t("disclaimer")}</p>}
+            </div>
           </div>
+          {empty && <Suggestions onPick={submit} />}
         </div>
-        {empty && <Suggestions onPick={submit} />}
+        <StatusPanel
+          state={panel}
+          busy={busy}
+          desktopOpen={layout.desktopOpen && statusShown}
+          drawerOpen={layout.drawerOpen && statusShown}
+          onClose={layout.close}
+        />
+        <FilePanel
+          threadId={threadId}
+          agentId={exists ? null : agentId}
+          live={busy || ACTIVE_RUN_STATUSES.includes(panel.run?.status ?? "")}
+        />
       </div>
-      <StatusPanel
-        state={panel}
-        busy={busy}
-        desktopOpen={layout.desktopOpen}
-        drawerOpen={layout.drawerOpen}
-        onClose={layout.close}
-      />
-    </div>
+    </FilePanelProvider>
   );
 }

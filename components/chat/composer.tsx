@@ -3,8 +3,11 @@
 import clsx from "clsx";
 import { ArrowUp, Loader2, Square } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, type ClipboardEvent, type FormEvent, type KeyboardEvent } from "react";
 import type { ApproximateContext } from "@/lib/agent/token-usage-types";
+import { AttachButton } from "./attachments/attach-button";
+import { AttachmentChip } from "./attachments/attachment-chip";
+import type { ComposerAttachments } from "./attachments/use-composer-attachments";
 import { ContextRing } from "./context-ring";
 import { ModelPicker } from "./model-picker";
 
@@ -25,6 +28,7 @@ export function Composer({
   modelSpec,
   onModelChange,
   context,
+  attachments,
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -35,10 +39,13 @@ export function Composer({
   modelSpec: string | null;
   onModelChange: (spec: string) => void;
   context: ApproximateContext | null;
+  /** Files uploaded to the thread from here; sending waits until none is in flight. */
+  attachments: ComposerAttachments;
 }) {
   const t = useTranslations("composer");
+  const tf = useTranslations("files");
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const canSend = !busy && value.trim().length > 0;
+  const canSend = !busy && value.trim().length > 0 && !attachments.uploading;
 
   // Text typed before hydration lives only in the DOM: adopt it.
   useEffect(() => {
@@ -69,12 +76,26 @@ export function Composer({
     submit();
   }
 
+  function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
+    const files = Array.from(event.clipboardData.files);
+    if (!files.length) return;
+    event.preventDefault();
+    attachments.add(files);
+  }
+
   return (
     <form
       onSubmit={submit}
       className="rounded-[26px] border border-border bg-card p-2 shadow-(--shadow-composer) transition-colors focus-within:border-input"
       data-testid="composer"
     >
+      {attachments.items.length > 0 && (
+        <div className="flex flex-wrap gap-1.5 px-1 pt-1 pb-1.5" data-testid="attachment-list">
+          {attachments.items.map((item) => (
+            <AttachmentChip key={item.id} item={item} onRemove={() => attachments.remove(item.id)} />
+          ))}
+        </div>
+      )}
       <label htmlFor="composer-input" className="sr-only">
         {t("label")}
       </label>
@@ -86,12 +107,16 @@ export function Composer({
         value={value}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
         placeholder={t("placeholder")}
         className="block max-h-60 min-h-11 w-full resize-none bg-transparent px-3 pt-2.5 pb-1 text-[15px] leading-6 outline-none placeholder:text-muted-foreground/80"
         data-testid="composer-input"
       />
       <div className="flex items-center justify-between gap-2 pt-1">
-        <ModelPicker value={modelSpec} onChange={onModelChange} />
+        <div className="flex min-w-0 items-center gap-0.5">
+          <AttachButton onFiles={attachments.add} />
+          <ModelPicker value={modelSpec} onChange={onModelChange} />
+        </div>
         <div className="flex items-center gap-1.5">
           <ContextRing context={context} />
           {busy ? (
@@ -110,8 +135,8 @@ export function Composer({
             <button
               type="submit"
               disabled={!canSend}
-              aria-label={t("send")}
-              title={t("send")}
+              aria-label={attachments.uploading ? tf("waitForUploads") : t("send")}
+              title={attachments.uploading ? tf("waitForUploads") : t("send")}
               className={clsx(
                 "flex size-9 items-center justify-center rounded-full transition-colors",
                 canSend ? "bg-primary text-primary-foreground hover:opacity-85" : "bg-muted text-muted-foreground",

@@ -30,6 +30,7 @@ export function hasVisibleContent(message: MeridianUIMessage): boolean {
       part.type === "dynamic-tool" ||
       part.type.startsWith("tool-") ||
       part.type === "data-compression" ||
-      part.type === "data-subagent",
+      part.type === "data-subagent" ||
+      part.type === "data-artifacts",
   );
 }

@@ -9,6 +9,7 @@ import { useThreads } from "@/components/shell/threads-context";
 import type { RunStatusData } from "@/lib/agent/token-usage-types";
 import { createChatTransport } from "./chat-transport";
 import { textOfMessage } from "./message-parts";
+import { useInterruptAnswer } from "./use-interrupt-answer";
 import { useThreadState } from "./use-thread-state";
 
 /** If the server has not closed the stream this long after a cancel, stop reading it. */
@@ -112,6 +113,16 @@ export function useMeridianChat({ threadId, initialMessages, exists, agentId, mo
   const busy = chat.status === "submitted" || chat.status === "streaming";
   chatRef.current = chat;
 
+  // An approval or an answer resumes the run: the chat follows it like a new reply.
+  const answerInterrupt = useInterruptAnswer({
+    chat,
+    transport,
+    onResumed: () => {
+      panel.startRun();
+      streamRun.current = null;
+    },
+  });
+
   const send = useCallback(
     async (text: string) => {
       if (!persisted) {
@@ -162,5 +173,5 @@ export function useMeridianChat({ threadId, initialMessages, exists, agentId, mo
     return () => window.clearTimeout(timer);
   }, [stopping]);
 
-  return { chat, busy, stopping, send, stop, panel: panel.state, persisted };
+  return { chat, busy, stopping, send, stop, panel: panel.state, persisted, answerInterrupt };
 }

@@ -48,5 +48,17 @@ export function usePanelLayout() {
     } else setDrawerOpen(false);
   }, []);
 
-  return { desktopOpen, drawerOpen, toggle, close };
+  /** Opens the panel in whichever form the screen uses (the file panel gives way to it). */
+  const show = useCallback(() => {
+    if (window.matchMedia(DESKTOP_QUERY).matches) {
+      setDesktopOpen(true);
+      try {
+        window.localStorage.setItem(STORAGE_KEY, "open");
+      } catch {
+        // ignore
+      }
+    } else setDrawerOpen(true);
+  }, []);
+
+  return { desktopOpen, drawerOpen, toggle, close, show };
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import clsx from "clsx";
-import { Pencil, Trash2 } from "lucide-react";
+import { PauseCircle, Pencil, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState, type KeyboardEvent } from "react";
@@ -20,6 +20,7 @@ export function ThreadItem({
   onDelete: () => void;
 }) {
   const t = useTranslations("sidebar");
+  const tInterrupt = useTranslations("interrupt");
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(thread.title);
   const title = thread.title || t("untitled");
@@ -76,6 +77,9 @@ export function ThreadItem({
               <span className="absolute inline-flex size-full animate-ping rounded-full bg-brand opacity-60" />
               <span className="relative inline-flex size-2 rounded-full bg-brand" />
             </span>
+          )}
+          {thread.status === "interrupted" && (
+            <PauseCircle className="size-3.5 shrink-0 text-warning" role="img" aria-label={tInterrupt("threadWaiting")} data-testid="thread-interrupted" />
           )}
         </Link>
       )}

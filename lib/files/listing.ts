@@ -1,6 +1,6 @@
 import type { VirtualEntry, WorkspaceBackend } from "@/lib/workspace/backend";
 import type { AttachmentRow } from "@/lib/db/attachments";
-import { mediaTypeByName } from "./sniff";
+import { mediaTypeByName } from "@/lib/workspace/media-type";
 import { uploadPathOf } from "./upload-path";
 
 /** One row of a directory listing (API: GET .../files?path=<dir>). */

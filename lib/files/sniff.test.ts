@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isText, mediaTypeByName, servingPolicy, sniffFile, sniffUpload, UnsupportedFileType } from "./sniff";
+import { isText, servingPolicy, sniffFile, sniffUpload, UnsupportedFileType } from "./sniff";
+import { mediaTypeByName } from "@/lib/workspace/media-type";
 import { SAMPLES } from "@/lib/testing/file-samples";
 
 describe("sniffUpload accepts what the bytes are", () => {

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { BINARY_BY_EXTENSION, TEXT_BY_EXTENSION } from "@/lib/workspace/media-type";
 import { fileTypeFromBuffer } from "file-type";
 
 /**
@@ -33,34 +34,6 @@ const ACCEPTED_BINARY: Record<string, FileKind> = {
   "video/ogg": "media",
   "video/quicktime": "media",
   "video/matroska": "media",
-};
-
-/** Text files by extension; anything else that is text is text/plain. */
-const TEXT_BY_EXTENSION: Record<string, string> = {
-  txt: "text/plain", log: "text/plain", ini: "text/plain", cfg: "text/plain", conf: "text/plain", env: "text/plain",
-  md: "text/markdown", markdown: "text/markdown", rst: "text/x-rst", tex: "text/x-tex",
-  csv: "text/csv", tsv: "text/tab-separated-values",
-  json: "application/json", jsonl: "application/jsonl", ndjson: "application/jsonl", geojson: "application/geo+json",
-  xml: "application/xml", yaml: "application/yaml", yml: "application/yaml", toml: "application/toml",
-  html: "text/html", htm: "text/html", svg: "image/svg+xml", css: "text/css",
-  js: "text/javascript", mjs: "text/javascript", cjs: "text/javascript", jsx: "text/javascript",
-  ts: "text/x-typescript", tsx: "text/x-typescript", py: "text/x-python", ipynb: "application/x-ipynb+json",
-  java: "text/x-java", kt: "text/x-kotlin", go: "text/x-go", rs: "text/x-rust", rb: "text/x-ruby", php: "text/x-php",
-  c: "text/x-c", h: "text/x-c", cpp: "text/x-c++", hpp: "text/x-c++", cs: "text/x-csharp", swift: "text/x-swift",
-  sh: "text/x-shellscript", bash: "text/x-shellscript", ps1: "text/plain", bat: "text/plain",
-  sql: "application/sql", r: "text/x-r", lua: "text/x-lua", pl: "text/x-perl", scala: "text/x-scala",
-  vue: "text/plain", svelte: "text/plain", srt: "text/plain", vtt: "text/vtt", ics: "text/calendar", bib: "text/x-bibtex",
-};
-
-/** Binary types a name suggests (listings); the bytes decide when the file is read. */
-const BINARY_BY_EXTENSION: Record<string, string> = {
-  png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp", pdf: "application/pdf",
-  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-  zip: "application/zip", mp3: "audio/mpeg", wav: "audio/wav", ogg: "audio/ogg", opus: "audio/ogg; codecs=opus",
-  m4a: "audio/mp4", aac: "audio/aac", flac: "audio/flac", mp4: "video/mp4", m4v: "video/x-m4v", webm: "video/webm",
-  mov: "video/quicktime", mkv: "video/matroska",
 };
 
 /** What an extension claims the bytes are (for the mismatch check), including types never accepted. */
@@ -143,12 +116,6 @@ function kindOfDeclared(declared: string): FileKind | undefined {
   if (t.startsWith("audio/") || t.startsWith("video/")) return "media";
   if (t.startsWith("text/") || Object.values(TEXT_BY_EXTENSION).includes(t)) return "text";
   return undefined;
-}
-
-/** Media type a listing can show without reading the file (uploads carry their sniffed type). */
-export function mediaTypeByName(name: string): string | undefined {
-  const ext = extensionOf(name);
-  return TEXT_BY_EXTENSION[ext] ?? BINARY_BY_EXTENSION[ext];
 }
 
 /**

@@ -5,12 +5,18 @@ import { getCheckpointer } from "@/lib/agent/checkpointer";
 import type { TodoItem, TokenUsageState } from "@/lib/agent/token-usage-types";
 import type { InterruptPartData } from "@/lib/agent/interrupt-payloads";
 import { firstPendingInterrupt } from "./pending-interrupt";
+import { listThreadAttachments } from "@/lib/db/attachments";
+import { uploadPathOf } from "@/lib/files/upload-path";
+import { rootOf } from "@/lib/files/thread-workdir";
+
+/** A file the user attached to the conversation (the status panel's "Files"). */
+export type AttachedFile = { name: string; path: string; size: number; mediaType: string; createdAt: string };
 
 export type ThreadState = {
   todos: TodoItem[];
   tokenUsage: TokenUsageState | null;
   activatedSkills: string[];
-  files: unknown[];
+  files: AttachedFile[];
   artifacts: unknown[];
   subagentRuns: RunView[];
   runs: RunView[];
@@ -21,7 +27,8 @@ export type ThreadState = {
 
 /** The agent state the status panel shows, read from the thread's latest checkpoint (owner only). */
 export async function getThreadState(actor: Actor, threadId: string): Promise<ThreadState> {
-  await requireThread(actor, threadId);
+  const thread = await requireThread(actor, threadId);
+  const rootThreadId = rootOf(thread);
   const tuple = await (await getCheckpointer()).getTuple({ configurable: { thread_id: threadId } });
   const values = (tuple?.checkpoint.channel_values ?? {}) as Record<string, unknown>;
   const runs = (await listRuns(actor, threadId)).map(toRunView);
@@ -32,7 +39,13 @@ export async function getThreadState(actor: Actor, threadId: string): Promise<Th
     todos: (values.todos as TodoItem[] | undefined) ?? [],
     tokenUsage: (values.tokenUsage as TokenUsageState | undefined) ?? null,
     activatedSkills: (values.activatedSkills as string[] | undefined) ?? [],
-    files: [],
+    files: (await listThreadAttachments(actor, rootThreadId)).map((a) => ({
+      name: a.originalName,
+      path: uploadPathOf(rootThreadId, a.storedName),
+      size: a.size,
+      mediaType: a.mediaType,
+      createdAt: a.createdAt.toISOString(),
+    })),
     artifacts: (values.artifacts as unknown[] | undefined) ?? [],
     subagentRuns: runs.filter((r) => r.runType === "subagent"),
     runs: runs.filter((r) => r.runType !== "subagent"),

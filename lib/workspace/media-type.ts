@@ -1,63 +1,57 @@
 import path from "node:path";
 
-const BINARY_BY_EXTENSION: Record<string, string> = {
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".gif": "image/gif",
-  ".webp": "image/webp",
-  ".bmp": "image/bmp",
-  ".pdf": "application/pdf",
-  ".zip": "application/zip",
-  ".gz": "application/gzip",
-  ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  ".pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-  ".mp3": "audio/mpeg",
-  ".wav": "audio/wav",
-  ".mp4": "video/mp4",
-  ".webm": "video/webm",
+/** Text files by extension; anything else that is text is text/plain. */
+export const TEXT_BY_EXTENSION: Record<string, string> = {
+  txt: "text/plain", log: "text/plain", ini: "text/plain", cfg: "text/plain", conf: "text/plain", env: "text/plain",
+  md: "text/markdown", markdown: "text/markdown", rst: "text/x-rst", tex: "text/x-tex",
+  csv: "text/csv", tsv: "text/tab-separated-values",
+  json: "application/json", jsonl: "application/jsonl", ndjson: "application/jsonl", geojson: "application/geo+json",
+  xml: "application/xml", yaml: "application/yaml", yml: "application/yaml", toml: "application/toml",
+  html: "text/html", htm: "text/html", svg: "image/svg+xml", css: "text/css",
+  js: "text/javascript", mjs: "text/javascript", cjs: "text/javascript", jsx: "text/javascript",
+  ts: "text/x-typescript", tsx: "text/x-typescript", py: "text/x-python", ipynb: "application/x-ipynb+json",
+  java: "text/x-java", kt: "text/x-kotlin", go: "text/x-go", rs: "text/x-rust", rb: "text/x-ruby", php: "text/x-php",
+  c: "text/x-c", h: "text/x-c", cpp: "text/x-c++", hpp: "text/x-c++", cs: "text/x-csharp", swift: "text/x-swift",
+  sh: "text/x-shellscript", bash: "text/x-shellscript", ps1: "text/plain", bat: "text/plain",
+  sql: "application/sql", r: "text/x-r", lua: "text/x-lua", pl: "text/x-perl", scala: "text/x-scala",
+  vue: "text/plain", svelte: "text/plain", srt: "text/plain", vtt: "text/vtt", ics: "text/calendar", bib: "text/x-bibtex",
+};
+
+/** Binary types a name suggests (listings); the bytes decide when the file is read. */
+export const BINARY_BY_EXTENSION: Record<string, string> = {
+  png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp", pdf: "application/pdf",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  zip: "application/zip", mp3: "audio/mpeg", wav: "audio/wav", ogg: "audio/ogg", opus: "audio/ogg; codecs=opus",
+  m4a: "audio/mp4", aac: "audio/aac", flac: "audio/flac", mp4: "video/mp4", m4v: "video/x-m4v", webm: "video/webm",
+  mov: "video/quicktime", mkv: "video/matroska",
 };
 
 /** Images a multimodal model can be shown by read_file. */
 export const MODEL_IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
 
+function extension(name: string): string {
+  return path.posix.extname(name).slice(1).toLowerCase();
+}
+
+/** Media type a name suggests, without reading the file (listings, artifact cards); undefined when unknown. */
+export function mediaTypeByName(name: string): string | undefined {
+  const ext = extension(name);
+  return TEXT_BY_EXTENSION[ext] ?? BINARY_BY_EXTENSION[ext];
+}
+
 /**
  * Media type for reading a workspace file: known binary extensions first, then the bytes
- * (a NUL in the first 8 KiB means binary), else text. Good enough to decide how read_file
- * shows a file; uploads are checked more strictly by magic bytes.
+ * (a NUL in the first 8 KiB means binary), else text. Enough to decide how read_file shows a
+ * file; uploads are checked more strictly by magic bytes (lib/files/sniff.ts).
  */
 export function mediaTypeForRead(virtualPath: string, bytes: Uint8Array): string {
-  const byExt = BINARY_BY_EXTENSION[path.posix.extname(virtualPath).toLowerCase()];
+  const byExt = BINARY_BY_EXTENSION[extension(virtualPath)];
   if (byExt) return byExt;
-  const head = bytes.subarray(0, 8192);
-  return head.includes(0) ? "application/octet-stream" : "text/plain";
+  return bytes.subarray(0, 8192).includes(0) ? "application/octet-stream" : "text/plain";
 }
 
 export function isTextType(mediaType: string): boolean {
   return mediaType.startsWith("text/") || mediaType === "application/json";
-}
-
-const BY_NAME: Record<string, string> = {
-  ".md": "text/markdown",
-  ".markdown": "text/markdown",
-  ".txt": "text/plain",
-  ".csv": "text/csv",
-  ".json": "application/json",
-  ".html": "text/html",
-  ".htm": "text/html",
-  ".svg": "image/svg+xml",
-  ".xml": "application/xml",
-  ".yaml": "text/yaml",
-  ".yml": "text/yaml",
-  ".js": "text/javascript",
-  ".ts": "text/x-typescript",
-  ".py": "text/x-python",
-  ".css": "text/css",
-};
-
-/** Media type from a file name alone (for listings and artifact cards; uploads sniff bytes). */
-export function mediaTypeByName(name: string): string {
-  const ext = path.posix.extname(name).toLowerCase();
-  return BY_NAME[ext] ?? BINARY_BY_EXTENSION[ext] ?? "application/octet-stream";
 }

@@ -8,6 +8,7 @@ import { scriptMarker } from "@/lib/testing/mock-llm";
 import { saveUpload } from "@/lib/files/upload";
 import { workdirOf } from "@/lib/workspace/paths";
 import type { Actor } from "@/lib/auth/actor";
+import { getThreadState } from "@/lib/runs/thread-state";
 
 /** The attachment list reaches the model's copy of the user message on every run, and only there. */
 type Body = { messages: { role: string; content: unknown }[] };
@@ -57,6 +58,14 @@ describe("attachments middleware", () => {
     // The earlier user message in the second request is history: original text, no block.
     const users2 = req2.messages.filter((m) => m.role === "user").map((m) => textOf(m.content));
     expect(users2[0]).toBe(`look ${scriptMarker("att")}`);
+
+    // The status panel lists the same files, to the owner only.
+    const state = await getThreadState(user, threadId);
+    expect(state.files.map((f) => [f.name, f.path, f.mediaType])).toEqual([
+      ["Q3 figures.csv", first.path, first.mediaType],
+      ["notes.md", second.path, second.mediaType],
+    ]);
+    await expect(getThreadState(other, threadId)).rejects.toThrow();
 
     // State (history the next runs and the UI build on) keeps the user's own text.
     for (const values of [run1.values, run2.values]) {

@@ -54,7 +54,7 @@ export function presentArtifactsTool(backend: WorkspaceBackend) {
               path: entry.virtual,
               name: entry.name,
               size: entry.size,
-              mediaType: mediaTypeByName(entry.name),
+              mediaType: mediaTypeByName(entry.name) ?? "application/octet-stream",
               scope: inWorkdir ? "workdir" : "workspace",
             });
           }

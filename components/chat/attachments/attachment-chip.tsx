@@ -1,0 +1,76 @@
+"use client";
+
+import clsx from "clsx";
+import { AlertCircle, X } from "lucide-react";
+import { useFormatter, useTranslations } from "next-intl";
+import { FileIcon } from "@/components/files/file-icon";
+import type { UploadResult } from "@/components/files/types";
+import { useFileSize } from "@/components/files/use-file-size";
+import type { UploadItem } from "@/components/files/use-uploads";
+
+/** One picked file in the composer: name, size or progress, its error, and a remove button. */
+export function AttachmentChip({ item, onRemove }: { item: UploadItem<UploadResult>; onRemove: () => void }) {
+  const t = useTranslations("files");
+  const format = useFormatter();
+  const size = useFileSize();
+  const failed = item.status === "failed";
+  const detail =
+    item.status === "uploading"
+      ? t("uploading", { percent: format.number(item.progress, { style: "percent" }) })
+      : failed
+        ? item.error
+        : size(item.result?.size ?? item.size);
+
+  return (
+    <div
+      className={clsx(
+        "relative flex max-w-full min-w-0 items-center gap-2 overflow-hidden rounded-xl border py-1.5 pr-1.5 pl-2 sm:max-w-72",
+        failed ? "border-danger/40 bg-danger-soft" : "border-border bg-muted/50",
+      )}
+      data-testid="attachment-chip"
+      data-status={item.status}
+      title={failed ? `${item.name}: ${item.error}` : item.name}
+    >
+      <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-background">
+        {failed ? (
+          <AlertCircle className="size-4 text-danger" aria-hidden />
+        ) : (
+          <FileIcon name={item.name} mediaType={item.result?.mediaType} className="size-4" />
+        )}
+      </span>
+      <span className="flex min-w-0 flex-1 flex-col leading-tight">
+        <span className="truncate text-[13px] font-medium" data-testid="attachment-name">
+          {item.name}
+        </span>
+        <span
+          className={clsx("truncate text-[11px] tabular-nums", failed ? "text-danger" : "text-muted-foreground")}
+          data-testid={failed ? "attachment-error" : "attachment-detail"}
+        >
+          {detail}
+        </span>
+      </span>
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={t("removeAttachment", { name: item.name })}
+        className="flex size-6 shrink-0 items-center justify-center self-start rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground"
+        data-testid="attachment-remove"
+      >
+        <X className="size-3.5" aria-hidden />
+      </button>
+      {item.status === "uploading" && (
+        <span
+          className="absolute inset-x-0 bottom-0 h-0.5 bg-border"
+          role="progressbar"
+          aria-label={t("uploadProgress", { name: item.name })}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(item.progress * 100)}
+          data-testid="attachment-progress"
+        >
+          <span className="block h-full bg-brand transition-[width] duration-150" style={{ width: `${item.progress * 100}%` }} />
+        </span>
+      )}
+    </div>
+  );
+}

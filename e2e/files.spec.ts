@@ -1,0 +1,276 @@
+import fs from "node:fs/promises";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { ADMIN, createUser, signIn, signInAsAdmin, type CreatedUser } from "./helpers/auth";
+import { mock, scriptMarker } from "./helpers/chat";
+import { createTrustedAgent, dropFiles, throttleUploads } from "./helpers/files";
+import { uniqueName } from "./helpers/org";
+
+/**
+ * Issue 4, files in the browser: drag-and-drop upload with progress, the agent reads the file
+ * (scripted read_file) while the chat never shows an attachment block, an artifact opened in
+ * the file panel and downloaded, another user refused (404), and the panel's own upload and
+ * delete in the personal workspace.
+ */
+
+const suffix = uniqueName("f").slice(2).toLowerCase();
+const MARKER = `UPLOADED-CONTENT-${suffix}`;
+const ARTIFACT_BODY = `ARTIFACT-BODY-${suffix}`;
+const shot = (name: string) => `${process.env.E2E_SCREENSHOT_DIR || "test-results"}/files-${name}.png`;
+
+let agent: { id: string; name: string };
+let stranger: CreatedUser;
+
+test.beforeAll(async ({ baseURL }) => {
+  const admin = await signInAsAdmin(baseURL!);
+  agent = await createTrustedAgent(admin, `Files ${suffix}`);
+  stranger = await createUser(admin, { role: "user" });
+  await admin.dispose();
+});
+
+test.afterAll(async ({ baseURL }) => {
+  const admin = await signInAsAdmin(baseURL!);
+  if (agent) expect([200, 404]).toContain((await admin.delete(`/api/agents/${agent.id}`)).status());
+  await admin.dispose();
+});
+
+async function signInThroughForm(page: Page) {
+  await page.goto("/login");
+  await page.getByTestId("login-username").fill(ADMIN.username);
+  await page.getByTestId("login-password").fill(ADMIN.password);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("composer-input")).toBeVisible();
+}
+
+/** Clicks `trigger` until `target` shows: a click before hydration does nothing. */
+async function clickUntilVisible(trigger: Locator, target: Locator) {
+  await expect(async () => {
+    if (!(await target.isVisible())) await trigger.click({ timeout: 2_000 });
+    await expect(target).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+async function pickAgent(page: Page, name: string) {
+  const option = page.getByTestId("agent-option").filter({ hasText: name });
+  await clickUntilVisible(page.getByTestId("agent-picker"), option);
+  await option.click();
+  await expect(page.getByTestId("agent-picker")).toContainText(name);
+}
+
+/** 1.5 MB of text whose first line is the marker the model must receive. */
+function bigText(): string {
+  const line = "lorem ipsum dolor sit amet ".repeat(3).trim();
+  return `${MARKER}\n${Array.from({ length: 20_000 }, (_, i) => `${i} ${line}`).join("\n")}\n`;
+}
+
+const ELF_BYTES = [0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...Array.from({ length: 120 }, () => 0)];
+
+test("drop a file, the agent reads it, present an artifact, open and download it; others get 404", async ({ page, baseURL }) => {
+  test.setTimeout(150_000);
+  await signInThroughForm(page);
+  await pickAgent(page, agent.name);
+  const question = `What does my file say? ${scriptMarker(`files-${suffix}`)}`;
+  await page.getByTestId("composer-input").fill(question);
+
+  // --- Upload by drag-and-drop: progress while sending is blocked, a refused type explained.
+  const release = await throttleUploads(page, 400 * 1024);
+  const uploaded = page.waitForResponse((r) => r.url().includes("/uploads") && r.request().method() === "POST" && r.status() === 201);
+  await dropFiles(page, page.getByTestId("composer"), [
+    { name: "notes.txt", type: "text/plain", text: bigText() },
+    { name: "tool.bin", type: "application/octet-stream", bytes: ELF_BYTES },
+  ]);
+  const chips = page.getByTestId("attachment-chip");
+  await expect(chips).toHaveCount(2);
+  const notes = chips.filter({ hasText: "notes.txt" });
+  await expect(notes.getByTestId("attachment-progress")).toBeVisible();
+  await expect(page.getByTestId("send-button")).toBeDisabled();
+  const refused = chips.filter({ hasText: "tool.bin" });
+  await expect(refused).toHaveAttribute("data-status", "failed");
+  await expect(refused.getByTestId("attachment-error")).toHaveText("This file type is not accepted");
+  await page.screenshot({ path: shot("composer-uploading") });
+  const upload = (await (await uploaded).json()) as { name: string; path: string; size: number; mediaType: string };
+  await release();
+  expect(upload).toMatchObject({ name: "notes.txt", mediaType: "text/plain" });
+  expect(upload.path).toMatch(/^\/home\/gem\/user-data\/projects\/[\w-]+\/uploads\/[^/]+$/);
+  await expect(notes).toHaveAttribute("data-status", "done");
+  await expect(notes.getByTestId("attachment-detail")).toHaveText(/1\.\d\s?MB/);
+  await page.getByTestId("composer").screenshot({ path: shot("composer-chips") });
+  await refused.getByTestId("attachment-remove").click();
+  await expect(chips).toHaveCount(1);
+  await expect(page.getByTestId("send-button")).toBeEnabled();
+
+  // --- The scripted model reads the upload with read_file; the chat shows only the typed text.
+  const workdir = upload.path.replace(/\/uploads\/[^/]+$/, "");
+  const threadId = workdir.split("/").pop()!;
+  await mock.script(`files-${suffix}`, [
+    { toolCalls: [{ name: "read_file", args: { file_path: upload.path } }] },
+    { text: "Your file starts with the marker. READ-DONE" },
+  ]);
+  await page.getByTestId("send-button").click();
+  await expect(page).toHaveURL(new RegExp(`/chat/${threadId}$`));
+  await expect(chips).toHaveCount(0);
+  await expect(page.getByTestId("message-assistant").last()).toContainText("READ-DONE");
+  const requests = await mock.requests(`files-${suffix}`);
+  expect(requests).toHaveLength(2);
+  type Sent = { role: string; content: unknown };
+  const [first, second] = requests.map((r) => (r.body as { messages: Sent[] }).messages);
+  // The model's copy of the user message lists the attachment; the content arrives only by read_file.
+  expect(JSON.stringify(first.filter((m) => m.role === "user").at(-1))).toContain(upload.path);
+  expect(JSON.stringify(first)).not.toContain(MARKER);
+  expect(JSON.stringify(second.filter((m) => m.role === "tool"))).toContain(MARKER);
+  const userMessage = page.getByTestId("message-user");
+  await expect(userMessage).toHaveCount(1);
+  await expect(userMessage).toHaveText(question);
+  await page.reload();
+  await expect(page.getByTestId("message-assistant").last()).toContainText("READ-DONE");
+  await expect(page.getByTestId("message-user")).toHaveText(question);
+
+  // --- The workdir in the file panel: the upload under its original name.
+  await clickUntilVisible(page.getByTestId("files-toggle"), page.getByTestId("file-panel"));
+  const panel = page.getByTestId("file-panel");
+  await expect(panel.getByTestId("file-tab-workdir")).toHaveAttribute("aria-selected", "true");
+  await panel.locator(`[data-testid="file-entry"][data-path="${workdir}/uploads"]`).click();
+  await expect(panel.locator(`[data-testid="file-entry"][data-path="${upload.path}"]`)).toContainText("notes.txt");
+
+  // --- write_file + present_artifacts: the open panel shows the new file while the answer
+  // still streams, then a card opens the preview and downloads the file.
+  const report = `${workdir}/outputs/report.md`;
+  const content = `# Quarterly report\n\n${ARTIFACT_BODY}\n\n- first point\n- second point\n`;
+  // The conversation's first marker picks the script: the same key, scripted anew.
+  await mock.script(`files-${suffix}`, [
+    { toolCalls: [{ name: "write_file", args: { file_path: report, content } }] },
+    { toolCalls: [{ name: "present_artifacts", args: { filepaths: [report] } }] },
+    { text: `${"The report is ready. ".repeat(16)}ARTIFACT-DONE`, chunkSize: 4, delayMs: 80 },
+  ]);
+  const outputs = panel.locator(`[data-testid="file-entry"][data-path="${workdir}/outputs"]`);
+  await expect(outputs).toHaveCount(0);
+  await page.getByTestId("composer-input").fill("Now write the report");
+  await page.getByTestId("send-button").click();
+  const answer = page.getByTestId("message-assistant").last();
+  await expect(outputs).toBeVisible();
+  await expect(answer).toContainText("The report is ready.");
+  expect(await answer.innerText()).not.toContain("ARTIFACT-DONE");
+  await expect(answer).toContainText("ARTIFACT-DONE", { timeout: 30_000 });
+  await outputs.click();
+  await expect(panel.locator(`[data-testid="file-entry"][data-path="${report}"]`)).toContainText("report.md");
+  await panel.screenshot({ path: shot("panel-tree") });
+  const card = answer.getByTestId("artifact-card");
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText("report.md");
+  await expect(card).toHaveAttribute("data-path", report);
+  await card.screenshot({ path: shot("artifact-card") });
+
+  await card.getByTestId("artifact-open").click();
+  const preview = panel.getByTestId("file-preview");
+  await expect(preview).toBeVisible();
+  await expect(preview).toHaveAttribute("data-path", report);
+  await expect(preview.locator("h1")).toHaveText("Quarterly report");
+  await expect(preview).toContainText(ARTIFACT_BODY);
+  await page.screenshot({ path: shot("panel-preview") });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: shot("panel-preview-dark") });
+  await page.emulateMedia({ colorScheme: "light" });
+
+  const [download] = await Promise.all([page.waitForEvent("download"), card.getByTestId("artifact-download").click()]);
+  expect(download.suggestedFilename()).toBe("report.md");
+  expect(await fs.readFile((await download.path())!, "utf8")).toBe(content);
+  const [fromPanel] = await Promise.all([page.waitForEvent("download"), preview.getByTestId("file-download").click()]);
+  expect(await fs.readFile((await fromPanel.path())!, "utf8")).toBe(content);
+
+  // The artifact card survives a reload (it is part of the stored message).
+  await page.reload();
+  await expect(page.getByTestId("artifact-card")).toHaveAttribute("data-path", report);
+
+  // --- Someone else: the same download URL (and the upload) answer 404.
+  const other = await signIn(baseURL!, stranger.username, stranger.password);
+  const href = await page.getByTestId("artifact-download").getAttribute("href");
+  expect(href).toBe(`/api/threads/${threadId}/files?path=${encodeURIComponent(report)}&download=1`);
+  expect((await other.get(href!)).status()).toBe(404);
+  expect((await other.get(`/api/threads/${threadId}/files?path=${encodeURIComponent(upload.path)}`)).status()).toBe(404);
+  expect((await other.get(`/api/workspace/files?path=${encodeURIComponent(report)}&download=1`)).status()).toBe(404);
+  await other.dispose();
+});
+
+test("the file panel uploads into and deletes from the personal workspace", async ({ page }) => {
+  await signInThroughForm(page);
+  await clickUntilVisible(page.getByTestId("files-toggle"), page.getByTestId("file-panel"));
+  const panel = page.getByTestId("file-panel");
+  await panel.getByTestId("file-tab-workspace").click();
+  await expect(panel.getByTestId("file-tab-workspace")).toHaveAttribute("aria-selected", "true");
+  await expect(panel.getByTestId("file-tree").or(panel.getByTestId("file-tree-empty"))).toBeVisible();
+
+  const name = `notes-${suffix}.md`;
+  await panel.getByTestId("file-upload-input").setInputFiles({
+    name,
+    mimeType: "text/markdown",
+    buffer: Buffer.from(`## Personal notes\n\nKEPT-${suffix}\n\n\`\`\`ts\nconst answer = 42;\n\`\`\`\n`),
+  });
+  const entry = panel.locator(`[data-testid="file-entry"][data-path="/home/gem/user-data/${name}"]`);
+  await expect(entry).toBeVisible();
+  await expect(entry).toHaveAttribute("data-kind", "file");
+  await entry.click();
+  const preview = panel.getByTestId("file-preview");
+  await expect(preview.locator("h2")).toHaveText("Personal notes");
+  await expect(preview.getByTestId("code-block")).toContainText("const answer = 42;");
+
+  await preview.getByTestId("file-delete").click();
+  const dialog = panel.getByTestId("confirm-dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(name);
+  await dialog.getByTestId("confirm-accept").click();
+  await expect(preview).toBeHidden();
+  await expect(entry).toHaveCount(0);
+});
+
+test("an image pasted into a new chat is uploaded before the first message and previews in the panel", async ({ page }) => {
+  await signInThroughForm(page);
+  const uploaded = page.waitForResponse((r) => r.url().includes("/uploads") && r.request().method() === "POST");
+  // A screenshot-like image on the clipboard, pasted into the message box.
+  await page.getByTestId("composer-input").evaluate(async (input) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 160;
+    canvas.height = 90;
+    const ctx = canvas.getContext("2d")!;
+    ctx.fillStyle = "#4f46e5";
+    ctx.fillRect(0, 0, 160, 90);
+    ctx.fillStyle = "#fbbf24";
+    ctx.fillRect(20, 20, 50, 50);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/png"));
+    const clipboardData = new DataTransfer();
+    clipboardData.items.add(new File([blob], "image.png", { type: "image/png" }));
+    input.dispatchEvent(new ClipboardEvent("paste", { clipboardData, bubbles: true, cancelable: true }));
+  });
+  const upload = (await (await uploaded).json()) as { name: string; path: string; mediaType: string };
+  expect(upload).toMatchObject({ name: "image.png", mediaType: "image/png" });
+  const chip = page.getByTestId("attachment-chip");
+  await expect(chip).toHaveAttribute("data-status", "done");
+  await expect(page.getByTestId("composer-input")).toHaveValue("");
+
+  // The new chat's workdir exists already: the panel lists the upload and shows the image.
+  await clickUntilVisible(page.getByTestId("files-toggle"), page.getByTestId("file-panel"));
+  const panel = page.getByTestId("file-panel");
+  const uploadsDir = upload.path.replace(/\/[^/]+$/, "");
+  await panel.locator(`[data-testid="file-entry"][data-path="${uploadsDir}"]`).click();
+  const entry = panel.locator(`[data-testid="file-entry"][data-path="${upload.path}"]`);
+  await expect(entry).toContainText("image.png");
+  await entry.click();
+  const image = panel.getByTestId("file-preview-image");
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
+  await page.screenshot({ path: shot("panel-image") });
+
+  // Removing the chip only takes it out of view: the file stays in the chat.
+  await chip.getByTestId("attachment-remove").click();
+  await expect(chip).toHaveCount(0);
+  await panel.getByTestId("file-preview-back").click();
+  await expect(entry).toBeVisible();
+
+  // On a phone the panel is a drawer over the chat, no wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(panel).toBeVisible();
+  const box = await panel.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: shot("panel-narrow") });
+  await panel.getByTestId("files-close").click();
+  await expect(panel).toBeHidden();
+});
