@@ -70,9 +70,17 @@ async function snapshot(f: Fixtures) {
 
 const LEAKS = ["secret answer", "Private question", "Owner's agent", "owner token"];
 
+// Each case mints a token for the owner; revoke it afterwards so the per-user cap never bites.
+let lastTokenId: string | null = null;
+test.afterEach(async () => {
+  if (lastTokenId) await actors.owner.delete(`/api/tokens/${lastTokenId}`);
+  lastTokenId = null;
+});
+
 for (const c of ISOLATION_CASES) {
   test(`${c.method} ${c.route}`, async () => {
     const f = await freshFixtures();
+    lastTokenId = f.tokenId;
     const before = await snapshot(f);
     const order: IsolationActor[] = ["anonymous", "otherUser", "otherAdmin", "owner"];
     for (const actor of order) {
