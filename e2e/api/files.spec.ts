@@ -253,3 +253,13 @@ test("personal workspace: put, list, read, delete; root and skills are protected
   expect((await owner.delete("/api/workspace/files?path=notes")).status()).toBe(204);
   await expectError(await owner.get("/api/workspace/files?path=notes"), 404, "not_found:file");
 });
+
+test("a conversation id that could not name a workdir folder is refused before anything is stored", async () => {
+  for (const id of [".", "a.b", "-x", "x".repeat(129)]) {
+    const res = await owner.post("/api/chat", {
+      data: { id, message: { id: `m-${crypto.randomUUID()}`, role: "user", parts: [{ type: "text", text: "hello" }] } },
+    });
+    await expectError(res, 400, "bad_request:api");
+  }
+  expect(((await (await owner.get("/api/threads")).json()) as { id: string }[]).map((t) => t.id)).not.toContain(".");
+});

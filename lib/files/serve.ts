@@ -9,15 +9,16 @@ import { servingPolicy, type Sniffed } from "./sniff";
 export function fileResponse(bytes: Uint8Array, opts: { name: string; sniffed: Sniffed; download: boolean }): Response {
   const { contentType, inline } = servingPolicy(opts.sniffed);
   const disposition = inline && !opts.download ? "inline" : "attachment";
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "Content-Type": contentType,
-      "Content-Disposition": `${disposition}; ${filenameParams(opts.name)}`,
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "sandbox; default-src 'none'",
-      "Cache-Control": "private, no-cache",
-    },
-  });
+  const headers: Record<string, string> = {
+    "Content-Type": contentType,
+    "Content-Disposition": `${disposition}; ${filenameParams(opts.name)}`,
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "private, no-cache",
+  };
+  // Firefox's PDF viewer does not render under a sandboxing CSP (Chromium's does); both viewers
+  // isolate the document themselves, so PDFs go without it.
+  if (contentType !== "application/pdf") headers["Content-Security-Policy"] = "sandbox; default-src 'none'";
+  return new Response(new Uint8Array(bytes), { headers });
 }
 
 /** `filename="ascii fallback"; filename*=UTF-8''percent-encoded` (RFC 6266 / RFC 5987). */

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { requireThread, type ThreadRow } from "@/lib/db/threads";
-import { workdirOf } from "@/lib/workspace/paths";
+import { CONVERSATION_ID, workdirOf } from "@/lib/workspace/paths";
 
 /** Thread ids that may name a workdir folder: letters, digits, - and _ only. */
-export const WORKDIR_THREAD_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+export const WORKDIR_THREAD_ID = CONVERSATION_ID;
 
 export const threadIdParams = z.object({ id: z.string().regex(WORKDIR_THREAD_ID, "not a conversation id") });
 

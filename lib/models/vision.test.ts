@@ -24,6 +24,10 @@ describe("isImageInputRefusal", () => {
     [429, "Rate limit reached for vision requests"],
     [500, "image service crashed"],
     [400, "This model's maximum context length is 8192 tokens (images included)"],
+    [400, "Invalid image: the data is not a valid image"],
+    [400, "Could not decode image content"],
+    [400, "Image too large: exceeds 20 MB"],
+    [400, "Unsupported image format: image/bmp"],
   ])("does not take a %i %s for a refusal", (status, message) => {
     expect(isImageInputRefusal(providerError(status, message))).toBe(false);
   });

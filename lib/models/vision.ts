@@ -15,7 +15,13 @@ export function isImageInputRefusal(err: unknown): boolean {
   const c = classifyModelError(err);
   if (c.status === null || c.status < 400 || c.status >= 500 || NOT_A_CONTENT_ERROR.has(c.status)) return false;
   if (c.contextOverflow) return false;
-  return /image|vision|multi-?modal/i.test(c.message);
+  const m = c.message;
+  if (!/image|vision|multi-?modal/i.test(m)) return false;
+  // A bad image (corrupt, too big, odd format) is not a model that cannot see images.
+  if (/format|corrupt|decod|too large|exceed|dimension|resolution|invalid image|malformed/i.test(m)) return false;
+  return /not supported|unsupported|only supported|does not support|doesn't support|not allowed|unknown variant|expected .?text|not accept|cannot accept|not enabled|no vision/i.test(
+    m,
+  );
 }
 
 export const IMAGE_REFUSAL_TTL_MS = 30 * 60_000;

@@ -1,5 +1,5 @@
 import type { Actor } from "@/lib/auth/actor";
-import { finishRun, requireRun, toRunView, type RunView } from "@/lib/db/runs";
+import { finishRun, requireRun, toRunView, transitionRun, type RunView } from "@/lib/db/runs";
 import { activeRun } from "./registry";
 import { recordInterruptOutcome } from "./interrupt-message";
 
@@ -13,10 +13,14 @@ export async function cancelRun(actor: Actor, runId: string): Promise<RunView> {
   if (live && live.userId === actor.id) {
     live.abort.abort();
     await Promise.race([live.done, new Promise((r) => setTimeout(r, 10_000))]);
-  } else if (row.status === "running" || row.status === "pending" || row.status === "interrupted") {
-    // Not executing in this process (an orphan, or an interrupted run waiting for an answer).
+  } else if (row.status === "interrupted") {
+    // Waiting for an answer: cancel only if a resume has not claimed it in the meantime.
+    if (await transitionRun(actor, runId, "interrupted", "cancelled")) {
+      await recordInterruptOutcome(actor, row.threadId, runId, { status: "cancelled" });
+    }
+  } else if (row.status === "running" || row.status === "pending") {
+    // Not executing in this process: an orphan of a crash or restart.
     await finishRun(runId, { status: "cancelled", tokenUsage: row.tokenUsage ?? null });
-    if (row.status === "interrupted") await recordInterruptOutcome(actor, row.threadId, runId, { status: "cancelled" });
   }
   return toRunView(await requireRun(actor, runId));
 }

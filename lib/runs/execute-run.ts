@@ -83,10 +83,12 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<vo
   }
   await settle(`[run ${runId}] close tool connections`, async () => agent?.close());
 
-  const settled = !abort.signal.aborted && !outcome.error;
-  const interrupt = settled ? await pendingInterruptPart(runId, input.threadId) : null;
-  const status: RunStatus = abort.signal.aborted ? "cancelled" : outcome.error ? "failed" : interrupt ? "interrupted" : "completed";
-  const error = status === "failed" ? describeRunError(outcome.error) : null;
+  // A resume that failed before the graph took the answer leaves the same interrupt pending:
+  // the run waits again (with its error shown) instead of losing the user's answer.
+  const mayWait = !abort.signal.aborted && (!outcome.error || input.trigger.kind === "resume");
+  const interrupt = mayWait ? await pendingInterruptPart(runId, input.threadId) : null;
+  const status: RunStatus = abort.signal.aborted ? "cancelled" : interrupt ? "interrupted" : outcome.error ? "failed" : "completed";
+  const error = outcome.error && !abort.signal.aborted ? describeRunError(outcome.error) : null;
   if (error) console.error(`[run ${runId}] failed:`, outcome.error);
   // The form the user answers to resume the run.
   if (interrupt) emit({ type: "data-interrupt", id: INTERRUPT_PART_ID, data: interrupt });

@@ -16,6 +16,7 @@ import { VIRTUAL } from "./paths";
 import { parseVirtualPath, PathRefused, type ParsedVirtualPath } from "./virtual-path";
 import { StoreConflict, StoreNotFound, type StoreEntry, type WorkspaceStore } from "./store/types";
 import { isTextType, mediaTypeForRead } from "./media-type";
+import { withPathLock } from "./path-lock";
 
 export class ReadOnlyPath extends Error {
   constructor(readonly virtual: string) {
@@ -47,6 +48,8 @@ export class WorkspaceBackend implements BackendProtocolV2 {
   constructor(
     private readonly userStore: WorkspaceStore,
     private readonly skillsStore: WorkspaceStore | null = null,
+    /** Identifies the user's store across backend instances (per-file write locks). */
+    private readonly ownerKey: string = crypto.randomUUID(),
   ) {}
 
   // ---- throwing API (routes, tools) -------------------------------------------------------
@@ -82,7 +85,7 @@ export class WorkspaceBackend implements BackendProtocolV2 {
 
   async writeBytes(virtual: string, data: Uint8Array | string): Promise<void> {
     const p = this.writable(virtual);
-    await this.userStore.write(p.rel, data);
+    await withPathLock(this.lockKey(p), () => this.userStore.write(p.rel, data));
   }
 
   async remove(virtual: string): Promise<void> {
@@ -152,20 +155,23 @@ export class WorkspaceBackend implements BackendProtocolV2 {
 
   async edit(filePath: string, oldString: string, newString: string, replaceAll = false): Promise<EditResult> {
     return attempt(filePath, async () => {
-      this.writable(filePath);
-      const bytes = await this.readBytes(filePath);
-      if (!isTextType(mediaTypeForRead(filePath, bytes))) return { error: `${filePath} is not a text file.` };
-      const text = bytes.toString("utf8");
-      if (oldString === "") return { error: "old_string must not be empty." };
-      const occurrences = text.split(oldString).length - 1;
-      if (occurrences === 0) return { error: `old_string was not found in ${filePath}.` };
-      if (occurrences > 1 && !replaceAll) {
-        return {
-          error: `old_string occurs ${occurrences} times in ${filePath}; add surrounding context to make it unique, or set replace_all.`,
-        };
-      }
-      await this.writeBytes(filePath, text.split(oldString).join(newString));
-      return { path: parseVirtualPath(filePath).virtual, occurrences: replaceAll ? occurrences : 1 };
+      const p = this.writable(filePath);
+      // Read, replace and write under the file's lock: concurrent edits apply one after another.
+      return withPathLock(this.lockKey(p), async (): Promise<EditResult> => {
+        const bytes = await this.userStore.read(p.rel);
+        if (!isTextType(mediaTypeForRead(filePath, bytes))) return { error: `${filePath} is not a text file.` };
+        const text = bytes.toString("utf8");
+        if (oldString === "") return { error: "old_string must not be empty." };
+        const occurrences = text.split(oldString).length - 1;
+        if (occurrences === 0) return { error: `old_string was not found in ${filePath}.` };
+        if (occurrences > 1 && !replaceAll) {
+          return {
+            error: `old_string occurs ${occurrences} times in ${filePath}; add surrounding context to make it unique, or set replace_all.`,
+          };
+        }
+        await this.userStore.write(p.rel, text.split(oldString).join(newString));
+        return { path: p.virtual, occurrences: replaceAll ? occurrences : 1 };
+      });
     });
   }
 
@@ -218,6 +224,10 @@ export class WorkspaceBackend implements BackendProtocolV2 {
 
   private storeFor(p: ParsedVirtualPath): WorkspaceStore | null {
     return p.mount === "user-data" ? this.userStore : this.skillsStore;
+  }
+
+  private lockKey(p: ParsedVirtualPath): string {
+    return `${this.ownerKey}:${p.rel}`;
   }
 
   private writable(virtual: string): ParsedVirtualPath {

@@ -36,5 +36,6 @@ export async function confinedHostPath(root: string, rel: string, opts: { forWri
 
 export function isInside(root: string, candidate: string): boolean {
   const r = path.relative(root, candidate);
-  return r === "" || (!r.startsWith("..") && !path.isAbsolute(r));
+  // "..notes" is a legitimate name inside; only ".." itself or "../…" leaves the root.
+  return r === "" || (r !== ".." && !r.startsWith(`..${path.sep}`) && !path.isAbsolute(r));
 }

@@ -41,14 +41,27 @@ export function mediaTypeByName(name: string): string | undefined {
   return TEXT_BY_EXTENSION[ext] ?? BINARY_BY_EXTENSION[ext];
 }
 
+/** The image type the bytes themselves declare (PNG, JPEG, GIF, WebP), else null. */
+export function imageTypeOfBytes(bytes: Uint8Array): string | null {
+  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
+  if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
+  if (starts(0x47, 0x49, 0x46, 0x38)) return "image/gif";
+  if (starts(0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...bytes.subarray(8, 12)) === "WEBP") return "image/webp";
+  return null;
+}
+
 /**
- * Media type for reading a workspace file: known binary extensions first, then the bytes
- * (a NUL in the first 8 KiB means binary), else text. Enough to decide how read_file shows a
- * file; uploads are checked more strictly by magic bytes (lib/files/sniff.ts).
+ * Media type for reading a workspace file. Images are believed only when their bytes say so
+ * (a text file named x.png is text: a fake image must not reach the model as one); other
+ * known binary extensions count as binary; otherwise a NUL in the first 8 KiB means binary,
+ * else text. Uploads are checked more strictly by magic bytes (lib/files/sniff.ts).
  */
 export function mediaTypeForRead(virtualPath: string, bytes: Uint8Array): string {
+  const image = imageTypeOfBytes(bytes);
+  if (image) return image;
   const byExt = BINARY_BY_EXTENSION[extension(virtualPath)];
-  if (byExt) return byExt;
+  if (byExt && !byExt.startsWith("image/")) return byExt;
   return bytes.subarray(0, 8192).includes(0) ? "application/octet-stream" : "text/plain";
 }
 

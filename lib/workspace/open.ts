@@ -13,5 +13,5 @@ export function setSkillsProjection(projection: SkillsProjection): void {
 
 /** The files one user may touch, as the agent and the file routes see them. */
 export function openWorkspace(userId: string): WorkspaceBackend {
-  return new WorkspaceBackend(getUserStore(userId), skillsProjection(userId));
+  return new WorkspaceBackend(getUserStore(userId), skillsProjection(userId), userId);
 }

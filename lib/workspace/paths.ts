@@ -9,7 +9,11 @@ export const VIRTUAL = {
   projects: "/home/gem/user-data/projects",
 } as const;
 
+/** Conversation ids name workdir folders: letters, digits, - and _ only (no "." or "/"). */
+export const CONVERSATION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
 export function workdirOf(rootThreadId: string): string {
+  if (!CONVERSATION_ID.test(rootThreadId)) throw new Error(`Invalid conversation id for a workdir: ${JSON.stringify(rootThreadId.slice(0, 80))}`);
   return `${VIRTUAL.projects}/${rootThreadId}`;
 }
 

@@ -2,13 +2,15 @@ import { z } from "zod";
 import { createUIMessageStreamResponse } from "ai";
 import { route } from "@/lib/http/route";
 import { startChatRun } from "@/lib/runs/start-run";
+import { CONVERSATION_ID } from "@/lib/workspace/paths";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 800;
 
 const uiPart = z.object({ type: z.string() }).passthrough();
 const chatBody = z.object({
-  id: z.string().min(1).max(200),
+  // The conversation id also names its workdir folder.
+  id: z.string().regex(CONVERSATION_ID, "a conversation id uses letters, digits, - and _ only"),
   message: z.object({
     id: z.string().min(1).max(200),
     role: z.literal("user"),
