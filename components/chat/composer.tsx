@@ -39,13 +39,14 @@ export function Composer({
   modelSpec: string | null;
   onModelChange: (spec: string) => void;
   context: ApproximateContext | null;
-  /** Files uploaded to the thread from here; sending waits until none is in flight. */
+  /** Files uploaded to the thread from here; sending waits until no upload or removal is in flight. */
   attachments: ComposerAttachments;
 }) {
   const t = useTranslations("composer");
   const tf = useTranslations("files");
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const canSend = !busy && value.trim().length > 0 && !attachments.uploading;
+  const waitForFiles = attachments.uploading || attachments.removing;
+  const canSend = !busy && value.trim().length > 0 && !waitForFiles;
 
   // Text typed before hydration lives only in the DOM: adopt it.
   useEffect(() => {
@@ -92,7 +93,7 @@ export function Composer({
       {attachments.items.length > 0 && (
         <div className="flex flex-wrap gap-1.5 px-1 pt-1 pb-1.5" data-testid="attachment-list">
           {attachments.items.map((item) => (
-            <AttachmentChip key={item.id} item={item} onRemove={() => attachments.remove(item.id)} />
+            <AttachmentChip key={item.id} item={item} onRemove={() => void attachments.remove(item.id)} />
           ))}
         </div>
       )}
@@ -135,8 +136,8 @@ export function Composer({
             <button
               type="submit"
               disabled={!canSend}
-              aria-label={attachments.uploading ? tf("waitForUploads") : t("send")}
-              title={attachments.uploading ? tf("waitForUploads") : t("send")}
+              aria-label={waitForFiles ? tf("waitForUploads") : t("send")}
+              title={waitForFiles ? tf("waitForUploads") : t("send")}
               className={clsx(
                 "flex size-9 items-center justify-center rounded-full transition-colors",
                 canSend ? "bg-primary text-primary-foreground hover:opacity-85" : "bg-muted text-muted-foreground",

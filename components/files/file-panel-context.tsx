@@ -18,6 +18,8 @@ export type FilePanelState = {
   /** Opens the panel on a file's preview (artifact cards) or, with null, on the tree. */
   showFile: (target: FileTarget | null) => void;
   filesChanged: () => void;
+  /** A file was deleted outside the panel: its preview closes and listings are read again. */
+  fileRemoved: (path: string) => void;
 };
 
 /** State of one chat's file panel; the chat view owns it and shares it through the provider. */
@@ -39,10 +41,14 @@ export function useFilePanelState(threadId: string): FilePanelState {
     setOpen(true);
   }, []);
   const filesChanged = useCallback(() => setRevision((n) => n + 1), []);
+  const fileRemoved = useCallback((path: string) => {
+    setPreview((current) => (current?.path === path ? null : current));
+    setRevision((n) => n + 1);
+  }, []);
 
   return useMemo(
-    () => ({ threadId, open, scope, preview, revision, toggle, close, setScope: changeScope, showFile, filesChanged }),
-    [threadId, open, scope, preview, revision, toggle, close, changeScope, showFile, filesChanged],
+    () => ({ threadId, open, scope, preview, revision, toggle, close, setScope: changeScope, showFile, filesChanged, fileRemoved }),
+    [threadId, open, scope, preview, revision, toggle, close, changeScope, showFile, filesChanged, fileRemoved],
   );
 }
 

@@ -10,8 +10,9 @@ import { IconButton } from "@/components/ui/icon-button";
 import { useFilePanel } from "./file-panel-context";
 import { FilePreview } from "./file-preview";
 import { FileTree } from "./file-tree";
-import { filesUrl } from "./file-urls";
+import { childPath, filesUrl } from "./file-urls";
 import type { FileEntry, FileScope, FileTarget } from "./types";
+import { useConfirmedReplace } from "./use-confirmed-replace";
 import { useDirectoryTree } from "./use-directory-tree";
 import { useLiveRefresh } from "./use-live-refresh";
 import { usePanelUploads } from "./use-panel-uploads";
@@ -48,6 +49,11 @@ export function FileScopeView({
   const input = useRef<HTMLInputElement>(null);
   const currentFolder = folder ?? tree.rootPath;
   const uploads = usePanelUploads({ scope, threadId, agentId, folder: currentFolder, onUploaded: () => void tree.refresh() });
+  // Workspace uploads overwrite a file of the same name (chat uploads get their own names): ask first.
+  const replace = useConfirmedReplace({
+    exists: (name) => scope === "workspace" && !!currentFolder && tree.entryAt(childPath(currentFolder, name))?.kind === "file",
+    upload: uploads.add,
+  });
   const removal = useConfirmedDelete<Deletable>({
     remove: (path) => apiFetch(filesUrl(scope, threadId, path), { method: "DELETE" }),
     drop: (path) => {
@@ -112,7 +118,7 @@ export function FileScopeView({
               onChange={(event) => {
                 const files = Array.from(event.target.files ?? []);
                 event.target.value = "";
-                if (files.length) uploads.add(files);
+                if (files.length) replace.offer(files);
               }}
               data-testid="file-upload-input"
             />
@@ -137,7 +143,7 @@ export function FileScopeView({
                   )}
                   <button
                     type="button"
-                    onClick={() => uploads.remove(item.id)}
+                    onClick={() => uploads.dismiss(item.id)}
                     aria-label={t("removeAttachment", { name: item.name })}
                     className="flex size-5 shrink-0 items-center justify-center rounded text-muted-foreground hover:bg-accent hover:text-foreground"
                   >
@@ -158,6 +164,17 @@ export function FileScopeView({
             />
           </div>
         </>
+      )}
+      {replace.clashes && (
+        <ConfirmDialog
+          open
+          title={t("replaceTitle", { count: replace.clashes.length, name: replace.clashes[0] })}
+          description={t("replaceDescription", { count: replace.clashes.length, names: replace.clashes.join(", "), folder: folderLabel || "/" })}
+          confirmLabel={t("replace")}
+          destructive
+          onConfirm={replace.confirm}
+          onCancel={replace.cancel}
+        />
       )}
       <ConfirmDialog
         open={removal.deleting !== null}

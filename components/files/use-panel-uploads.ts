@@ -24,7 +24,7 @@ export function usePanelUploads({
   folder: string | null;
   onUploaded: () => void;
 }) {
-  const removeRef = useRef<(id: string) => void>(() => {});
+  const dismissRef = useRef<(id: string) => void>(() => {});
   const start = useCallback(
     (file: File, onProgress: (fraction: number) => void) =>
       scope === "workdir"
@@ -41,10 +41,10 @@ export function usePanelUploads({
   const uploads = useUploads<UploadResult>({
     start,
     onUploaded: (_result, item) => {
-      removeRef.current(item.id);
+      dismissRef.current(item.id);
       onUploaded();
     },
   });
-  removeRef.current = uploads.remove;
+  dismissRef.current = uploads.dismiss;
   return uploads;
 }

@@ -18,3 +18,18 @@ export function useUploadError() {
     [t],
   );
 }
+
+/** A readable line for a finished upload that could not be removed from the chat. */
+export function useDiscardError() {
+  const t = useTranslations("files.errors");
+  return useCallback(
+    (error: unknown): string => {
+      // fetch rejects with a TypeError when the request never reached the server.
+      if (error instanceof TypeError) return t("removeFailedBecause", { reason: t("network") });
+      if (!(error instanceof ApiClientError)) return t("removeFailed");
+      const reason = error.status === 0 ? t("network") : error.message;
+      return reason ? t("removeFailedBecause", { reason }) : t("removeFailed");
+    },
+    [t],
+  );
+}

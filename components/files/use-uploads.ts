@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { UploadHandle } from "./upload-request";
-import { useUploadError } from "./use-upload-error";
+import { useDiscardError, useUploadError } from "./use-upload-error";
 
 export type UploadItem<T> = {
   id: string;
@@ -13,28 +13,46 @@ export type UploadItem<T> = {
   status: "uploading" | "done" | "failed";
   error?: string;
   result?: T;
+  /** A finished upload being discarded on the server. */
+  removing?: boolean;
+  /** Why discarding it failed (the file is still there). */
+  removeError?: string;
 };
 
 let counter = 0;
 
 /**
  * Files being uploaded one request each, with progress and a readable error per file.
- * `start` sends one file; `remove` takes an item out of view (aborting it when in flight).
+ * `start` sends one file. `remove` aborts an upload in flight; a finished one is first
+ * `discard`ed on the server (when given) and leaves the list only once that succeeded.
+ * `dismiss` only takes an item out of view.
  */
 export function useUploads<T>({
   start,
   onUploaded,
+  discard,
+  onDiscarded,
 }: {
   start: (file: File, onProgress: (fraction: number) => void) => UploadHandle<T>;
   onUploaded?: (result: T, item: UploadItem<T>) => void;
+  discard?: (result: T) => Promise<unknown>;
+  onDiscarded?: (result: T) => void;
 }) {
   const [items, setItems] = useState<UploadItem<T>[]>([]);
   const handles = useRef(new Map<string, UploadHandle<T>>());
   const describe = useUploadError();
+  const describeDiscard = useDiscardError();
   const startRef = useRef(start);
   startRef.current = start;
   const onUploadedRef = useRef(onUploaded);
   onUploadedRef.current = onUploaded;
+  const discardRef = useRef(discard);
+  discardRef.current = discard;
+  const onDiscardedRef = useRef(onDiscarded);
+  onDiscardedRef.current = onDiscarded;
+  // Read synchronously by `remove`: a result may land before the next render.
+  const results = useRef(new Map<string, T>());
+  const removing = useRef(new Set<string>());
 
   const patch = useCallback((id: string, change: Partial<UploadItem<T>>) => {
     setItems((list) => list.map((item) => (item.id === id ? { ...item, ...change } : item)));
@@ -50,6 +68,7 @@ export function useUploads<T>({
         handles.current.set(id, handle);
         handle.done
           .then((result) => {
+            results.current.set(id, result);
             patch(id, { status: "done", progress: 1, result });
             onUploadedRef.current?.(result, { ...item, status: "done", progress: 1, result });
           })
@@ -60,13 +79,36 @@ export function useUploads<T>({
     [patch, describe],
   );
 
-  const remove = useCallback((id: string) => {
+  const dismiss = useCallback((id: string) => {
     handles.current.get(id)?.abort();
+    results.current.delete(id);
     setItems((list) => list.filter((item) => item.id !== id));
   }, []);
 
+  const remove = useCallback(
+    async (id: string) => {
+      const result = results.current.get(id);
+      const drop = discardRef.current;
+      if (result === undefined || !drop) return dismiss(id);
+      if (removing.current.has(id)) return;
+      removing.current.add(id);
+      patch(id, { removing: true, removeError: undefined });
+      try {
+        await drop(result);
+        dismiss(id);
+        onDiscardedRef.current?.(result);
+      } catch (error) {
+        patch(id, { removing: false, removeError: describeDiscard(error) });
+      } finally {
+        removing.current.delete(id);
+      }
+    },
+    [patch, describeDiscard, dismiss],
+  );
+
   const clear = useCallback(() => {
     for (const handle of handles.current.values()) handle.abort();
+    results.current.clear();
     setItems([]);
   }, []);
 
@@ -78,5 +120,13 @@ export function useUploads<T>({
     };
   }, []);
 
-  return { items, add, remove, clear, uploading: items.some((item) => item.status === "uploading") };
+  return {
+    items,
+    add,
+    remove,
+    dismiss,
+    clear,
+    uploading: items.some((item) => item.status === "uploading"),
+    removing: items.some((item) => item.removing),
+  };
 }

@@ -1,7 +1,7 @@
-import { expect, type APIRequestContext, type JSHandle, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type BrowserContext, type JSHandle, type Locator, type Page } from "@playwright/test";
 import { uniqueName } from "./org";
 
-/** File helpers for the e2e suite: agents that skip approvals, drag-and-drop, slow uploads. */
+/** File helpers for the e2e suite: agents that skip approvals, drag-and-drop, slow uploads, outside requests. */
 
 export type DraggedFile = { name: string; type: string } & ({ text: string } | { bytes: number[] });
 
@@ -48,3 +48,16 @@ export async function throttleUploads(page: Page, bytesPerSecond: number): Promi
     await cdp.detach();
   };
 }
+
+/** Every request that any page of `context` makes to `host`, as it happens (to prove none was made). */
+export function requestsTo(context: BrowserContext, host: string): string[] {
+  const seen: string[] = [];
+  context.on("request", (request) => {
+    if (URL.canParse(request.url()) && new URL(request.url()).host === host) seen.push(request.url());
+  });
+  return seen;
+}
+
+/** A 1x1 PNG as a data: URL (an inline image markdown may show). */
+export const DOT_PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
