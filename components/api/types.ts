@@ -49,6 +49,8 @@ export type MeridianDataParts = {
   interrupt: InterruptPartData;
   /** Files presented with `present_artifacts` (shown as artifact cards). */
   artifacts: { artifacts: Artifact[] };
+  /** The run's activated skills, sent when activation changes (shown in the status panel). */
+  skills: { activated: string[]; available: { slug: string; name: string }[] };
 };
 
 export type MeridianUIMessage = UIMessage<unknown, MeridianDataParts>;

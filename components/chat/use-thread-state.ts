@@ -4,11 +4,13 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { RunStatusData, TodoItem, TokenUsageState } from "@/lib/agent/token-usage-types";
 import { apiFetch, ApiClientError } from "@/components/api/client";
 import type { MeridianDataParts, ThreadStateResponse } from "@/components/api/types";
+import { NO_ACTIVE_SKILLS, skillsFromState, skillsFromStream, type ActiveSkillsState } from "@/components/panels/active-skills-state";
 
 export type PanelState = {
   todos: TodoItem[];
   tokenUsage: TokenUsageState | null;
   run: RunStatusData | null;
+  skills: ActiveSkillsState;
   loaded: boolean;
 };
 
@@ -24,7 +26,7 @@ function settledRun(current: RunStatusData | null, runs: ThreadStateResponse["ru
   return { runId: listed.id, status: listed.status, ...(listed.error ? { error: listed.error } : {}) };
 }
 
-const INITIAL: PanelState = { todos: [], tokenUsage: null, run: null, loaded: false };
+const INITIAL: PanelState = { todos: [], tokenUsage: null, run: null, skills: NO_ACTIVE_SKILLS, loaded: false };
 
 /**
  * Agent state for the status panel: read from `GET /api/threads/:id/state`, then patched
@@ -46,6 +48,7 @@ export function useThreadState(threadId: string, exists: boolean) {
         run: response.activeRun
           ? { runId: response.activeRun.id, status: response.activeRun.status }
           : settledRun(current.run, response.runs),
+        skills: skillsFromState(current.skills, response.activatedSkills),
         loaded: true,
       }));
       return response;
@@ -72,6 +75,9 @@ export function useThreadState(threadId: string, exists: boolean) {
         break;
       case "data-token-usage":
         setState((current) => ({ ...current, tokenUsage: typed.data }));
+        break;
+      case "data-skills":
+        setState((current) => ({ ...current, skills: skillsFromStream(current.skills, typed.data) }));
         break;
     }
   }, []);

@@ -6,11 +6,12 @@ import { ACTIVE_RUN_STATUSES } from "@/components/api/types";
 import type { PanelState } from "@/components/chat/use-thread-state";
 import { IconButton } from "@/components/ui/icon-button";
 import { Sheet } from "@/components/ui/sheet";
+import { ActiveSkills } from "./active-skills";
 import { RunStatus } from "./run-status";
 import { TodoList } from "./todo-list";
 import { TokenUsageCard } from "./token-usage-card";
 
-/** Right-hand column (a drawer on small screens): run status, live todos, token usage. */
+/** Right-hand column (a drawer on small screens): run status, active skills, live todos, token usage. */
 export function StatusPanel({
   state,
   busy,
@@ -42,6 +43,7 @@ export function StatusPanel({
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">
         <RunStatus run={state.run} busy={busy} />
+        <ActiveSkills skills={state.skills} />
         <TodoList todos={state.todos} live={busy || ACTIVE_RUN_STATUSES.includes(state.run?.status ?? "")} />
         <TokenUsageCard usage={state.tokenUsage} />
       </div>

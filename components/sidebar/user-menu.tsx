@@ -1,6 +1,6 @@
 "use client";
 
-import { Bot, ChevronsUpDown, KeyRound, LogOut, Shield } from "lucide-react";
+import { Bot, ChevronsUpDown, KeyRound, LogOut, Shield, Sparkles } from "lucide-react";
 import Link from "next/link";
 import { signOut } from "next-auth/react";
 import { useTranslations } from "next-intl";
@@ -19,6 +19,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
   const tTokens = useTranslations("tokens");
   const tAdmin = useTranslations("admin");
   const tAgents = useTranslations("agents");
+  const tSkills = useTranslations("skills");
   const [signingOut, setSigningOut] = useState(false);
   const name = user.displayName || user.username;
   const initial = name.trim().charAt(0).toUpperCase() || "?";
@@ -71,6 +72,10 @@ export function UserMenu({ user }: { user: ShellUser }) {
           <Link href="/agents" className={MENU_LINK} onClick={close} data-testid="menu-agents">
             <Bot className="size-4 text-muted-foreground" aria-hidden />
             {tAgents("menuItem")}
+          </Link>
+          <Link href="/skills" className={MENU_LINK} onClick={close} data-testid="menu-skills">
+            <Sparkles className="size-4 text-muted-foreground" aria-hidden />
+            {tSkills("menuItem")}
           </Link>
           <Link href="/settings/tokens" className={MENU_LINK} onClick={close} data-testid="menu-api-tokens">
             <KeyRound className="size-4 text-muted-foreground" aria-hidden />

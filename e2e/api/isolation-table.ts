@@ -103,6 +103,19 @@ export const ISOLATION_CASES: IsolationCase[] = [
   { route: "/api/admin/mcp-servers/[id]/refresh", method: "POST", url: (f) => `/api/admin/mcp-servers/${f.mcpServerId}/refresh`, expect: adminOnly(404) },
   { route: "/api/admin/mcp-servers/[id]/tools/[toolName]", method: "PATCH", url: (f) => `/api/admin/mcp-servers/${f.mcpServerId}/tools/add`, body: () => ({ enabled: false }), expect: adminOnly(404) },
 
+  // Skills: everyone reads the built-in `knowledge-base` (shared with all) and creates personal
+  // skills; only the superadmin manages a built-in, so every actor here gets 403 on changes.
+  // Another user's personal skill answering 404 is covered in e2e/api/skills.spec.ts.
+  { route: "/api/skills", method: "GET", url: () => "/api/skills", expect: everyone(200) },
+  { route: "/api/skills", method: "POST", url: () => "/api/skills", body: () => ({ scope: "personal", slug: `iso-${Math.random().toString(36).slice(2, 10)}`, files: { "SKILL.md": "---\nname: Iso\ndescription: Isolation skill.\n---\nBody\n" } }), expect: everyone(201) },
+  { route: "/api/skills/[slug]", method: "GET", url: () => "/api/skills/knowledge-base", expect: everyone(200) },
+  { route: "/api/skills/[slug]", method: "PUT", url: () => "/api/skills/knowledge-base?scope=shared", body: () => ({ enabled: false }), expect: { owner: 403, otherUser: 403, otherAdmin: 403, anonymous: 401 } },
+  { route: "/api/skills/[slug]", method: "DELETE", url: () => "/api/skills/knowledge-base?scope=shared", expect: { owner: 403, otherUser: 403, otherAdmin: 403, anonymous: 401 } },
+  { route: "/api/skills/[slug]/files", method: "GET", url: () => "/api/skills/knowledge-base/files?path=SKILL.md", expect: everyone(200) },
+  { route: "/api/skills/[slug]/files", method: "PUT", url: () => "/api/skills/knowledge-base/files?scope=shared&path=notes.md", body: () => "intrusion", expect: { owner: 403, otherUser: 403, otherAdmin: 403, anonymous: 401 } },
+  { route: "/api/skills/[slug]/files", method: "DELETE", url: () => "/api/skills/knowledge-base/files?scope=shared&path=README.md", expect: { owner: 403, otherUser: 403, otherAdmin: 403, anonymous: 401 } },
+  { route: "/api/skills/[slug]/export", method: "GET", url: () => "/api/skills/knowledge-base/export", expect: everyone(200) },
+
   // Public by design.
   { route: "/api/health", method: "GET", url: () => "/api/health", expect: { owner: 200, otherUser: 200, otherAdmin: 200, anonymous: 200 }, publicBecause: "health checks run without credentials" },
   { route: "/api/auth/[...nextauth]", method: "GET", url: () => "/api/auth/session", expect: { owner: 200, otherUser: 200, otherAdmin: 200, anonymous: 200 }, publicBecause: "sign-in itself (next-auth)" },

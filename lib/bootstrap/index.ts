@@ -2,6 +2,8 @@ import { getDatabase } from "@/lib/db/client";
 import { ensureSuperadmin } from "./admin";
 import { cleanupExpiredSessions, scheduleSessionCleanup } from "./session-cleanup";
 import { seedAgents } from "./seed-agents";
+import { seedSkills } from "./seed-skills";
+import { registerSkillsProjection } from "@/lib/skills/projection";
 import { syncEnvProvider } from "@/lib/models/env-provider";
 import { failOrphanedRuns } from "@/lib/db/runs";
 import { getCheckpointer } from "@/lib/agent/checkpointer";
@@ -17,6 +19,8 @@ async function runSteps(): Promise<void> {
   await ensureSuperadmin();
   await syncEnvProvider();
   await seedAgents();
+  registerSkillsProjection();
+  await seedSkills();
   await getCheckpointer(); // creates the checkpoint tables
   await failOrphanedRuns();
   await cleanupExpiredSessions();

@@ -235,3 +235,28 @@ export const mcpServers = pgTable("mcp_servers", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+export const SKILL_SOURCES = ["builtin", "upload", "editor", "agent"] as const;
+export type SkillSource = (typeof SKILL_SOURCES)[number];
+
+/**
+ * Shared skills (files in the shared skills store, one folder per slug). Personal skills have
+ * no row: they live only in their owner's workspace.
+ */
+export const skills = pgTable("skills", {
+  id: text("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  enabled: boolean("enabled").notNull().default(true),
+  sharing: jsonb("sharing").$type<Record<string, unknown>>().notNull().default({}),
+  source: text("source", { enum: SKILL_SOURCES }).notNull().default("upload"),
+  toolDependencies: jsonb("tool_dependencies").$type<string[]>().notNull().default([]),
+  mcpDependencies: jsonb("mcp_dependencies").$type<string[]>().notNull().default([]),
+  skillDependencies: jsonb("skill_dependencies").$type<string[]>().notNull().default([]),
+  /** SKILL.md as last saved, so the runtime catalog (preload) needs one query, not a file read per skill. */
+  content: text("content").notNull().default(""),
+  ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

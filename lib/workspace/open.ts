@@ -4,14 +4,18 @@ import type { WorkspaceStore } from "./store/types";
 
 export type SkillsProjection = (userId: string) => WorkspaceStore | null;
 
-let skillsProjection: SkillsProjection = () => null;
+// On globalThis: Next bundles the bootstrap and each route separately, and a module variable
+// set in one bundle would not be seen by the others.
+const projectionKey = Symbol.for("meridian.skillsProjection");
+type GlobalWithProjection = typeof globalThis & { [projectionKey]?: SkillsProjection };
 
 /** The skills feature registers the read-only /home/gem/skills view of what a user may read. */
 export function setSkillsProjection(projection: SkillsProjection): void {
-  skillsProjection = projection;
+  (globalThis as GlobalWithProjection)[projectionKey] = projection;
 }
 
 /** The files one user may touch, as the agent and the file routes see them. */
 export function openWorkspace(userId: string): WorkspaceBackend {
-  return new WorkspaceBackend(getUserStore(userId), skillsProjection(userId), userId);
+  const projection = (globalThis as GlobalWithProjection)[projectionKey];
+  return new WorkspaceBackend(getUserStore(userId), projection ? projection(userId) : null, userId);
 }

@@ -10,7 +10,7 @@ import type { AgentsActor } from "./types";
 export type EditorData = { schema: ConfigSchemaResponse; directory: Directory };
 
 /** Admins pick from their departments and people; members have no directory to pick from. */
-async function loadDirectory(actor: AgentsActor): Promise<Directory> {
+export async function loadDirectory(actor: AgentsActor): Promise<Directory> {
   if (actor.role === "user") return { departments: null, people: null };
   const [departments, users] = await Promise.all([
     apiFetch<Department[]>("/api/admin/departments").catch(() => null),

@@ -15,7 +15,7 @@ import { ASK_USER_QUESTION, askUserQuestionArgsError, askUserQuestionTool } from
 export type ApprovalMode = AgentConfig["tool_approval_mode"];
 
 /** Tools that change files or run code: approved one by one in `default` mode. */
-export const SIDE_EFFECT_TOOLS = new Set(["write_file", "edit_file", "execute"]);
+export const SIDE_EFFECT_TOOLS = new Set(["write_file", "edit_file", "execute", "install_skill"]);
 /** Tools that only read: never asked about in `auto` mode (MCP tools say so with `readOnlyHint`). */
 export const READONLY_TOOLS = new Set([
   "ls", "read_file", "glob", "grep", "present_artifacts", "ocr_parse_file",

@@ -10,6 +10,7 @@ import { filesystemMiddleware } from "./filesystem";
 import { largeToolResultsMiddleware } from "./large-tool-results";
 import { artifactsMiddleware } from "./artifacts";
 import { attachmentsMiddleware } from "./attachments";
+import { skillsMiddleware } from "./skills";
 import { imageCompatMiddleware } from "./image-compat";
 import { humanInTheLoopMiddleware } from "./human-in-the-loop";
 
@@ -25,7 +26,8 @@ export type MiddlewareDeps = {
  * order, after* in reverse; for wrapModelCall the first entry is the outermost wrapper, so
  * token usage (innermost) sees whichever model retry/fallback actually called.
  *   1 filesystem (+ large tool results to files, inside it) · 2 attachments · artifacts
- *   3 skills · 4 subagents · 5 summarization  (later issues)
+ *   3 skills (prompt list, preload, activation on reading SKILL.md, tool gating)
+ *   4 subagents · 5 summarization  (later issues)
  *   6 todo list · 7 patch tool calls · 8 model fallback + retry
  *   9 image input compatibility (+ ocr_parse_file) · 10 token usage
  *   11 human in the loop: approvals and ask_user_question (last, so its afterModel reviews tool calls first)
@@ -38,6 +40,7 @@ export function mainAgentMiddleware({ ctx, fallbacks, backend }: MiddlewareDeps)
     largeToolResultsMiddleware(backend),
     attachmentsMiddleware(ctx.actor),
     artifactsMiddleware(backend),
+    skillsMiddleware({ ctx, backend }),
     todoMiddleware(),
     patchToolCallsMiddleware(),
     modelRetryFallbackMiddleware({

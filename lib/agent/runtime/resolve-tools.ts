@@ -2,6 +2,7 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { AgentRuntimeContext } from "./prepare-context";
 import { builtinTools } from "@/lib/agent/tools/registry";
 import { loadMcpToolsForRuntime } from "@/lib/mcp/runtime-tools";
+import { resolveSkillDependencyTools } from "./skill-tools";
 
 /**
  * resolveConfiguredRuntimeTools: the executable tools of this run (built-in by name; MCP
@@ -25,9 +26,9 @@ export function resolveConfiguredRuntimeTools(
 export type RuntimeTools = { tools: StructuredToolInterface[]; close(): Promise<void> };
 
 /**
- * The run's executable tools including the MCP tools of `ctx.mcpServerIds`. Opens the MCP
- * connections: the caller calls `close()` when the run ends. A name taken twice (middleware,
- * built-in, MCP) fails the run with a message naming both owners.
+ * The run's executable tools including the MCP tools of `ctx.mcpServerIds` and the tools the
+ * effective skills declare. Opens the MCP connections: the caller calls `close()` when the run
+ * ends. A name taken twice (middleware, built-in, MCP, skill) fails the run naming both owners.
  */
 export async function resolveRuntimeToolsWithMcp(
   ctx: AgentRuntimeContext,
@@ -48,5 +49,19 @@ export async function resolveRuntimeToolsWithMcp(
     }
     owners.set(t.name, source);
   }
-  return { tools: [...builtin, ...mcp.tools], close: mcp.close };
+  // Skill dependencies not configured directly: registered now, visible once their skill is active.
+  const skillTools = await resolveSkillDependencyTools(ctx, new Set(owners.keys())).catch(async (err) => {
+    await mcp.close();
+    throw err;
+  });
+  const close = async () => void (await Promise.all([mcp.close(), skillTools.close()]));
+  for (const t of skillTools.tools) {
+    const taken = owners.get(t.name);
+    if (taken) {
+      await close();
+      throw new Error(`Two tools are named "${t.name}" (${taken} and ${skillTools.sources.get(t.name)}). Rename the MCP server or remove the dependency from the skill.`);
+    }
+    owners.set(t.name, skillTools.sources.get(t.name)!);
+  }
+  return { tools: [...builtin, ...mcp.tools, ...skillTools.tools], close };
 }

@@ -5,6 +5,8 @@ import { mcpServers } from "@/lib/db/schema";
 import { listVisibleSubagents } from "@/lib/db/agents";
 import { filterByAccess } from "@/lib/sharing/resolve-access";
 import { builtinToolNames } from "@/lib/agent/tools/registry";
+import { loadAvailableSkills } from "@/lib/skills/catalog";
+import "@/lib/skills/projection"; // registers the /home/gem/skills projection wherever the runtime is loaded
 import type { VisibleKnowledgeBase } from "./prepare-context";
 
 export type VisibleSubagent = { id: string; slug: string; name: string; description: string };
@@ -24,16 +26,19 @@ export type ResourceCatalog = {
 
 export async function loadResourceCatalog(actor: Actor): Promise<ResourceCatalog> {
   const db = await getDb();
-  const servers = await db
-    .select({ id: mcpServers.id, name: mcpServers.name, ownerId: mcpServers.ownerId, sharing: mcpServers.sharing })
-    .from(mcpServers)
-    .where(and(eq(mcpServers.enabled, true)));
+  const [servers, skills] = await Promise.all([
+    db
+      .select({ id: mcpServers.id, name: mcpServers.name, ownerId: mcpServers.ownerId, sharing: mcpServers.sharing })
+      .from(mcpServers)
+      .where(and(eq(mcpServers.enabled, true))),
+    loadAvailableSkills(actor),
+  ]);
   return {
     tools: builtinToolNames(),
     mcpServers: filterByAccess(actor, servers, "mcp").map(({ id, name }) => ({ id, name })),
-    // Knowledge bases and shared skills arrive with their issues; until then nothing is accessible.
+    // Knowledge bases arrive with their issue; until then none is accessible.
     knowledgeBases: [],
-    skills: [],
+    skills,
     subagents: (await listVisibleSubagents(actor)).map(({ id, slug, name, description }) => ({ id, slug, name, description })),
   };
 }

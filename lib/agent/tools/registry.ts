@@ -1,15 +1,32 @@
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { AgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
+import { kbTools } from "./kb-tools";
+import { INSTALL_SKILL, installSkillTool } from "./install-skill";
 
 /**
  * Built-in tools by name. Each entry is a factory receiving the runtime context, so a tool
  * with side effects can re-check its exact target for the acting user at execution time.
+ * Factories build a new instance per run (the runtime marks instances per run).
  * Tools that belong to a middleware (write_todos, filesystem tools) are registered there.
  */
 export type BuiltinToolFactory = (ctx: AgentRuntimeContext) => StructuredToolInterface;
 
-export const builtinTools: Record<string, BuiltinToolFactory> = {};
+/** Tools an agent's `tools` selection configures directly. */
+export const builtinTools: Record<string, BuiltinToolFactory> = {
+  [INSTALL_SKILL]: installSkillTool,
+};
+
+/**
+ * Executable built-ins that only skills open: not offered in the `tools` selection; a run
+ * registers them when an effective skill declares them (the knowledge-base tools).
+ */
+export const skillOnlyTools: Record<string, BuiltinToolFactory> = { ...kbTools };
 
 export function builtinToolNames(): string[] {
   return Object.keys(builtinTools);
+}
+
+/** The factory of a tool a skill may declare, configurable or skill-only. */
+export function skillDeclarableTool(name: string): BuiltinToolFactory | undefined {
+  return Object.hasOwn(builtinTools, name) ? builtinTools[name] : Object.hasOwn(skillOnlyTools, name) ? skillOnlyTools[name] : undefined;
 }

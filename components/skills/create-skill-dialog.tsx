@@ -1,0 +1,111 @@
+"use client";
+
+import clsx from "clsx";
+import { LoaderCircle } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useId, useState, type FormEvent } from "react";
+import { isSkillSlug, slugify } from "@/lib/skills/slug";
+import { controlClass, FormError, TextField } from "@/components/forms/fields";
+import { useErrorMessage } from "@/components/forms/use-error-message";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { skillsApi, type SkillScope, type SkillView } from "./api";
+import { skillSkeleton } from "./skill-skeleton";
+
+/** Name and description in, a SKILL.md skeleton out: the new skill then opens in the editor. */
+export function CreateSkillDialog({
+  open,
+  scope,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  scope: SkillScope;
+  onClose: () => void;
+  onCreated: (skill: SkillView) => void;
+}) {
+  const t = useTranslations("skills.create");
+  const errorMessage = useErrorMessage();
+  const descriptionId = useId();
+  const [name, setName] = useState("");
+  const [slug, setSlug] = useState("");
+  const [slugTouched, setSlugTouched] = useState(false);
+  const [description, setDescription] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const slugError = slug && !isSkillSlug(slug) ? t("slugInvalid") : null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim() || !description.trim()) return setError(t("required"));
+    if (!slug || slugError) return setError(slugError ?? t("slugRequired"));
+    setSaving(true);
+    setError(null);
+    try {
+      onCreated(await skillsApi.create({ "SKILL.md": skillSkeleton({ name, slug, description }) }, scope));
+    } catch (err) {
+      setError(errorMessage(err, { "conflict:skill": t("slugTaken", { slug }) }));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title={t("title")} description={t(`description.${scope}`)} className="sm:max-w-lg" data-testid="skill-create-dialog">
+      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+        <TextField
+          label={t("name")}
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            if (!slugTouched) setSlug(slugify(event.target.value) ?? "");
+          }}
+          maxLength={128}
+          placeholder={t("namePlaceholder")}
+          autoFocus
+          data-testid="skill-create-name"
+        />
+        <TextField
+          label={t("slug")}
+          hint={slugError ?? t("slugHint")}
+          value={slug}
+          onChange={(event) => {
+            setSlugTouched(true);
+            setSlug(event.target.value.trim());
+          }}
+          maxLength={64}
+          spellCheck={false}
+          aria-invalid={slugError ? true : undefined}
+          className={clsx("font-mono", slugError && "border-danger")}
+          data-testid="skill-create-slug"
+        />
+        <div className="space-y-1.5">
+          <label htmlFor={descriptionId} className="block text-sm font-medium">
+            {t("descriptionLabel")}
+          </label>
+          <textarea
+            id={descriptionId}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            rows={3}
+            maxLength={1024}
+            placeholder={t("descriptionPlaceholder")}
+            className={clsx(controlClass, "h-auto resize-y py-2 leading-relaxed")}
+            data-testid="skill-create-description"
+          />
+          <p className="text-xs text-muted-foreground">{t("descriptionHint")}</p>
+        </div>
+        <FormError message={error} data-testid="skill-create-error" />
+        <div className="flex justify-end gap-2 pt-1">
+          <Button variant="outline" size="sm" onClick={onClose}>
+            {t("cancel")}
+          </Button>
+          <Button type="submit" size="sm" disabled={saving} data-testid="skill-create-submit">
+            {saving && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
+            {t("submit")}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

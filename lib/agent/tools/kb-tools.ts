@@ -1,0 +1,152 @@
+import { tool } from "@langchain/core/tools";
+import { z } from "zod";
+import type { AgentRuntimeContext, VisibleKnowledgeBase } from "@/lib/agent/runtime/prepare-context";
+import type { BuiltinToolFactory } from "./registry";
+
+/**
+ * The knowledge-base tools (SPEC 4), opened by the built-in `knowledge-base` skill. Every call
+ * is limited to `ctx.visibleKnowledgeBases`. Document storage and retrieval arrive with the
+ * knowledge-base issue; until then the tools answer what is true (no knowledge bases, or that
+ * reading contents is not available) and never invent results.
+ */
+
+export const NO_KNOWLEDGE_BASES = "No knowledge bases are available to you yet.";
+const CONTENTS_UNAVAILABLE = "Reading knowledge-base contents is not available in this version of Meridian yet; tell the user so.";
+
+const kbId = z.string().trim().min(1).max(200).describe("The id of a knowledge base, as list_kbs shows it");
+const fileId = z.string().trim().min(1).max(200).describe("The id of a document in that knowledge base");
+const kbName = z.string().trim().min(1).max(200).describe("The name (or id) of a knowledge base, as list_kbs shows it");
+
+type KbTarget = { by: "id" | "name"; value: string };
+
+/** The visible knowledge base a call names, or the readable refusal the model gets instead. */
+export function resolveKnowledgeBase(visible: VisibleKnowledgeBase[], target: KbTarget): VisibleKnowledgeBase | string {
+  if (visible.length === 0) return NO_KNOWLEDGE_BASES;
+  const found = visible.find((kb) => kb.kbId === target.value || (target.by === "name" && kb.name === target.value));
+  if (found) return found;
+  return `Error: there is no knowledge base ${target.by === "id" ? "with the id" : "named"} "${target.value}" that you can use. Call list_kbs to see the ones available to you.`;
+}
+
+function listKnowledgeBases(visible: VisibleKnowledgeBase[]): string {
+  if (visible.length === 0) return NO_KNOWLEDGE_BASES;
+  const lines = visible.map((kb) => `- ${kb.name} (id: ${kb.kbId}, type: ${kb.kbType})${kb.description ? `: ${kb.description}` : ""}`);
+  return [`Knowledge bases you can use (${visible.length}):`, ...lines].join("\n");
+}
+
+/** A tool whose call names one knowledge base: refused unless it is visible to this run. */
+function kbScopedTool<S extends z.ZodObject>(
+  ctx: AgentRuntimeContext,
+  spec: { name: string; description: string; schema: S; target: (args: z.infer<S>) => KbTarget | null },
+) {
+  return tool(
+    async (args: z.infer<S>) => {
+      const target = spec.target(args);
+      if (!target) return ctx.visibleKnowledgeBases.length ? CONTENTS_UNAVAILABLE : NO_KNOWLEDGE_BASES;
+      const kb = resolveKnowledgeBase(ctx.visibleKnowledgeBases, target);
+      return typeof kb === "string" ? kb : CONTENTS_UNAVAILABLE;
+    },
+    { name: spec.name, description: spec.description, schema: spec.schema },
+  );
+}
+
+const listKbs: BuiltinToolFactory = (ctx) =>
+  tool(async () => listKnowledgeBases(ctx.visibleKnowledgeBases), {
+    name: "list_kbs",
+    description: "List the knowledge bases you can search, with their ids, types and descriptions.",
+    schema: z.object({}),
+  });
+
+const queryKb: BuiltinToolFactory = (ctx) =>
+  kbScopedTool(ctx, {
+    name: "query_kb",
+    description: "Search one knowledge base for passages relevant to a question (hybrid keyword and semantic retrieval). Cite the documents you use.",
+    schema: z.object({
+      kb_id: kbId,
+      query_text: z.string().trim().min(1).max(2000).describe("What to look for, as a question or keywords"),
+      file_name: z.string().trim().min(1).max(500).optional().describe("Only search the document with this file name"),
+    }),
+    target: (a) => ({ by: "id", value: a.kb_id }),
+  });
+
+const findKbDocument: BuiltinToolFactory = (ctx) =>
+  kbScopedTool(ctx, {
+    name: "find_kb_document",
+    description: "Find where patterns occur in one document of a knowledge base; returns line-numbered windows around the matches.",
+    schema: z.object({
+      kb_id: kbId,
+      file_id: fileId,
+      patterns: z.array(z.string().min(1).max(500)).min(1).max(20).describe("Text (or regular expressions with use_regex) to look for"),
+      use_regex: z.boolean().default(false),
+      case_sensitive: z.boolean().default(false),
+      max_windows: z.number().int().min(1).max(50).default(5).describe("At most this many windows"),
+      window_size: z.number().int().min(10).max(2000).default(80).describe("Characters around each match"),
+    }),
+    target: (a) => ({ by: "id", value: a.kb_id }),
+  });
+
+const openKbDocument: BuiltinToolFactory = (ctx) =>
+  kbScopedTool(ctx, {
+    name: "open_kb_document",
+    description: "Read a window of one knowledge-base document with line numbers, from a line or a character offset; says whether more follows.",
+    schema: z.object({
+      kb_id: kbId,
+      file_id: fileId,
+      line: z.number().int().min(1).optional().describe("1-based line to start at"),
+      offset: z.number().int().min(0).optional().describe("Character offset to start at (when no line is given)"),
+      window_size: z.number().int().min(1).max(2000).default(1800).describe("Characters to return (at most 2000)"),
+    }),
+    target: (a) => ({ by: "id", value: a.kb_id }),
+  });
+
+const getMindmap: BuiltinToolFactory = (ctx) =>
+  kbScopedTool(ctx, {
+    name: "get_mindmap",
+    description: "Get the mind map (topic outline) of a knowledge base.",
+    schema: z.object({ kb_name: kbName }),
+    target: (a) => ({ by: "name", value: a.kb_name }),
+  });
+
+const searchFile: BuiltinToolFactory = (ctx) =>
+  kbScopedTool(ctx, {
+    name: "search_file",
+    description: "List documents by file name across your knowledge bases (or in one), with their ids.",
+    schema: z.object({
+      kb_name: kbName.optional(),
+      query: z.string().trim().max(500).optional().describe("Part of a file name; omit to list every document"),
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(1).max(300).default(300),
+    }),
+    target: (a) => (a.kb_name ? { by: "name", value: a.kb_name } : null),
+  });
+
+const downloadKbFile: BuiltinToolFactory = (ctx) =>
+  kbScopedTool(ctx, {
+    name: "download_kb_file",
+    description: "Copy a knowledge-base document into this conversation's outputs/ folder so you can read or process it as a file.",
+    schema: z.object({
+      kb_id: kbId,
+      file_id: fileId,
+      save_as: z
+        .string()
+        .trim()
+        .min(1)
+        .max(255)
+        .regex(/^[^/\\\0]+$/, "a file name, without folders")
+        .optional()
+        .describe("File name to save as in outputs/ (default: the document's name)"),
+    }),
+    target: (a) => ({ by: "id", value: a.kb_id }),
+  });
+
+/** By name; the `knowledge-base` skill declares exactly these. */
+export const kbTools: Record<string, BuiltinToolFactory> = {
+  list_kbs: listKbs,
+  query_kb: queryKb,
+  find_kb_document: findKbDocument,
+  open_kb_document: openKbDocument,
+  get_mindmap: getMindmap,
+  search_file: searchFile,
+  download_kb_file: downloadKbFile,
+};
+
+export const KB_TOOL_NAMES = Object.keys(kbTools);

@@ -1,0 +1,175 @@
+import { asc, eq } from "drizzle-orm";
+import type { Actor } from "@/lib/auth/actor";
+import { getDb } from "./client";
+import { skills, type SkillSource } from "./schema";
+import { pgErrorCode, UNIQUE_VIOLATION } from "./pg-errors";
+import { ApiError } from "@/lib/http/errors";
+import { atLeast, CAN_CREATE, canGrant, filterByAccess, resolveAccess } from "@/lib/sharing/resolve-access";
+import { PRIVATE, type Access, type Sharing } from "@/lib/sharing/types";
+import type { SkillMeta } from "@/lib/skills/front-matter";
+
+/** Data access for shared skills (rows); every call acts for someone and is scoped by the sharing model. */
+
+export type SkillRow = typeof skills.$inferSelect;
+
+/**
+ * What the actor holds on a shared skill. A disabled skill is out of sight for everyone who
+ * cannot manage it: it is neither offered to agents nor listed.
+ */
+export function skillAccess(actor: Actor, row: Pick<SkillRow, "ownerId" | "sharing" | "enabled">): Access {
+  const access = resolveAccess(actor, row, "skill");
+  return row.enabled || access === "manage" ? access : "none";
+}
+
+/** Shared skills the actor can see, with their access, by slug. */
+export async function listSharedSkills(actor: Actor): Promise<(SkillRow & { access: Exclude<Access, "none"> })[]> {
+  const db = await getDb();
+  const rows = await db.select().from(skills).orderBy(asc(skills.slug));
+  return rows.flatMap((row) => {
+    const access = skillAccess(actor, row);
+    return access === "none" ? [] : [{ ...row, access }];
+  });
+}
+
+/** Enabled shared skills the actor may read (what agents may use), by slug. One query. */
+export async function listUsableSharedSkills(actor: Actor): Promise<SkillRow[]> {
+  const db = await getDb();
+  const rows = await db.select().from(skills).where(eq(skills.enabled, true)).orderBy(asc(skills.slug));
+  return filterByAccess(actor, rows, "skill");
+}
+
+/** Slugs of the enabled shared skills the actor may read (the /home/gem/skills projection). */
+export async function usableSharedSkillSlugs(actor: Actor): Promise<Set<string>> {
+  const db = await getDb();
+  const rows = await db
+    .select({ slug: skills.slug, ownerId: skills.ownerId, sharing: skills.sharing })
+    .from(skills)
+    .where(eq(skills.enabled, true));
+  return new Set(filterByAccess(actor, rows, "skill").map((r) => r.slug));
+}
+
+/** The shared skill with the actor's access; 404 when they cannot see it, 403 when they may read but need more. */
+export async function requireSharedSkill(actor: Actor, slug: string, needed: Exclude<Access, "none"> = "read") {
+  const db = await getDb();
+  const [row] = await db.select().from(skills).where(eq(skills.slug, slug)).limit(1);
+  const access = row ? skillAccess(actor, row) : "none";
+  if (!row || access === "none") throw new ApiError("not_found:skill", `There is no skill "${slug}" shared with you.`);
+  if (!atLeast(access, needed)) throw new ApiError("forbidden:skill", "You may use this skill but not change it.");
+  return { row, access };
+}
+
+/** Whether a shared row holds this slug at all (whoever may see it): slugs are unique across shared skills. */
+export async function sharedSlugTaken(slug: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db.select({ id: skills.id }).from(skills).where(eq(skills.slug, slug)).limit(1);
+  return Boolean(row);
+}
+
+function checkSharing(actor: Actor, sharing: Sharing) {
+  if (!canGrant(actor, sharing.read) || !canGrant(actor, sharing.manage)) {
+    throw new ApiError("forbidden:sharing", "You may not share this widely. Admins share within their department; only the superadmin shares globally.");
+  }
+}
+
+const metaColumns = (meta: SkillMeta, content: string) => ({
+  name: meta.name,
+  description: meta.description,
+  toolDependencies: meta.tool_dependencies,
+  mcpDependencies: meta.mcp_dependencies,
+  skillDependencies: meta.skill_dependencies,
+  content,
+});
+
+export type SharedSkillInput = { slug: string; meta: SkillMeta; content: string; source: Exclude<SkillSource, "builtin">; sharing?: Sharing; enabled?: boolean };
+
+export async function insertSharedSkill(actor: Actor, input: SharedSkillInput): Promise<SkillRow> {
+  if (!CAN_CREATE.skill.includes(actor.role)) throw new ApiError("forbidden:skill", "Only administrators may create shared skills. Create a personal skill instead.");
+  const sharing = input.sharing ?? PRIVATE;
+  checkSharing(actor, sharing);
+  const db = await getDb();
+  try {
+    const [row] = await db
+      .insert(skills)
+      .values({
+        id: crypto.randomUUID(),
+        slug: input.slug,
+        ...metaColumns(input.meta, input.content),
+        enabled: input.enabled ?? true,
+        sharing,
+        source: input.source,
+        ownerId: actor.id,
+      })
+      .returning();
+    return row!;
+  } catch (err) {
+    if (pgErrorCode(err) === UNIQUE_VIOLATION) throw new ApiError("conflict:skill", `A shared skill "${input.slug}" already exists.`);
+    throw err;
+  }
+}
+
+export async function updateSharedSkill(actor: Actor, slug: string, patch: { enabled?: boolean; sharing?: Sharing }): Promise<SkillRow> {
+  await requireSharedSkill(actor, slug, "manage");
+  if (patch.sharing) checkSharing(actor, patch.sharing);
+  const db = await getDb();
+  const [row] = await db
+    .update(skills)
+    .set({
+      ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),
+      ...(patch.sharing ? { sharing: patch.sharing } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(skills.slug, slug))
+    .returning();
+  if (!row) throw new ApiError("not_found:skill", `There is no skill "${slug}" shared with you.`);
+  return row;
+}
+
+/** After SKILL.md was saved: the row follows its front matter. */
+export async function updateSharedSkillContent(actor: Actor, slug: string, meta: SkillMeta, content: string): Promise<SkillRow> {
+  await requireSharedSkill(actor, slug, "manage");
+  const db = await getDb();
+  const [row] = await db
+    .update(skills)
+    .set({ ...metaColumns(meta, content), updatedAt: new Date() })
+    .where(eq(skills.slug, slug))
+    .returning();
+  if (!row) throw new ApiError("not_found:skill", `There is no skill "${slug}" shared with you.`);
+  return row;
+}
+
+/** A file other than SKILL.md changed: only the time moves. */
+export async function touchSharedSkill(actor: Actor, slug: string): Promise<SkillRow> {
+  await requireSharedSkill(actor, slug, "manage");
+  const db = await getDb();
+  const [row] = await db.update(skills).set({ updatedAt: new Date() }).where(eq(skills.slug, slug)).returning();
+  if (!row) throw new ApiError("not_found:skill", `There is no skill "${slug}" shared with you.`);
+  return row;
+}
+
+export async function deleteSharedSkill(actor: Actor, slug: string): Promise<SkillRow> {
+  const { row } = await requireSharedSkill(actor, slug, "manage");
+  const db = await getDb();
+  await db.delete(skills).where(eq(skills.id, row.id));
+  return row;
+}
+
+/**
+ * Built-in skills (system, no actor): inserted once shared with everyone; later starts refresh
+ * their content but never the enabled switch or sharing an admin chose. A slug held by a
+ * non-builtin skill is left alone. Returns whether the row is (now) the builtin one.
+ */
+export async function upsertBuiltinSkill(slug: string, meta: SkillMeta, content: string): Promise<boolean> {
+  const db = await getDb();
+  const [existing] = await db.select({ source: skills.source }).from(skills).where(eq(skills.slug, slug)).limit(1);
+  if (existing && existing.source !== "builtin") return false;
+  if (existing) {
+    await db.update(skills).set({ ...metaColumns(meta, content), updatedAt: new Date() }).where(eq(skills.slug, slug));
+    return true;
+  }
+  const everyone: Sharing = { read: { global: true, departmentIds: [], userIds: [] }, manage: PRIVATE.manage };
+  await db
+    .insert(skills)
+    .values({ id: `skill-${slug}`, slug, ...metaColumns(meta, content), enabled: true, sharing: everyone, source: "builtin", ownerId: null })
+    .onConflictDoNothing();
+  return true;
+}
