@@ -85,7 +85,7 @@ export function SkillCard({
               </a>
             )}
           </Tooltip>
-          {skill.canManage && (
+          {skill.canManage && skill.source !== "builtin" && (
             <IconButton label={t("delete")} icon={<Trash2 />} size="sm" tooltipSide="top-end" onClick={onDelete} className="hover:text-danger" data-testid="skill-delete" />
           )}
         </div>

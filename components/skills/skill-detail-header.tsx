@@ -72,7 +72,7 @@ export function SkillDetailHeader({
             <Download className="size-4" aria-hidden />
             {t("export")}
           </a>
-          {skill.canManage && (
+          {skill.canManage && skill.source !== "builtin" && (
             <Button variant="outline" size="sm" onClick={onDelete} className="hover:border-danger/40 hover:text-danger" data-testid="skill-delete">
               <Trash2 className="size-4" aria-hidden />
               {t("delete")}

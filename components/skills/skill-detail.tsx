@@ -64,7 +64,7 @@ export function SkillDetail({ skillRef, actor, onChanged }: { skillRef: SkillRef
     if (!documents.hasUnsaved) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
+  return () => window.removeEventListener("beforeunload", warn);
   }, [documents.hasUnsaved]);
 
   const applyView = (view: SkillView) => setSkill((current) => (current ? { ...current, ...view } : current));
@@ -124,6 +124,8 @@ export function SkillDetail({ skillRef, actor, onChanged }: { skillRef: SkillRef
   if (!skill) return <div className="m-6 h-40 animate-pulse rounded-2xl bg-muted" aria-label={t("loading")} />;
 
   const deletingFile = dialog && typeof dialog === "object" ? dialog.deleteFile : null;
+  // Built-in skills are refreshed at every start: their files are read-only (export to customise).
+  const filesEditable = skill.canManage && skill.source !== "builtin";
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="skill-detail" data-slug={skill.slug} data-scope={skill.scope}>
       <SkillDetailHeader
@@ -138,7 +140,7 @@ export function SkillDetail({ skillRef, actor, onChanged }: { skillRef: SkillRef
           files={skill.files}
           selected={selected}
           dirty={documents.dirty}
-          canManage={skill.canManage}
+          canManage={filesEditable}
           onSelect={setSelected}
           onAdd={() => setDialog("add-file")}
           onDelete={(path) => setDialog({ deleteFile: path })}
@@ -147,7 +149,7 @@ export function SkillDetail({ skillRef, actor, onChanged }: { skillRef: SkillRef
           key={selected}
           path={selected}
           doc={documents.docs[selected]}
-          canManage={skill.canManage}
+          canManage={filesEditable}
           saving={documents.saving === selected}
           dirty={documents.dirty(selected)}
           saveError={documents.saveError}

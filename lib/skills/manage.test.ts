@@ -13,6 +13,7 @@ import { deleteSkillFile, exportSkill, readSkillFile, writeSkillFile } from "./s
 import { readSkillZip } from "./zip-read";
 import { DEFAULT_SKILL_LIMITS } from "./limits";
 import { buildZip, skillMarkdown } from "./zip-fixtures";
+import { seedSkills } from "@/lib/bootstrap/seed-skills";
 
 let dir: string;
 let admin: Actor;
@@ -131,5 +132,21 @@ describe("skill management", () => {
     await deleteSkill(user, "notes-helper");
     expect(await openWorkspace(user.id).stat("/home/gem/user-data/agents/skills/notes-helper")).toBeNull();
     await expect(deleteSkill(user, "notes-helper")).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("keeps built-in skills' files and existence out of reach, even for the superadmin; they can still be disabled", async () => {
+    await seedSkills();
+    const root = await insertTestUser({ role: "superadmin" });
+    const before = (await readSkillFile(root, "knowledge-base", "shared", "SKILL.md")).toString();
+    await expect(writeSkillFile(root, "knowledge-base", "shared", "SKILL.md", bytes("---\nname: X\ndescription: y\n---\n"))).rejects.toMatchObject({
+      code: "forbidden:skill",
+      status: 403,
+    });
+    await expect(writeSkillFile(root, "knowledge-base", "shared", "extra.md", bytes("x"))).rejects.toMatchObject({ status: 403 });
+    await expect(deleteSkillFile(root, "knowledge-base", "shared", "SKILL.md")).rejects.toMatchObject({ status: 400 });
+    await expect(deleteSkill(root, "knowledge-base", "shared")).rejects.toMatchObject({ code: "forbidden:skill", status: 403 });
+    expect((await readSkillFile(root, "knowledge-base", "shared", "SKILL.md")).toString()).toBe(before);
+    expect(await updateSkill(root, "knowledge-base", "shared", { enabled: false })).toMatchObject({ enabled: false });
+    expect(await updateSkill(root, "knowledge-base", "shared", { enabled: true })).toMatchObject({ enabled: true });
   });
 });

@@ -91,8 +91,23 @@ export async function updateSkill(actor: Actor, slug: string, scope: SkillScope 
   return viewOf(actor, { ...skill, row });
 }
 
+/**
+ * Built-in skills are refreshed from lib/skills/builtin at every start, so their files cannot
+ * be edited and they cannot be deleted (an edit would be lost at the next start): they can be
+ * disabled, shared differently, or exported and uploaded as a copy to customise.
+ */
+export function refuseBuiltinChange(skill: LocatedSkill, what: string): void {
+  if (skill.scope === "shared" && skill.row.source === "builtin") {
+    throw new ApiError(
+      "forbidden:skill",
+      `"${skill.slug}" is a built-in skill: its ${what} cannot be changed. Disable it, or export it and upload the copy as a skill of your own.`,
+    );
+  }
+}
+
 export async function deleteSkill(actor: Actor, slug: string, scope?: SkillScope): Promise<void> {
   const skill = await locateSkill(actor, slug, scope, "manage");
+  refuseBuiltinChange(skill, "existence");
   if (skill.scope === "shared") await deleteSharedSkill(actor, slug);
   await withFileErrors(() => skill.folder.removeAll());
 }

@@ -60,9 +60,17 @@ export async function readPersonalSkill(userId: string, slug: string): Promise<P
   );
 }
 
+/** SKILL.md is read on every run: one larger than this is reported as a problem, not read. */
+const MAX_SKILL_MD_BYTES = 1024 * 1024;
+
 async function readSkillIn(workspace: WorkspaceBackend, folder: VirtualEntry): Promise<PersonalSkill | null> {
   let bytes: Buffer;
   try {
+    const entry = await workspace.stat(PERSONAL_SKILL_MD(folder.name));
+    if (entry?.kind === "file" && entry.size > MAX_SKILL_MD_BYTES) {
+      const reason = `SKILL.md is ${entry.size} bytes; a skill's instructions must stay under ${MAX_SKILL_MD_BYTES} bytes.`;
+      return { slug: folder.name, content: "", updatedAt: folder.modifiedAt, ok: false, line: 1, reason };
+    }
     bytes = await workspace.readBytes(PERSONAL_SKILL_MD(folder.name));
   } catch (err) {
     // Missing, or a folder named SKILL.md: not a skill.

@@ -5,7 +5,7 @@ import { formatBytes } from "@/lib/files/request-file";
 import { withFileErrors } from "@/lib/files/fs-errors";
 import { skillPackageLimits } from "./limits";
 import { checkFileSize, checkSkillFilePath, parseSkillFile, SKILL_FILE } from "./package";
-import { detailOf, locateSkill } from "./manage";
+import { detailOf, locateSkill, refuseBuiltinChange } from "./manage";
 import { skillZip } from "./zip-write";
 import type { SkillDetail, SkillScope } from "./view";
 
@@ -22,6 +22,7 @@ export async function writeSkillFile(actor: Actor, slug: string, scope: SkillSco
   const limits = skillPackageLimits();
   checkFileSize(rel, data.length, limits);
   const skill = await locateSkill(actor, slug, scope, "manage");
+  refuseBuiltinChange(skill, "files");
 
   if (rel === SKILL_FILE) {
     const { meta, text } = parseSkillFile(data);
@@ -50,6 +51,7 @@ export async function deleteSkillFile(actor: Actor, slug: string, scope: SkillSc
   checkSkillFilePath(rel);
   if (rel === SKILL_FILE) throw new ApiError("bad_request:skill", "SKILL.md cannot be deleted: it is what makes the folder a skill. Delete the skill instead.");
   const skill = await locateSkill(actor, slug, scope, "manage");
+  refuseBuiltinChange(skill, "files");
   await withFileErrors(() => skill.folder.remove(rel));
   if (skill.scope === "shared") await touchSharedSkill(actor, slug);
 }
@@ -58,6 +60,16 @@ export async function deleteSkillFile(actor: Actor, slug: string, scope: SkillSc
 export async function exportSkill(actor: Actor, slug: string, scope?: SkillScope): Promise<{ filename: string; bytes: Uint8Array }> {
   const skill = await locateSkill(actor, slug, scope, "read");
   const entries = await withFileErrors(() => skill.folder.list());
+  // A personal folder can grow outside the skill routes: check the package limits on the
+  // listed sizes before reading anything into memory.
+  const limits = skillPackageLimits();
+  const total = entries.reduce((sum, e) => sum + e.size, 0);
+  if (entries.length > limits.maxEntries || total > limits.maxTotalBytes) {
+    throw new ApiError(
+      "too_large:skill",
+      `This skill has ${entries.length} files (${total} bytes), more than a skill may hold (${limits.maxEntries} files, ${limits.maxTotalBytes} bytes); remove files before exporting it.`,
+    );
+  }
   const files = new Map<string, Uint8Array>();
   for (const e of entries) files.set(e.path, await withFileErrors(() => skill.folder.read(e.path)));
   return { filename: `${slug}.zip`, bytes: skillZip(slug, files) };

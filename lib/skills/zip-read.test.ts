@@ -98,6 +98,13 @@ describe("readSkillZip", () => {
     expect(refusal(() => read(Buffer.from("not a zip at all"))).message).toMatch(/not a zip file/);
   });
 
+  it("refuses names that differ only in case (one would overwrite the other on a case-insensitive volume)", () => {
+    const zip = buildZip([{ name: "SKILL.md", data: skillMarkdown("Checked") }, { name: "skill.md", data: "---\nbroken" }]);
+    const r = refusal(() => read(zip));
+    expect(r.status).toBe(400);
+    expect(r.message).toMatch(/appears twice .*differ only in case/);
+  });
+
   it("refuses an entry whose bytes do not match its checksum", () => {
     const zip = buildZip([{ name: "SKILL.md", data: skillMarkdown("S"), method: 0 }]);
     const at = zip.indexOf(Buffer.from("# S"));

@@ -51,8 +51,10 @@ export function readSkillZip(zip: Uint8Array, limits: SkillPackageLimits): Skill
     const rel = e.isDir ? e.name.replace(/\/+$/, "") : e.name;
     const problem = skillPathProblem(rel);
     if (problem) throw refused(`the entry ${shown(e.name)} ${problem}.`);
-    if (seen.has(rel)) throw refused(`the entry ${shown(rel)} appears twice.`);
-    seen.add(rel);
+    // Names equal after case folding would overwrite each other on case-insensitive volumes.
+    const key = rel.normalize("NFC").toLowerCase();
+    if (seen.has(key)) throw refused(`the entry ${shown(rel)} appears twice (names that differ only in case count as the same).`);
+    seen.add(key);
     if (e.isDir || isArchiveNoise(rel)) continue;
     if (e.flags & 0x1) throw refused(`the entry ${shown(rel)} is encrypted; upload an unencrypted zip.`);
     if (e.method !== 0 && e.method !== 8) throw refused(`the entry ${shown(rel)} uses an unsupported compression method (${e.method}); use standard (deflate) zip.`);

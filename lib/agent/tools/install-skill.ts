@@ -6,7 +6,7 @@ import { formatBytes } from "@/lib/files/request-file";
 import { ApiError } from "@/lib/http/errors";
 import { isArchiveNoise } from "@/lib/skills/file-path";
 import { skillPackageLimits } from "@/lib/skills/limits";
-import { personalSkillFolder, writeSkillFiles } from "@/lib/skills/folders";
+import { personalSkillFolder, writeSkillFiles, type SkillFolder } from "@/lib/skills/folders";
 import { checkFileSize, validateSkillPackage } from "@/lib/skills/package";
 import { describeFsError, type WorkspaceBackend } from "@/lib/workspace/backend";
 import { openWorkspace } from "@/lib/workspace/open";
@@ -67,13 +67,29 @@ async function install(userId: string, sourceDir: string, overwrite: boolean): P
       `A personal skill "${pkg.slug}" already exists at ${target}/. Ask the user whether to replace it (then call install_skill again with overwrite: true), or give this skill another \`slug:\` in its SKILL.md front matter.`,
     );
   }
-  if (existing) await folder.removeAll();
-  await writeSkillFiles(folder, pkg.files);
+  await replaceSkillFiles(folder, pkg.files, existing);
   const bytes = [...pkg.files.values()].reduce((sum, b) => sum + b.length, 0);
   return (
     `Installed the personal skill "${pkg.meta.name}" (slug ${pkg.slug}) at ${target}/ with ${pkg.files.size} file(s), ${formatBytes(bytes)}. ` +
     `It is available from the user's next message (a personal skill replaces a shared skill with the same slug); its instructions are in ${target}/SKILL.md.`
   );
+}
+
+/**
+ * Replaces a folder's content with `files`. The previous files are kept in memory (a skill is
+ * bounded by the package limits) and written back if the new ones cannot all be written, so a
+ * failed reinstall never leaves the user without the skill.
+ */
+async function replaceSkillFiles(folder: SkillFolder, files: Map<string, Uint8Array>, existing: boolean): Promise<void> {
+  const previous = new Map<string, Uint8Array>();
+  if (existing) for (const entry of await folder.list()) previous.set(entry.path, await folder.read(entry.path));
+  if (existing) await folder.removeAll();
+  try {
+    await writeSkillFiles(folder, files);
+  } catch (err) {
+    if (previous.size) await writeSkillFiles(folder, previous).catch((restore) => console.error("[install_skill] could not restore the previous skill:", restore));
+    throw err;
+  }
 }
 
 /**
