@@ -65,9 +65,9 @@ test.describe.serial("agents built from the config schema", () => {
     await expect(page.getByTestId("agent-slug")).toHaveValue(slug); // proposed from the name
     await page.getByTestId("config-field-system_prompt").fill(`You are Orbit, a travel planner. ${promptMark}`);
 
-    // Tools: "Selected" with nothing available to pick stores [] — "None".
+    // Tools: "Selected" with nothing picked stores [] — "None" (install_skill is offered, left unticked).
     await page.getByTestId("resource-mode-tools").locator('[data-value="selected"]').click();
-    await expect(page.getByTestId("resource-options-tools")).toContainText("Nothing is available to select");
+    await expect(page.getByTestId("resource-options-tools")).toContainText("install_skill");
     // Subagents: null and [] both mean all, so there is no "None".
     await expect(page.getByTestId("resource-mode-subagents").locator('[data-value="none"]')).toHaveCount(0);
     await expect(modeOf(page, "subagents")).toHaveText("All visible subagents");
