@@ -17,6 +17,12 @@ export async function readSkillFile(actor: Actor, slug: string, scope: SkillScop
   return withFileErrors(() => skill.folder.read(rel));
 }
 
+/** Refuses early, before a request body is read: a bad path, or a skill this actor may not change. */
+export async function assertSkillFileWritable(actor: Actor, slug: string, scope: SkillScope | undefined, rel: string): Promise<void> {
+  checkSkillFilePath(rel);
+  refuseBuiltinChange(await locateSkill(actor, slug, scope, "manage"), "files");
+}
+
 export async function writeSkillFile(actor: Actor, slug: string, scope: SkillScope | undefined, rel: string, data: Uint8Array): Promise<SkillDetail> {
   checkSkillFilePath(rel);
   const limits = skillPackageLimits();
@@ -29,8 +35,17 @@ export async function writeSkillFile(actor: Actor, slug: string, scope: SkillSco
     if (meta.slug && meta.slug !== slug) {
       throw new ApiError("bad_request:skill", `The slug cannot be changed: SKILL.md says "${meta.slug}" but this skill is "${slug}". Remove the slug line or create a new skill.`);
     }
+    const previous = skill.scope === "shared" ? await withFileErrors(() => skill.folder.read(rel)) : null;
     await withFileErrors(() => skill.folder.write(rel, data));
-    if (skill.scope === "shared") skill.row = await updateSharedSkillContent(actor, slug, meta, text);
+    if (skill.scope === "shared") {
+      try {
+        skill.row = await updateSharedSkillContent(actor, slug, meta, text);
+      } catch (err) {
+        // File and row must tell the same story: put the old SKILL.md back.
+        await skill.folder.write(rel, previous!).catch((restore) => console.error("[skills] could not restore SKILL.md:", restore));
+        throw err;
+      }
+    }
     return detailOf(actor, skill);
   }
 

@@ -1,6 +1,6 @@
 import { route } from "@/lib/http/route";
 import { skillPackageLimits } from "@/lib/skills/limits";
-import { deleteSkillFile, readSkillFile, writeSkillFile } from "@/lib/skills/skill-files";
+import { assertSkillFileWritable, deleteSkillFile, readSkillFile, writeSkillFile } from "@/lib/skills/skill-files";
 import { fileQuery, readSkillRequestFile, skillParams } from "@/lib/skills/request";
 
 export const dynamic = "force-dynamic";
@@ -15,6 +15,8 @@ export const GET = route({ params: skillParams, query: fileQuery }, async ({ act
 
 /** Saves a file from the request body (SKILL.md is validated: 400 with the line and the reason) -> the skill with its files. */
 export const PUT = route({ params: skillParams, query: fileQuery }, async ({ actor, params, query, req }) => {
+  // Permission and path first: a reader never gets the server to buffer a body for nothing.
+  await assertSkillFileWritable(actor, params.slug, query.scope, query.path);
   const name = query.path.slice(query.path.lastIndexOf("/") + 1);
   const file = await readSkillRequestFile(req, skillPackageLimits().maxFileBytes, name);
   return writeSkillFile(actor, params.slug, query.scope, query.path, file.bytes);
