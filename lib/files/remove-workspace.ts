@@ -1,11 +1,10 @@
 import { openWorkspace } from "@/lib/workspace/open";
-import { VIRTUAL, workdirOf } from "@/lib/workspace/paths";
+import { CONVERSATION_ID, VIRTUAL, workdirOf } from "@/lib/workspace/paths";
 import { StoreNotFound } from "@/lib/workspace/store/types";
-import { WORKDIR_THREAD_ID } from "./thread-workdir";
 
 /** Removes a deleted conversation's workdir (nothing there is fine; other failures are logged). */
 export async function removeWorkdir(userId: string, rootThreadId: string): Promise<void> {
-  if (!WORKDIR_THREAD_ID.test(rootThreadId)) return; // such an id never had a workdir of its own
+  if (!CONVERSATION_ID.test(rootThreadId)) return; // such an id never had a workdir of its own
   await removeQuietly(userId, workdirOf(rootThreadId));
 }
 

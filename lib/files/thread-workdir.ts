@@ -3,10 +3,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { requireThread, type ThreadRow } from "@/lib/db/threads";
 import { CONVERSATION_ID, workdirOf } from "@/lib/workspace/paths";
 
-/** Thread ids that may name a workdir folder: letters, digits, - and _ only. */
-export const WORKDIR_THREAD_ID = CONVERSATION_ID;
-
-export const threadIdParams = z.object({ id: z.string().regex(WORKDIR_THREAD_ID, "not a conversation id") });
+export const threadIdParams = z.object({ id: z.string().regex(CONVERSATION_ID, "not a conversation id") });
 
 export function rootOf(thread: ThreadRow): string {
   return thread.rootThreadId ?? thread.id;
