@@ -1,6 +1,6 @@
 import { createMiddleware, TODO_LIST_MIDDLEWARE_SYSTEM_PROMPT } from "langchain";
 import { tool } from "@langchain/core/tools";
-import { ToolMessage } from "@langchain/core/messages";
+import { AIMessage, ToolMessage } from "@langchain/core/messages";
 import { Command } from "@langchain/langgraph";
 import { z } from "zod";
 import type { TodoItem } from "@/lib/agent/token-usage-types";
@@ -44,7 +44,14 @@ export const writeTodosTool = tool(
   },
 );
 
-/** `write_todos` replaces state `todos`; the stream turns each change into a `data-todos` part. */
+export const PARALLEL_WRITE_TODOS_TEXT =
+  "Error: write_todos was called more than once in one step, so none of these calls ran. Send the whole list in a single write_todos call.";
+
+/**
+ * `write_todos` replaces state `todos`; the stream turns each change into a `data-todos` part.
+ * Ported from langchain's `todoListMiddleware`: parallel calls would each write the `todos`
+ * channel in one step (LangGraph's InvalidUpdateError), so each gets a tool error instead.
+ */
 export function todoMiddleware() {
   return createMiddleware({
     name: "TodoMiddleware",
@@ -55,5 +62,24 @@ export function todoMiddleware() {
         ...request,
         systemMessage: request.systemMessage.concat(`\n\n${TODO_LIST_MIDDLEWARE_SYSTEM_PROMPT}`),
       }),
+    afterModel: {
+      canJumpTo: ["model"],
+      hook: (state) => {
+        const last = state.messages.findLast((m) => AIMessage.isInstance(m));
+        const calls = last && AIMessage.isInstance(last) ? (last.tool_calls ?? []) : [];
+        const parallel = calls.filter((call) => call.name === writeTodosTool.name);
+        if (parallel.length < 2) return;
+        const answered = new Set(state.messages.filter((m) => ToolMessage.isInstance(m)).map((m) => (m as ToolMessage).tool_call_id));
+        const errors = parallel
+          .filter((call) => !answered.has(call.id ?? ""))
+          .map((call) => new ToolMessage({ content: PARALLEL_WRITE_TODOS_TEXT, tool_call_id: call.id ?? "", name: call.name, status: "error" }));
+        if (errors.length === 0) return;
+        // The calls stay in the AI message, answered; with nothing else to run the model reads the errors at once
+        // (without the jump the agent would end on the tool messages).
+        const refused = new Set(errors.map((m) => m.tool_call_id));
+        const nothingToRun = calls.every((call) => answered.has(call.id ?? "") || refused.has(call.id ?? ""));
+        return { messages: errors, ...(nothingToRun ? { jumpTo: "model" as const } : {}) };
+      },
+    },
   });
 }
