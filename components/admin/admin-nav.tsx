@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { Bot, Building2, Plug, Server, Users, type LucideIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
@@ -27,13 +27,13 @@ export function AdminNav() {
             key={key}
             href={href}
             aria-current={active ? "page" : undefined}
-            className={clsx(
+            className={cn(
               "flex shrink-0 items-center gap-2.5 rounded-lg px-3 py-2 text-sm whitespace-nowrap transition-colors",
               active ? "bg-accent font-medium text-foreground" : "text-muted-foreground hover:bg-accent/60 hover:text-foreground",
             )}
             data-testid={`admin-nav-${key}`}
           >
-            <Icon className={clsx("size-4 shrink-0", active && "text-brand")} aria-hidden />
+            <Icon className={cn("size-4 shrink-0", active && "text-brand")} aria-hidden />
             {t(key)}
           </Link>
         );

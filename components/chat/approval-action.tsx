@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { Check, PencilLine, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -21,8 +21,8 @@ function ArgsPreview({ args }: { args: Record<string, unknown> }) {
   if (typeof args.old_string === "string" && typeof args.new_string === "string") {
     return (
       <div className="space-y-1.5" data-testid="approval-args">
-        <pre className={clsx(pre, "text-danger line-through decoration-danger/40")}>{args.old_string}</pre>
-        <pre className={clsx(pre, "text-success")}>{args.new_string}</pre>
+        <pre className={cn(pre, "text-danger line-through decoration-danger/40")}>{args.old_string}</pre>
+        <pre className={cn(pre, "text-success")}>{args.new_string}</pre>
       </div>
     );
   }
@@ -53,7 +53,7 @@ function DecisionNote({ decision }: { decision: ApprovalDecision | Decision }) {
   const label = decision.type === "approve" ? t("approved") : decision.type === "edit" ? t("edited") : t("rejected");
   return (
     <p
-      className={clsx("flex items-start gap-1.5 text-sm font-medium", decision.type === "reject" ? "text-danger" : "text-success")}
+      className={cn("flex items-start gap-1.5 text-sm font-medium", decision.type === "reject" ? "text-danger" : "text-success")}
       data-testid="approval-decision"
       data-decision={decision.type}
     >
@@ -115,7 +115,7 @@ export function ApprovalActionRow({
             rows={Math.min(12, Math.max(4, draft.split("\n").length))}
             spellCheck={false}
             aria-invalid={edited ? undefined : true}
-            className={clsx(controlClass, "h-auto resize-y py-2 font-mono text-xs", !edited && "border-danger")}
+            className={cn(controlClass, "h-auto resize-y py-2 font-mono text-xs", !edited && "border-danger")}
             data-testid="edit-args"
           />
           {!edited && <p className="text-xs text-danger">{t("invalidJson")}</p>}
@@ -131,7 +131,7 @@ export function ApprovalActionRow({
             onChange={(e) => setReason(e.target.value)}
             maxLength={2000}
             placeholder={t("reasonPlaceholder")}
-            className={clsx(controlClass, "h-9")}
+            className={cn(controlClass, "h-9")}
             data-testid="reject-reason"
             autoFocus
           />

@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { ArrowUp, Loader2, Square } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useLayoutEffect, useRef, type ClipboardEvent, type FormEvent, type KeyboardEvent } from "react";
@@ -138,7 +138,7 @@ export function Composer({
               disabled={!canSend}
               aria-label={waitForFiles ? tf("waitForUploads") : t("send")}
               title={waitForFiles ? tf("waitForUploads") : t("send")}
-              className={clsx(
+              className={cn(
                 "flex size-9 items-center justify-center rounded-full transition-colors",
                 canSend ? "bg-primary text-primary-foreground hover:opacity-85" : "bg-muted text-muted-foreground",
               )}

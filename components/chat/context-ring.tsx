@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { useFormatter, useTranslations } from "next-intl";
 import type { ApproximateContext } from "@/lib/agent/token-usage-types";
 import { Tooltip } from "@/components/ui/tooltip";
@@ -54,7 +54,7 @@ export function ContextRing({ context }: { context: ApproximateContext | null })
               strokeLinecap="round"
               strokeDasharray={CIRCUMFERENCE}
               strokeDashoffset={CIRCUMFERENCE * (1 - ratio)}
-              className={clsx(
+              className={cn(
                 "transition-[stroke-dashoffset] duration-500",
                 level === "danger" ? "stroke-danger" : level === "warn" ? "stroke-warning" : "stroke-muted-foreground",
                 ratio === 0 && "opacity-0",

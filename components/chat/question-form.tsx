@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { MessageCircleQuestion } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -52,7 +52,7 @@ function QuestionBlock({
   }
 
   const row = (selected: boolean, align = "items-start") =>
-    clsx(
+    cn(
       "flex gap-2.5 rounded-lg border px-3 py-2 transition-colors",
       align,
       selected ? "border-brand/50 bg-brand-soft" : "border-border",
@@ -107,7 +107,7 @@ function QuestionBlock({
             }}
             maxLength={2000}
             placeholder={t("otherPlaceholder")}
-            className={clsx(controlClass, "h-8 min-w-0 flex-1 rounded-lg", answer && "disabled:cursor-default disabled:opacity-100")}
+            className={cn(controlClass, "h-8 min-w-0 flex-1 rounded-lg", answer && "disabled:cursor-default disabled:opacity-100")}
             data-testid="question-other-input"
           />
         </label>

@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { Brain, ChevronRight } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -20,8 +20,8 @@ export function Reasoning({ text, streaming }: { text: string; streaming: boolea
         className="inline-flex items-center gap-1.5 rounded-md py-1 text-muted-foreground transition-colors hover:text-foreground"
       >
         <Brain className="size-4" aria-hidden />
-        <span className={clsx(streaming && "animate-pulse")}>{streaming ? t("reasoningLive") : t("reasoningDone")}</span>
-        <ChevronRight className={clsx("size-3.5 transition-transform", open && "rotate-90")} aria-hidden />
+        <span className={cn(streaming && "animate-pulse")}>{streaming ? t("reasoningLive") : t("reasoningDone")}</span>
+        <ChevronRight className={cn("size-3.5 transition-transform", open && "rotate-90")} aria-hidden />
       </button>
       {open && (
         <div className="mt-1 mb-2 animate-fade-in border-l-2 border-border pl-3.5 leading-relaxed whitespace-pre-wrap text-muted-foreground">

@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { ChevronRight } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -15,7 +15,7 @@ function Payload({ label, value, tone }: { label: string; value: unknown; tone?:
     <div>
       <div className="mb-1 text-[11px] font-medium tracking-wide text-muted-foreground uppercase">{label}</div>
       <pre
-        className={clsx(
+        className={cn(
           "max-h-72 overflow-auto rounded-lg bg-code p-2.5 font-mono text-xs leading-relaxed whitespace-pre-wrap break-all",
           tone === "danger" && "text-danger",
         )}
@@ -34,7 +34,7 @@ function TodoSummary({ input }: { input: unknown }) {
       {todos.map((todo, index) => (
         <li key={index} className="flex items-start gap-2 text-sm">
           <TodoStatusIcon status={todo.status} live={false} className="mt-0.5" />
-          <span className={clsx(todo.status === "completed" && "text-muted-foreground line-through")}>{todo.content}</span>
+          <span className={cn(todo.status === "completed" && "text-muted-foreground line-through")}>{todo.content}</span>
         </li>
       ))}
     </ul>
@@ -71,18 +71,18 @@ export function ToolCard({ part }: { part: AnyToolPart }) {
         <span className="flex size-5 shrink-0 items-center justify-center rounded-md bg-muted">
           <ToolStatusIcon state={part.state} />
         </span>
-        <span className={clsx("shrink-0 font-medium", !isTodos && !t.has(`names.${name}`) && "font-mono text-[13px]")}>
+        <span className={cn("shrink-0 font-medium", !isTodos && !t.has(`names.${name}`) && "font-mono text-[13px]")}>
           {title}
         </span>
         {preview && (
-          <span className={clsx("min-w-0 flex-1 truncate text-xs text-muted-foreground", !isTodos && "font-mono")}>{preview}</span>
+          <span className={cn("min-w-0 flex-1 truncate text-xs text-muted-foreground", !isTodos && "font-mono")}>{preview}</span>
         )}
         {!preview && <span className="flex-1" />}
         {part.state === "approval-requested" && (
           <span className="shrink-0 text-xs text-warning">{t("awaitingApproval")}</span>
         )}
         <ChevronRight
-          className={clsx("size-4 shrink-0 text-muted-foreground transition-transform", open && "rotate-90")}
+          className={cn("size-4 shrink-0 text-muted-foreground transition-transform", open && "rotate-90")}
           aria-hidden
         />
       </button>

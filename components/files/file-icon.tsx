@@ -1,4 +1,4 @@
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { File, FileArchive, FileCode, FileImage, FileSpreadsheet, FileText, Folder, FolderOpen, type LucideIcon } from "lucide-react";
 import { extensionOf, previewKindOf } from "./file-kind";
 
@@ -40,8 +40,8 @@ export function FileIcon({
 }) {
   if (dir) {
     const Icon = open ? FolderOpen : Folder;
-    return <Icon className={clsx("shrink-0 text-brand/80", className)} aria-hidden />;
+    return <Icon className={cn("shrink-0 text-brand/80", className)} aria-hidden />;
   }
   const { icon: Icon, tone } = iconOf(name, mediaType);
-  return <Icon className={clsx("shrink-0", tone, className)} aria-hidden />;
+  return <Icon className={cn("shrink-0", tone, className)} aria-hidden />;
 }

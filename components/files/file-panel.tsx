@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { FolderKanban, HardDrive, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { IconButton } from "@/components/ui/icon-button";
@@ -48,7 +48,7 @@ export function FilePanel({ threadId, agentId, live }: { threadId: string; agent
               role="tab"
               aria-selected={selected}
               onClick={() => panel.setScope(scope)}
-              className={clsx(
+              className={cn(
                 "-mb-px flex h-10 items-center gap-1.5 border-b-2 px-2.5 text-[13px] font-medium transition-colors",
                 selected ? "border-brand text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
               )}

@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { ChevronRight, FolderOpen, Loader2, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { FileIcon } from "./file-icon";
@@ -28,7 +28,7 @@ function Row({ entry, depth, ...handlers }: Handlers & { entry: FileEntry; depth
   return (
     <li>
       <div
-        className={clsx(
+        className={cn(
           "group/row flex h-8 items-center rounded-md pr-1 transition-colors hover:bg-muted",
           isDir && folder === entry.path && "bg-muted",
         )}
@@ -50,7 +50,7 @@ function Row({ entry, depth, ...handlers }: Handlers & { entry: FileEntry; depth
           data-kind={entry.kind}
         >
           <ChevronRight
-            className={clsx("size-3.5 shrink-0 text-muted-foreground transition-transform", !isDir && "invisible", open && "rotate-90")}
+            className={cn("size-3.5 shrink-0 text-muted-foreground transition-transform", !isDir && "invisible", open && "rotate-90")}
             aria-hidden
           />
           <FileIcon name={entry.name} mediaType={entry.mediaType} dir={isDir} open={open} className="size-4" />

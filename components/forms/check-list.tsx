@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { Search } from "lucide-react";
 import { useState, type ReactNode } from "react";
 
@@ -34,7 +34,7 @@ export function CheckList({
     <div
       role="group"
       aria-label={label}
-      className={clsx("rounded-xl border bg-background", options.length === 0 ? "border-dashed border-border" : "border-border", className)}
+      className={cn("rounded-xl border bg-background", options.length === 0 ? "border-dashed border-border" : "border-border", className)}
       data-testid={rest["data-testid"]}
     >
       {options.length > 8 && (
@@ -59,7 +59,7 @@ export function CheckList({
             return (
               <li key={option.value}>
                 <label
-                  className={clsx(
+                  className={cn(
                     "flex items-start gap-3 px-3 py-2 text-sm transition-colors",
                     option.disabled ? "cursor-not-allowed opacity-55" : "cursor-pointer hover:bg-muted/50",
                   )}

@@ -1,4 +1,4 @@
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { AlertCircle } from "lucide-react";
 import { useId, type ComponentProps, type ReactNode } from "react";
 
@@ -23,7 +23,7 @@ export function TextField({ label, hint, className, ...props }: ComponentProps<"
   const id = useId();
   return (
     <Field id={id} label={label} hint={hint}>
-      <input id={id} className={clsx(controlClass, className)} {...props} />
+      <input id={id} className={cn(controlClass, className)} {...props} />
     </Field>
   );
 }
@@ -38,7 +38,7 @@ export function SelectField({
   const id = useId();
   return (
     <Field id={id} label={label} hint={hint}>
-      <select id={id} className={clsx(controlClass, "pr-8", className)} {...props}>
+      <select id={id} className={cn(controlClass, "pr-8", className)} {...props}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

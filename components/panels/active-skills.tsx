@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { Sparkles } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
@@ -43,7 +43,7 @@ export function ActiveSkills({ skills }: { skills: ActiveSkillsState }) {
             return (
               <li
                 key={slug}
-                className={clsx(
+                className={cn(
                   "flex items-center gap-2.5 rounded-xl border px-2.5 py-2 transition-[background-color,border-color,box-shadow] duration-1000 ease-out",
                   fresh
                     ? "animate-pop-in border-brand/50 bg-brand-soft shadow-[0_0_0_3px_color-mix(in_oklab,var(--brand)_16%,transparent)]"
@@ -54,7 +54,7 @@ export function ActiveSkills({ skills }: { skills: ActiveSkillsState }) {
                 data-fresh={fresh}
               >
                 <span className="flex size-7 shrink-0 items-center justify-center rounded-lg bg-brand-soft text-brand">
-                  <Sparkles className={clsx("size-3.5", fresh && "animate-pulse")} aria-hidden />
+                  <Sparkles className={cn("size-3.5", fresh && "animate-pulse")} aria-hidden />
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-medium" title={name ?? slug}>

@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { useFormatter, useTranslations } from "next-intl";
 import type { ApproximateContext } from "@/lib/agent/token-usage-types";
 import { contextLevel } from "@/components/chat/context-ring";
@@ -25,7 +25,7 @@ export function ContextUsage({ context }: { context: ApproximateContext }) {
       </div>
       <div className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
         <div
-          className={clsx(
+          className={cn(
             "h-full rounded-full transition-[width] duration-500",
             level === "danger" ? "bg-danger" : level === "warn" ? "bg-warning" : "bg-brand",
           )}

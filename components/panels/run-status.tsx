@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { AlertTriangle, CheckCircle2, CircleDashed, CircleSlash, Loader2, PauseCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { RunStatusData } from "@/lib/agent/token-usage-types";
@@ -25,7 +25,7 @@ export function RunStatus({ run, busy }: { run: RunStatusData | null; busy: bool
   return (
     <PanelSection title={t("run")} data-testid="run-status">
       <div className="flex items-center gap-2 text-sm" data-status={status}>
-        <Icon className={clsx("size-4", className, spin && "animate-spin")} aria-hidden />
+        <Icon className={cn("size-4", className, spin && "animate-spin")} aria-hidden />
         <span className="font-medium">{t(`runStatus.${status}`)}</span>
       </div>
       {run?.status === "failed" && run.error?.message && (

@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { ListTodo } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { TodoItem } from "@/lib/agent/token-usage-types";
@@ -39,7 +39,7 @@ export function TodoList({ todos, live }: { todos: TodoItem[]; live: boolean }) 
               <li key={index} className="flex items-start gap-2.5 text-sm" data-testid="todo-item" data-status={todo.status}>
                 <TodoStatusIcon status={todo.status} live={live} className="mt-0.5" />
                 <span
-                  className={clsx(
+                  className={cn(
                     "min-w-0 leading-snug break-words",
                     todo.status === "completed" && "text-muted-foreground line-through",
                     todo.status === "in_progress" && "font-medium",

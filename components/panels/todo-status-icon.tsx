@@ -1,4 +1,4 @@
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { CheckCircle2, Circle, CircleDot, Loader2 } from "lucide-react";
 import type { TodoItem } from "@/lib/agent/token-usage-types";
 
@@ -12,14 +12,14 @@ export function TodoStatusIcon({
   live?: boolean;
   className?: string;
 }) {
-  const base = clsx("size-4 shrink-0", className);
-  if (status === "completed") return <CheckCircle2 className={clsx(base, "text-success")} aria-hidden />;
+  const base = cn("size-4 shrink-0", className);
+  if (status === "completed") return <CheckCircle2 className={cn(base, "text-success")} aria-hidden />;
   if (status === "in_progress") {
     return live ? (
-      <Loader2 className={clsx(base, "animate-spin text-brand")} aria-hidden />
+      <Loader2 className={cn(base, "animate-spin text-brand")} aria-hidden />
     ) : (
-      <CircleDot className={clsx(base, "text-brand")} aria-hidden />
+      <CircleDot className={cn(base, "text-brand")} aria-hidden />
     );
   }
-  return <Circle className={clsx(base, "text-muted-foreground/60")} aria-hidden />;
+  return <Circle className={cn(base, "text-muted-foreground/60")} aria-hidden />;
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { PauseCircle, Pencil, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
@@ -41,7 +41,7 @@ export function ThreadItem({
 
   return (
     <li
-      className={clsx(
+      className={cn(
         "group/thread relative flex h-9 items-center rounded-lg text-sm transition-colors",
         active ? "bg-accent text-foreground" : "text-foreground/85 hover:bg-accent",
       )}
@@ -85,7 +85,7 @@ export function ThreadItem({
       )}
       {!editing && (
         <div
-          className={clsx(
+          className={cn(
             "absolute inset-y-0 right-1 flex items-center gap-0.5 rounded-r-lg pl-4 opacity-0 transition-opacity",
             "group-hover/thread:opacity-100 focus-within:opacity-100 [@media(hover:none)]:group-data-active/thread:opacity-100",
             active ? "bg-gradient-to-l from-accent from-70% to-transparent" : "bg-gradient-to-l from-sidebar from-70% to-transparent group-hover/thread:from-accent",

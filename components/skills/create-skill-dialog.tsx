@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
@@ -76,7 +76,7 @@ export function CreateSkillDialog({
           maxLength={64}
           spellCheck={false}
           aria-invalid={slugError ? true : undefined}
-          className={clsx("font-mono", slugError && "border-danger")}
+          className={cn("font-mono", slugError && "border-danger")}
           data-testid="skill-create-slug"
         />
         <div className="space-y-1.5">
@@ -90,7 +90,7 @@ export function CreateSkillDialog({
             rows={3}
             maxLength={1024}
             placeholder={t("descriptionPlaceholder")}
-            className={clsx(controlClass, "h-auto resize-y py-2 leading-relaxed")}
+            className={cn(controlClass, "h-auto resize-y py-2 leading-relaxed")}
             data-testid="skill-create-description"
           />
           <p className="text-xs text-muted-foreground">{t("descriptionHint")}</p>

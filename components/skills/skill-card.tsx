@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { Download, Sparkles, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
@@ -27,7 +27,7 @@ export function SkillCard({
   const canToggle = skill.canManage && skill.scope === "shared";
   return (
     <article
-      className={clsx(
+      className={cn(
         "group relative flex min-w-0 flex-col rounded-2xl border border-border bg-card p-4 transition-[border-color,box-shadow] hover:border-brand/40 hover:shadow-(--shadow-popover)",
         (!skill.enabled || skill.overridden) && "bg-muted/40",
       )}
@@ -37,7 +37,7 @@ export function SkillCard({
       data-enabled={skill.enabled}
     >
       <div className="flex items-start gap-3">
-        <span className={clsx("flex size-9 shrink-0 items-center justify-center rounded-xl", skill.enabled ? "bg-brand-soft text-brand" : "bg-muted text-muted-foreground")}>
+        <span className={cn("flex size-9 shrink-0 items-center justify-center rounded-xl", skill.enabled ? "bg-brand-soft text-brand" : "bg-muted text-muted-foreground")}>
           <Sparkles className="size-4" aria-hidden />
         </span>
         <div className="min-w-0 flex-1">

@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { AlertCircle, AlertTriangle, FileWarning, LoaderCircle, Lock, Save } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
@@ -134,21 +134,21 @@ function ProblemBar({ problem }: { problem: Problem }) {
   return (
     <div
       role={save ? "alert" : "status"}
-      className={clsx(
+      className={cn(
         "flex items-start gap-2 border-b px-4 py-2.5 text-sm",
         save ? "border-danger/25 bg-danger-soft" : "border-warning/25 bg-warning/10",
       )}
       data-testid="skill-error"
       data-kind={problem.kind}
     >
-      <Icon className={clsx("mt-0.5 size-4 shrink-0", save ? "text-danger" : "text-warning")} aria-hidden />
+      <Icon className={cn("mt-0.5 size-4 shrink-0", save ? "text-danger" : "text-warning")} aria-hidden />
       <p className="min-w-0 flex-1 break-words">
         {save && <span className="mr-1 font-medium text-danger">{t("notSaved")}</span>}
         <span data-testid="skill-error-message">{problem.message}</span>
       </p>
       {problem.line && (
         <span
-          className={clsx("shrink-0 rounded-md px-1.5 py-0.5 font-mono text-xs font-medium", save ? "bg-danger/15 text-danger" : "bg-warning/15 text-warning")}
+          className={cn("shrink-0 rounded-md px-1.5 py-0.5 font-mono text-xs font-medium", save ? "bg-danger/15 text-danger" : "bg-warning/15 text-warning")}
           data-testid="skill-error-line"
         >
           {t("line", { line: problem.line })}

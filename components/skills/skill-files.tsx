@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { FilePlus2, Trash2 } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { FileIcon } from "@/components/files/file-icon";
@@ -47,7 +47,7 @@ export function SkillFiles({
                 type="button"
                 onClick={() => onSelect(file.path)}
                 aria-current={active ? "true" : undefined}
-                className={clsx(
+                className={cn(
                   "flex w-full items-center gap-2 rounded-lg py-1.5 pr-8 pl-2 text-left text-sm transition-colors",
                   active ? "bg-accent font-medium text-foreground" : "text-muted-foreground hover:bg-accent/60 hover:text-foreground",
                 )}

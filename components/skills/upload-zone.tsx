@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { FileArchive, LoaderCircle, UploadCloud, X } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useRef } from "react";
@@ -32,7 +32,7 @@ export function UploadZone({
         type="button"
         onClick={() => input.current?.click()}
         disabled={uploading}
-        className={clsx(
+        className={cn(
           "flex w-full items-center gap-3 rounded-2xl border border-dashed px-4 py-3.5 text-left transition-colors",
           dragging ? "border-brand bg-brand-soft/60" : "border-border bg-card hover:border-brand/50 hover:bg-muted/40",
         )}

@@ -1,4 +1,4 @@
-import clsx from "clsx";
+import { cn } from "./cn";
 import type { ComponentProps } from "react";
 
 const VARIANTS = {
@@ -25,7 +25,7 @@ export function Button({ variant = "primary", size = "md", className, type = "bu
   return (
     <button
       type={type}
-      className={clsx(
+      className={cn(
         "inline-flex shrink-0 items-center justify-center font-medium whitespace-nowrap transition-colors disabled:pointer-events-none",
         VARIANTS[variant],
         SIZES[size],

@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "./cn";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 
 /**
@@ -45,7 +45,7 @@ export function Dialog({
         if (event.target === event.currentTarget) onClose();
       }}
       data-testid={rest["data-testid"]}
-      className={clsx(
+      className={cn(
         "m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-border bg-popover p-0 text-foreground shadow-(--shadow-popover) backdrop:bg-black/45 backdrop:backdrop-blur-[2px] open:animate-pop-in",
         className,
       )}

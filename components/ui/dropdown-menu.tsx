@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "./cn";
 import { Check } from "lucide-react";
 import type { ComponentProps, KeyboardEvent, ReactNode } from "react";
 import { Popover, type TriggerProps } from "./popover";
@@ -57,7 +57,7 @@ export function MenuItem({
       role={isRadio ? "menuitemradio" : "menuitem"}
       aria-checked={isRadio ? checked : undefined}
       tabIndex={-1}
-      className={clsx(
+      className={cn(
         "flex w-full items-center gap-2.5 rounded-lg px-2.5 py-2 text-left text-sm outline-none hover:bg-accent focus-visible:bg-accent focus-visible:outline-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
         className,
       )}
@@ -65,7 +65,7 @@ export function MenuItem({
     >
       {icon && <span className="text-muted-foreground">{icon}</span>}
       <span className="min-w-0 flex-1">{children}</span>
-      {isRadio && <Check className={clsx("text-brand", !checked && "invisible")} aria-hidden />}
+      {isRadio && <Check className={cn("text-brand", !checked && "invisible")} aria-hidden />}
     </button>
   );
 }

@@ -1,4 +1,4 @@
-import clsx from "clsx";
+import { cn } from "./cn";
 import type { ComponentProps, ReactNode } from "react";
 import { Tooltip } from "./tooltip";
 
@@ -17,7 +17,7 @@ export function IconButton({ label, icon, tooltipSide = "bottom", size = "md", c
         <button
           type={type}
           aria-label={label}
-          className={clsx(
+          className={cn(
             "inline-flex shrink-0 items-center justify-center text-muted-foreground transition-colors hover:bg-accent hover:text-foreground disabled:pointer-events-none disabled:opacity-40",
             size === "sm" ? "size-7 rounded-md [&_svg]:size-3.5" : "size-9 rounded-lg [&_svg]:size-[18px]",
             className,

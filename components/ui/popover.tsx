@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "./cn";
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 
 const PLACEMENTS = {
@@ -64,7 +64,7 @@ export function Popover({
   }, [open]);
 
   return (
-    <div ref={wrapperRef} className={clsx("relative", wrapperClassName)}>
+    <div ref={wrapperRef} className={cn("relative", wrapperClassName)}>
       {trigger({
         "aria-expanded": open,
         "aria-controls": id,
@@ -85,7 +85,7 @@ export function Popover({
             }
             onKeyDown?.(event);
           }}
-          className={clsx(
+          className={cn(
             "absolute z-50 min-w-48 animate-pop-in rounded-xl border border-border bg-popover p-1 text-sm text-foreground shadow-(--shadow-popover)",
             PLACEMENTS[placement],
             className,

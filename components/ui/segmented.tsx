@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "./cn";
 import { useRef, type KeyboardEvent, type ReactNode } from "react";
 
 export type SegmentedOption<T extends string> = { value: T; label: ReactNode; title?: string };
@@ -39,7 +39,7 @@ export function Segmented<T extends string>({
       role="radiogroup"
       aria-label={label}
       onKeyDown={onKeyDown}
-      className={clsx("flex rounded-lg bg-muted p-0.5", className)}
+      className={cn("flex rounded-lg bg-muted p-0.5", className)}
       data-testid={rest["data-testid"]}
     >
       {options.map((option) => {
@@ -54,7 +54,7 @@ export function Segmented<T extends string>({
             title={option.title}
             data-value={option.value}
             onClick={() => onChange(option.value)}
-            className={clsx(
+            className={cn(
               "flex flex-1 items-center justify-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium whitespace-nowrap transition-colors",
               checked ? "bg-background text-foreground shadow-sm dark:bg-input" : "text-muted-foreground hover:text-foreground",
             )}

@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "./cn";
 import { useEffect, type ReactNode } from "react";
 
 /** Class sets per breakpoint, spelled out so Tailwind sees every class. */
@@ -62,7 +62,7 @@ export function Sheet({
       <div
         aria-hidden
         onClick={onClose}
-        className={clsx(
+        className={cn(
           "fixed inset-0 z-30 bg-black/40 backdrop-blur-[1px] transition-opacity",
           at.backdrop,
           open ? "opacity-100" : "pointer-events-none opacity-0",
@@ -72,7 +72,7 @@ export function Sheet({
         aria-label={label}
         data-open={open}
         data-testid={rest["data-testid"]}
-        className={clsx(
+        className={cn(
           "fixed inset-y-0 z-40 flex w-[min(20rem,86vw)] flex-col transition-[transform,visibility] duration-200 ease-out",
           at.column,
           side === "left" ? "left-0" : "right-0",

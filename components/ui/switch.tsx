@@ -1,4 +1,4 @@
-import clsx from "clsx";
+import { cn } from "./cn";
 import type { ComponentProps } from "react";
 
 /** On/off switch: a button with role="switch"; `label` is its accessible name. */
@@ -23,7 +23,7 @@ export function Switch({
       aria-label={label}
       data-state={checked ? "on" : "off"}
       onClick={() => onCheckedChange(!checked)}
-      className={clsx(
+      className={cn(
         "relative inline-flex shrink-0 items-center rounded-full transition-colors disabled:pointer-events-none disabled:opacity-50",
         size === "sm" ? "h-5 w-9" : "h-6 w-11",
         checked ? "bg-brand" : "bg-input",
@@ -33,7 +33,7 @@ export function Switch({
     >
       <span
         aria-hidden
-        className={clsx(
+        className={cn(
           "inline-block rounded-full bg-white shadow-sm transition-transform",
           size === "sm" ? "size-4" : "size-5",
           checked ? (size === "sm" ? "translate-x-[18px]" : "translate-x-[22px]") : "translate-x-0.5",

@@ -1,4 +1,4 @@
-import clsx from "clsx";
+import { cn } from "./cn";
 import { useId, type ReactNode } from "react";
 
 const SIDES = {
@@ -31,14 +31,14 @@ export function Tooltip({
   // A decorative text tip is drawn by CSS from an attribute, so it adds nothing to the text content.
   const drawn = decorative && typeof content === "string";
   return (
-    <span className={clsx("group/tooltip relative inline-flex", className)}>
+    <span className={cn("group/tooltip relative inline-flex", className)}>
       {children(decorative ? undefined : id)}
       <span
         id={decorative ? undefined : id}
         role={decorative ? undefined : "tooltip"}
         aria-hidden={decorative || undefined}
         data-tooltip={drawn ? content : undefined}
-        className={clsx(
+        className={cn(
           drawn && "after:content-[attr(data-tooltip)]",
           "pointer-events-none invisible absolute z-50 w-max max-w-64 rounded-md bg-primary px-2 py-1 text-xs leading-snug font-medium text-primary-foreground opacity-0 shadow-(--shadow-popover) transition-[opacity,visibility] delay-0",
           "group-hover/tooltip:visible group-hover/tooltip:opacity-100 group-hover/tooltip:delay-300",

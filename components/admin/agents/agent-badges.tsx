@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { useTranslations } from "next-intl";
 import type { ManagedAgent } from "./types";
 
@@ -10,7 +10,7 @@ const pill = "inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespac
 export function TypeBadge({ agent, compact = false }: { agent: ManagedAgent; compact?: boolean }) {
   const t = useTranslations("agents.list");
   return (
-    <span className={clsx(pill, agent.isSubagent ? "bg-muted text-muted-foreground" : "bg-brand-soft text-brand")} data-testid={compact ? undefined : "agent-type-badge"}>
+    <span className={cn(pill, agent.isSubagent ? "bg-muted text-muted-foreground" : "bg-brand-soft text-brand")} data-testid={compact ? undefined : "agent-type-badge"}>
       {agent.isSubagent ? t("subagent") : t("agent")}
     </span>
   );
@@ -19,7 +19,7 @@ export function TypeBadge({ agent, compact = false }: { agent: ManagedAgent; com
 export function AccessBadge({ agent, compact = false }: { agent: ManagedAgent; compact?: boolean }) {
   const t = useTranslations("agents.list.access");
   return (
-    <span className={clsx(pill, agent.access === "manage" ? "border border-border text-foreground" : "bg-muted text-muted-foreground")} data-testid={compact ? undefined : "agent-access"}>
+    <span className={cn(pill, agent.access === "manage" ? "border border-border text-foreground" : "bg-muted text-muted-foreground")} data-testid={compact ? undefined : "agent-access"}>
       {t(agent.access)}
     </span>
   );

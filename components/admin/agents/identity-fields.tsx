@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { useTranslations } from "next-intl";
 import { controlClass, TextField } from "@/components/forms/fields";
 import { Segmented } from "@/components/ui/segmented";
@@ -55,7 +55,7 @@ export function IdentityFields({
           spellCheck={false}
           autoComplete="off"
           aria-invalid={slugError ? true : undefined}
-          className={clsx("font-mono", slugError && "border-danger")}
+          className={cn("font-mono", slugError && "border-danger")}
           hint={slugError ? <span className="font-medium text-danger">{slugError}</span> : t("slugHint")}
           data-testid="agent-slug"
         />
@@ -71,7 +71,7 @@ export function IdentityFields({
           maxLength={2000}
           rows={2}
           placeholder={t("descriptionPlaceholder")}
-          className={clsx(controlClass, "h-auto resize-y py-2")}
+          className={cn(controlClass, "h-auto resize-y py-2")}
           data-testid="agent-description"
         />
       </div>
@@ -85,7 +85,7 @@ export function IdentityFields({
             { value: "agent", label: t("types.agent") },
             { value: "subagent", label: t("types.subagent") },
           ]}
-          className={clsx("max-w-xs", !creating && "pointer-events-none opacity-60")}
+          className={cn("max-w-xs", !creating && "pointer-events-none opacity-60")}
           data-testid="agent-type"
         />
         <p className="text-xs text-muted-foreground">{creating ? t(value.isSubagent ? "typeHints.subagent" : "typeHints.agent") : t("typeFixed")}</p>

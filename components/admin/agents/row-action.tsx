@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import type { ReactNode } from "react";
 import { Tooltip } from "@/components/ui/tooltip";
 
@@ -35,9 +35,9 @@ export function RowAction({
           aria-disabled={blocked || undefined}
           aria-describedby={describedBy}
           onClick={() => !blocked && onClick()}
-          className={clsx(
+          className={cn(
             "inline-flex size-7 shrink-0 items-center justify-center rounded-md text-muted-foreground transition-colors [&_svg]:size-3.5",
-            blocked ? "cursor-not-allowed opacity-40" : clsx("hover:bg-accent", danger ? "hover:text-danger" : "hover:text-foreground"),
+            blocked ? "cursor-not-allowed opacity-40" : cn("hover:bg-accent", danger ? "hover:text-danger" : "hover:text-foreground"),
           )}
           data-testid={rest["data-testid"]}
         >

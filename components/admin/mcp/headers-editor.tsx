@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { Lock, Plus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
@@ -40,7 +40,7 @@ export function HeadersEditor({ rows, onChange }: { rows: HeaderRow[]; onChange:
             placeholder={t("namePlaceholder")}
             aria-label={t("name")}
             spellCheck={false}
-            className={clsx(field, "basis-2/5 font-mono")}
+            className={cn(field, "basis-2/5 font-mono")}
             data-testid="mcp-header-name"
           />
           <div className="relative basis-3/5">
@@ -55,7 +55,7 @@ export function HeadersEditor({ rows, onChange }: { rows: HeaderRow[]; onChange:
               aria-label={t("valueOf", { name: row.name || t("name") })}
               autoComplete="new-password"
               spellCheck={false}
-              className={clsx(field, "font-mono", row.stored && !row.value && "pl-7")}
+              className={cn(field, "font-mono", row.stored && !row.value && "pl-7")}
               data-testid="mcp-header-value"
             />
           </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { ChevronRight, KeyRound, LoaderCircle, Pencil, PlugZap, RefreshCw, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -63,7 +63,7 @@ export function McpServerCard({
 
   return (
     <section
-      className={clsx("rounded-2xl border bg-card transition-colors", !server.enabled && "bg-muted/40")}
+      className={cn("rounded-2xl border bg-card transition-colors", !server.enabled && "bg-muted/40")}
       data-testid="mcp-server-card"
       data-server={server.name}
     >
@@ -76,7 +76,7 @@ export function McpServerCard({
           className="group flex min-w-0 flex-1 items-start gap-2 text-left"
           data-testid="mcp-expand"
         >
-          <ChevronRight className={clsx("mt-0.5 size-4 shrink-0 text-muted-foreground transition-transform", expanded && "rotate-90")} aria-hidden />
+          <ChevronRight className={cn("mt-0.5 size-4 shrink-0 text-muted-foreground transition-transform", expanded && "rotate-90")} aria-hidden />
           <span className="min-w-0 flex-1">
             <span className="flex flex-wrap items-center gap-2">
               <span className="truncate font-medium group-hover:underline" data-testid="mcp-server-name">{server.name}</span>
@@ -104,7 +104,7 @@ export function McpServerCard({
               {busy === "test" ? t("testing") : t("test")}
             </Button>
             <Button variant="outline" size="sm" onClick={() => void refresh()} disabled={busy !== null} data-testid="mcp-refresh">
-              <RefreshCw className={clsx("size-4", busy === "refresh" && "animate-spin")} aria-hidden />
+              <RefreshCw className={cn("size-4", busy === "refresh" && "animate-spin")} aria-hidden />
               {t("refresh")}
             </Button>
             <IconButton label={t("edit")} icon={<Pencil />} size="sm" onClick={onEdit} data-testid="mcp-edit" />

@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { CircleCheck, CircleX, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { McpProbeResult } from "./api";
@@ -12,7 +12,7 @@ export function McpTestResult({ result, onDismiss }: { result: McpProbeResult; o
   return (
     <div
       role="status"
-      className={clsx(
+      className={cn(
         "relative mx-4 mb-4 flex items-start gap-2 rounded-xl border px-4 py-3 pr-10 text-sm",
         result.ok ? "border-success/30 bg-success/5" : "border-danger/30 bg-danger-soft",
       )}
@@ -28,7 +28,7 @@ export function McpTestResult({ result, onDismiss }: { result: McpProbeResult; o
       >
         <X className="size-3.5" aria-hidden />
       </button>
-      <Icon className={clsx("mt-0.5 size-4 shrink-0", result.ok ? "text-success" : "text-danger")} aria-hidden />
+      <Icon className={cn("mt-0.5 size-4 shrink-0", result.ok ? "text-success" : "text-danger")} aria-hidden />
       <div className="min-w-0">
         {result.ok ? (
           <>

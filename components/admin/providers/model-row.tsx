@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { IconButton } from "@/components/ui/icon-button";
@@ -33,7 +33,7 @@ export function ModelRow({
   const invalid = !contextWindowValid(model.contextWindow);
   return (
     <tr className="border-t first:border-t-0" data-testid="model-row" data-model-id={model.id} data-enabled={model.enabled}>
-      <td className={clsx(cell, "w-12")}>
+      <td className={cn(cell, "w-12")}>
         <Switch
           size="sm"
           checked={model.enabled}
@@ -42,7 +42,7 @@ export function ModelRow({
           data-testid="model-enable"
         />
       </td>
-      <td className={clsx(cell, "max-w-0 w-full")}>
+      <td className={cn(cell, "max-w-0 w-full")}>
         <span className="block truncate font-mono text-[13px]" title={model.id} data-testid="model-id">
           {model.id}
         </span>
@@ -52,7 +52,7 @@ export function ModelRow({
           value={model.type}
           onChange={(event) => onChange({ ...model, type: event.target.value as ProviderModel["type"] })}
           aria-label={t("typeOf", { id: model.id })}
-          className={clsx(field, tone(false), "pr-7")}
+          className={cn(field, tone(false), "pr-7")}
           data-testid="model-type"
         >
           <option value="chat">{t("chat")}</option>
@@ -74,11 +74,11 @@ export function ModelRow({
           aria-label={t("contextOf", { id: model.id })}
           aria-invalid={invalid || undefined}
           title={invalid ? t("contextRange") : undefined}
-          className={clsx(field, tone(invalid), "w-32 text-right tabular-nums")}
+          className={cn(field, tone(invalid), "w-32 text-right tabular-nums")}
           data-testid="model-context"
         />
       </td>
-      <td className={clsx(cell, "w-10 pr-2")}>
+      <td className={cn(cell, "w-10 pr-2")}>
         <IconButton label={t("remove", { id: model.id })} icon={<Trash2 />} size="sm" onClick={onRemove} data-testid="model-remove" />
       </td>
     </tr>

@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { ChevronRight, KeyRound, LoaderCircle, Pencil, PlugZap, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -62,7 +62,7 @@ export function ProviderCard({
 
   return (
     <section
-      className={clsx("rounded-2xl border bg-card transition-colors", !provider.enabled && "bg-muted/40")}
+      className={cn("rounded-2xl border bg-card transition-colors", !provider.enabled && "bg-muted/40")}
       data-testid="provider-card"
       data-provider-id={provider.id}
     >
@@ -76,7 +76,7 @@ export function ProviderCard({
           data-testid="provider-expand"
         >
           <ChevronRight
-            className={clsx("mt-0.5 size-4 shrink-0 text-muted-foreground transition-transform", expanded && "rotate-90")}
+            className={cn("mt-0.5 size-4 shrink-0 text-muted-foreground transition-transform", expanded && "rotate-90")}
             aria-hidden
           />
           <span className="min-w-0 flex-1">

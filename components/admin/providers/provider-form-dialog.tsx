@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
@@ -130,7 +130,7 @@ export function ProviderFormDialog({
             required
             spellCheck={false}
             aria-invalid={idError ? true : undefined}
-            className={clsx("font-mono read-only:bg-muted read-only:text-muted-foreground", idError && "border-danger")}
+            className={cn("font-mono read-only:bg-muted read-only:text-muted-foreground", idError && "border-danger")}
             data-testid="provider-id"
           />
         </div>

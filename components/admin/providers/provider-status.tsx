@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { useTranslations } from "next-intl";
 import type { ProviderView } from "./api";
 
@@ -23,7 +23,7 @@ export function ProviderStatus({ provider }: { provider: ProviderView }) {
   const status = providerStatus(provider);
   return (
     <span
-      className={clsx("inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-[11px] font-medium", TONE[status])}
+      className={cn("inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-[11px] font-medium", TONE[status])}
       data-testid="provider-status"
       data-status={status}
     >

@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { CircleCheck, CircleX, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { ProbeResult } from "./api";
@@ -13,7 +13,7 @@ export function TestResult({ result, onDismiss }: { result: ProbeResult; onDismi
   return (
     <div
       role="status"
-      className={clsx(
+      className={cn(
         "relative mx-4 mb-4 rounded-xl border px-4 py-3 pr-10 text-sm",
         result.ok ? "border-success/30 bg-success/5" : "border-danger/30 bg-danger-soft",
       )}
@@ -55,7 +55,7 @@ function Line({ ok, title, error }: { ok: boolean; title: string; error?: ProbeE
   const Icon = ok ? CircleCheck : CircleX;
   return (
     <div className="flex items-start gap-2 [&+&]:mt-2">
-      <Icon className={clsx("mt-0.5 size-4 shrink-0", ok ? "text-success" : "text-danger")} aria-hidden />
+      <Icon className={cn("mt-0.5 size-4 shrink-0", ok ? "text-success" : "text-danger")} aria-hidden />
       <div className="min-w-0">
         <p className="font-medium">{title}</p>
         {error && (

@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { useTranslations } from "next-intl";
 import type { AdminUser, Role } from "../types";
 
@@ -13,7 +13,7 @@ const ROLE_STYLE: Record<Role, string> = {
 export function RoleBadge({ role }: { role: Role }) {
   const t = useTranslations("settings.roles");
   return (
-    <span className={clsx("inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap", ROLE_STYLE[role])}>
+    <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap", ROLE_STYLE[role])}>
       {t(role)}
     </span>
   );
@@ -38,7 +38,7 @@ export function StatusBadge({ user }: { user: AdminUser }) {
   const status = userStatus(user);
   return (
     <span className="inline-flex items-center gap-1.5 text-sm whitespace-nowrap" data-status={status}>
-      <span className={clsx("size-2 rounded-full", STATUS_DOT[status])} aria-hidden />
+      <span className={cn("size-2 rounded-full", STATUS_DOT[status])} aria-hidden />
       {t(status)}
     </span>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { AlertCircle, Loader2, X } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { FileIcon } from "@/components/files/file-icon";
@@ -27,7 +27,7 @@ export function AttachmentChip({ item, onRemove }: { item: UploadItem<UploadResu
 
   return (
     <div
-      className={clsx(
+      className={cn(
         "relative flex max-w-full min-w-0 items-center gap-2 overflow-hidden rounded-xl border py-1.5 pr-1.5 pl-2 sm:max-w-72",
         problem ? "border-danger/40 bg-danger-soft" : "border-border bg-muted/50",
         item.removing && "opacity-60",
@@ -49,7 +49,7 @@ export function AttachmentChip({ item, onRemove }: { item: UploadItem<UploadResu
           {item.name}
         </span>
         <span
-          className={clsx("truncate text-[11px] tabular-nums", problem ? "text-danger" : "text-muted-foreground")}
+          className={cn("truncate text-[11px] tabular-nums", problem ? "text-danger" : "text-muted-foreground")}
           data-testid={failed ? "attachment-error" : item.removeError ? "attachment-remove-error" : "attachment-detail"}
           role={item.removeError ? "alert" : undefined}
         >

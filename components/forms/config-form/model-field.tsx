@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { useTranslations } from "next-intl";
 import { controlClass } from "@/components/forms/fields";
 import type { FieldRendererProps } from "./types";
@@ -16,7 +16,7 @@ export function ModelField({ field, value, options, id, describedBy, onChange }:
       value={current}
       aria-describedby={describedBy}
       onChange={(event) => onChange(event.target.value === "" ? null : event.target.value)}
-      className={clsx(controlClass, "pr-8")}
+      className={cn(controlClass, "pr-8")}
       data-testid={`config-field-${field.key}`}
     >
       <option value="">{t("defaultModel")}</option>

@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { controlClass } from "@/components/forms/fields";
@@ -38,7 +38,7 @@ export function NumberField({ field, value, id, describedBy, invalid, onChange, 
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
         onChange={(event) => change(event.target.value)}
-        className={clsx(controlClass, "max-w-40 tabular-nums", invalid && "border-danger focus:border-danger focus:ring-danger/15")}
+        className={cn(controlClass, "max-w-40 tabular-nums", invalid && "border-danger focus:border-danger focus:ring-danger/15")}
         data-testid={`config-field-${field.key}`}
       />
       {(bounds.min !== undefined || bounds.max !== undefined) && (

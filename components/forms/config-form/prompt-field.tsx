@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { useLayoutEffect, useRef } from "react";
 import { controlClass } from "@/components/forms/fields";
 import { isNullable, maxLength } from "./json-schema";
@@ -34,7 +34,7 @@ export function PromptField({ field, value, id, describedBy, placeholder, invali
       aria-describedby={describedBy}
       aria-invalid={invalid || undefined}
       onChange={(event) => onChange(event.target.value === "" && nullable ? null : event.target.value)}
-      className={clsx(controlClass, "h-auto min-h-24 resize-y py-2.5 leading-relaxed")}
+      className={cn(controlClass, "h-auto min-h-24 resize-y py-2.5 leading-relaxed")}
       data-testid={`config-field-${field.key}`}
     />
   );

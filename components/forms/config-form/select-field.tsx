@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { useTranslations } from "next-intl";
 import { controlClass } from "@/components/forms/fields";
 import { enumValues, isNullable } from "./json-schema";
@@ -22,7 +22,7 @@ export function SelectField({ field, value, id, describedBy, onChange }: FieldRe
       value={current}
       aria-describedby={describedBy}
       onChange={(event) => onChange(event.target.value === "" && nullable ? null : event.target.value)}
-      className={clsx(controlClass, "pr-8")}
+      className={cn(controlClass, "pr-8")}
       data-testid={`config-field-${field.key}`}
     >
       {nullable && <option value="">{t("form.notSet")}</option>}

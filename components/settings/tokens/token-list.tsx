@@ -1,6 +1,6 @@
 "use client";
 
-import clsx from "clsx";
+import { cn } from "@/components/ui/cn";
 import { KeyRound, Trash2 } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { IconButton } from "@/components/ui/icon-button";
@@ -36,7 +36,7 @@ export function TokenList({ tokens, onRevoke }: { tokens: ApiToken[]; onRevoke: 
                 {" · "}
                 {token.lastUsedAt ? t("lastUsed", { when: format.relativeTime(new Date(token.lastUsedAt), now) }) : t("neverUsed")}
                 {" · "}
-                <span className={clsx(expired && "text-danger")}>
+                <span className={cn(expired && "text-danger")}>
                   {token.expiresAt ? t(expired ? "expiredOn" : "expiresOn", { date: date(token.expiresAt) }) : t("noExpiry")}
                 </span>
               </p>
