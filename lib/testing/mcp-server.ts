@@ -12,7 +12,7 @@ import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
  * Imports no `@/` paths so Playwright specs can use it too.
  */
 
-export type TestMcpToolName = "add" | "lookup_city" | "slow" | "fail" | "multiply" | "export_rows";
+export type TestMcpToolName = "add" | "lookup_city" | "slow" | "fail" | "multiply" | "export_rows" | "prose";
 export type TestMcpCall = { tool: TestMcpToolName; args: Record<string, unknown>; headers: Record<string, string> };
 
 export type TestMcpServer = {
@@ -36,6 +36,10 @@ const CITIES: Record<string, { country: string; population: number }> = {
 };
 
 const text = (value: string) => ({ content: [{ type: "text" as const, text: value }] });
+/** Tools that change nothing say so (MCP `readOnlyHint`); `export_rows` and `prose` do not, so approvals ask for them. */
+const readOnly = { annotations: { readOnlyHint: true } };
+const PROSE_WORDS = ["international", "communication", "and", "responsibility", "of", "understanding", "environmental", "the", "administration",
+  "infrastructure", "for", "representative", "professional", "transportation", "in", "organizations", "relationships", "to"];
 
 function buildServer(tools: TestMcpToolName[], log: (tool: TestMcpToolName, args: Record<string, unknown>, headers: unknown) => void) {
   const server = new McpServer({ name: "meridian-test-mcp", version: "1.0.0" });
@@ -44,21 +48,21 @@ function buildServer(tools: TestMcpToolName[], log: (tool: TestMcpToolName, args
   if (has("add")) {
     server.registerTool(
       "add",
-      { description: "Add two numbers.", inputSchema: { a: z.number(), b: z.number() } },
+      { description: "Add two numbers.", ...readOnly, inputSchema: { a: z.number(), b: z.number() } },
       async ({ a, b }, extra) => (log("add", { a, b }, headersOf(extra)), text(String(a + b))),
     );
   }
   if (has("multiply")) {
     server.registerTool(
       "multiply",
-      { description: "Multiply two numbers.", inputSchema: { a: z.number(), b: z.number() } },
+      { description: "Multiply two numbers.", ...readOnly, inputSchema: { a: z.number(), b: z.number() } },
       async ({ a, b }, extra) => (log("multiply", { a, b }, headersOf(extra)), text(String(a * b))),
     );
   }
   if (has("lookup_city")) {
     server.registerTool(
       "lookup_city",
-      { description: "Country and population of a city.", inputSchema: { name: z.string() } },
+      { description: "Country and population of a city.", ...readOnly, inputSchema: { name: z.string() } },
       async ({ name }, extra) => {
         log("lookup_city", { name }, headersOf(extra));
         const city = CITIES[name.toLowerCase()];
@@ -69,7 +73,7 @@ function buildServer(tools: TestMcpToolName[], log: (tool: TestMcpToolName, args
   if (has("slow")) {
     server.registerTool(
       "slow",
-      { description: "Answers after `ms` milliseconds.", inputSchema: { ms: z.number().int().min(0) } },
+      { description: "Answers after `ms` milliseconds.", ...readOnly, inputSchema: { ms: z.number().int().min(0) } },
       async ({ ms }, extra) => {
         log("slow", { ms }, headersOf(extra));
         await new Promise((resolve) => setTimeout(resolve, ms));
@@ -88,8 +92,20 @@ function buildServer(tools: TestMcpToolName[], log: (tool: TestMcpToolName, args
       },
     );
   }
+  if (has("prose")) {
+    server.registerTool(
+      "prose",
+      { description: "Returns `words` words of long-worded prose (many characters per token).", inputSchema: { words: z.number().int().min(1).max(100_000) } },
+      async ({ words }, extra) => {
+        log("prose", { words }, headersOf(extra));
+        const all = Array.from({ length: words }, (_, i) => PROSE_WORDS[i % PROSE_WORDS.length]);
+        const lines = Array.from({ length: Math.ceil(words / 12) }, (_, i) => all.slice(i * 12, i * 12 + 12).join(" "));
+        return text(lines.join("\n"));
+      },
+    );
+  }
   if (has("fail")) {
-    server.registerTool("fail", { description: "Always throws.", inputSchema: {} }, async (_args, extra) => {
+    server.registerTool("fail", { description: "Always throws.", ...readOnly, inputSchema: {} }, async (_args, extra) => {
       log("fail", {}, headersOf(extra));
       throw new Error("the fail tool always fails");
     });

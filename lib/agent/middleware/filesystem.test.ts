@@ -14,6 +14,10 @@ import { refreshMcpTools } from "@/lib/mcp/refresh-tools";
 import { getDb } from "@/lib/db/client";
 import { agents } from "@/lib/db/schema";
 import { eq, sql } from "drizzle-orm";
+import { countTextTokens } from "@/lib/agent/token-count";
+import type { WorkspaceBackend } from "@/lib/workspace/backend";
+import { filesystemMiddleware } from "./filesystem";
+import { LARGE_RESULT_CHARS, LARGE_RESULT_TOKENS } from "./large-tool-results";
 
 /**
  * The filesystem tools through a real agent and the scripted model over HTTP: every hostile
@@ -44,7 +48,7 @@ beforeAll(async () => {
     .where(eq(agents.isDefault, true));
   userRoot = userWorkspaceDir(user.id);
   vi.stubEnv("ENCRYPTION_KEY", "filesystem-test-key");
-  mcp = await startTestMcpServer({ tools: ["export_rows"] });
+  mcp = await startTestMcpServer({ tools: ["export_rows", "prose"] });
   const root = await createTestUser("superadmin");
   const everyone = { read: { global: true, departmentIds: [], userIds: [] }, manage: { global: false, departmentIds: [], userIds: [] } };
   const server = await createMcpServer(root, mcpServerCreateSchema.parse({ name: "exports", url: mcp.httpUrl, sharing: everyone }));
@@ -141,6 +145,42 @@ describe("large tool results", () => {
     expect(saved.length).toBeGreaterThan(1_000_000);
     expect(saved.split("\n")).toHaveLength(rows + 1);
     expect(saved).toContain(`${rows - 1},row-${rows - 1},`);
+  });
+
+  it("saves a result of many characters but few tokens (the band deepagents' eviction used to lose) the same way", async () => {
+    const threadId = crypto.randomUUID();
+    await h.client.script("band", [{ toolCalls: [{ name: "exports__prose", args: { words: 2000 } }] }, { text: "read it" }]);
+    await runAgentTurn(user, `prose ${scriptMarker("band")}`, { modelSpec: spec, threadId });
+
+    const [, second] = (await h.client.requests("band")).map((r) => r.body as Body);
+    const [receipt] = toolResults(second);
+    expect(receipt).not.toMatch(/could not be saved/);
+    const match = /Full result: (\/home\/gem\/user-data\/projects\/[^\s]+\/outputs\/large_tool_results\/exports__prose-[0-9a-f]{12}\.txt)/.exec(receipt);
+    expect(match, receipt).not.toBeNull();
+    expect(match![1].startsWith(workdirOf(threadId))).toBe(true);
+    expect(receipt).toContain("Preview (beginning):\ninternational communication and responsibility of");
+    const saved = fs.readFileSync(path.join(userRoot, match![1].slice("/home/gem/user-data/".length)), "utf8");
+    // In the band: over the character threshold (20k), under the token one (~2,200).
+    expect(saved.length).toBeGreaterThan(20_000);
+    expect(countTextTokens(saved)).toBeGreaterThan(2000);
+    expect(countTextTokens(saved)).toBeLessThan(LARGE_RESULT_TOKENS);
+    expect(receipt).toMatch(new RegExp(`Size: ~${countTextTokens(saved)} tokens \\(${saved.length} characters\\)`));
+    expect(fs.existsSync(path.join(userRoot, "large_tool_results"))).toBe(false);
+  });
+
+  it("keeps results up to the character threshold inline when they are under the token one", async () => {
+    await h.client.script("under-band", [{ toolCalls: [{ name: "exports__prose", args: { words: 1000 } }] }, { text: "ok" }]);
+    await runAgentTurn(user, `prose ${scriptMarker("under-band")}`, { modelSpec: spec });
+    const [inline] = toolResults((await h.client.requests("under-band")).map((r) => r.body as Body)[1]!);
+    expect(inline.length).toBeGreaterThan(LARGE_RESULT_TOKENS);
+    expect(inline.length).toBeLessThanOrEqual(LARGE_RESULT_CHARS);
+    expect(inline.startsWith("international communication")).toBe(true);
+  });
+
+  it("deepagents' own eviction is off: the filesystem middleware wraps no tool call, ours is the one offloader", () => {
+    const middleware = filesystemMiddleware({} as WorkspaceBackend);
+    expect(middleware.wrapToolCall).toBeUndefined();
+    expect(middleware.tools?.find((t) => t.name === "grep")?.description).not.toContain("/large_tool_results/ by default");
   });
 
   it("leaves read_file results alone (paged instead) and small results inline", async () => {

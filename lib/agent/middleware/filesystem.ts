@@ -19,18 +19,31 @@ const READ_FILE_DESCRIPTION = [
   "- Always read a file before editing it.",
 ].join("\n");
 
+// deepagents' own text points at its `/large_tool_results/`, which is not where ours go.
+const GREP_DESCRIPTION = [
+  "Search for a LITERAL text pattern across files (NOT regex).",
+  "",
+  "The pattern is matched verbatim: regex metacharacters are ordinary characters, not operators. To match any of several strings, run a separate grep for each.",
+  "",
+  "Returns matching files or content per `output_mode`. Large tool results are saved under this conversation's outputs/large_tool_results/; grep that folder to search them when you do not know the exact path.",
+].join("\n");
+
 /**
  * Slot 1 (SPEC 3.1): deepagents' filesystem tools over the user's workspace backend. Every
  * path goes through the backend's guard (virtual path parsing, symlink-safe confinement,
  * read-only /home/gem/skills), so refusals come back as readable tool errors.
  */
 export function filesystemMiddleware(backend: WorkspaceBackend) {
-  return createFilesystemMiddleware({
+  const middleware = createFilesystemMiddleware({
     backend,
     tools: [...FILESYSTEM_TOOL_NAMES],
     // The prompt's own "Files" section describes the workspace layout.
     systemPrompt: null,
-    customToolDescriptions: { read_file: READ_FILE_DESCRIPTION },
+    customToolDescriptions: { read_file: READ_FILE_DESCRIPTION, grep: GREP_DESCRIPTION },
+    // Sets read_file's page cut. It also turns on deepagents' eviction of large results (its
+    // only wrapToolCall), which writes to `/large_tool_results/` outside the workspace, so that
+    // hook is dropped: `largeToolResultsMiddleware` is the one offloader (SPEC 3.1).
     toolTokenLimitBeforeEvict: READ_FILE_TOKEN_LIMIT,
   });
+  return { ...middleware, wrapToolCall: undefined };
 }

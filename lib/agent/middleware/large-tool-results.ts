@@ -10,6 +10,8 @@ import { workdirOf } from "@/lib/workspace/paths";
 
 /** Results above this many approximate tokens are saved to a file (SPEC 3.1). */
 export const LARGE_RESULT_TOKENS = 3072;
+/** ... or above this many characters (the usual 4 per token), however few tokens they make. */
+export const LARGE_RESULT_CHARS = LARGE_RESULT_TOKENS * 4;
 /** Tools whose output is already paged or bounded: never offloaded. */
 export const NOT_OFFLOADED = new Set(["read_file", "open_kb_document"]);
 
@@ -17,7 +19,8 @@ const PREVIEW_LINES = 12;
 const PREVIEW_CHARS = 1500;
 
 /**
- * Slot 1 (with the filesystem tools): a tool result larger than LARGE_RESULT_TOKENS is written
+ * Slot 1 (with the filesystem tools), the only offloader: a tool result larger than
+ * LARGE_RESULT_TOKENS tokens or LARGE_RESULT_CHARS characters is written
  * whole to `<workdir>/outputs/large_tool_results/<tool>-<hash>.txt`; the model gets a receipt
  * with the tool name, the approximate size, the full path and a preview. History keeps only the
  * receipt, so later calls stay small.
@@ -29,7 +32,7 @@ export function largeToolResultsMiddleware(backend: WorkspaceBackend) {
     // Tokens never exceed characters for real text: skip counting for small results.
     if (text.length <= LARGE_RESULT_TOKENS) return msg;
     const tokens = countTextTokens(text);
-    if (tokens <= LARGE_RESULT_TOKENS) return msg;
+    if (tokens <= LARGE_RESULT_TOKENS && text.length <= LARGE_RESULT_CHARS) return msg;
     const tool = safeName(msg.name || "tool");
     const hash = createHash("sha256").update(text).digest("hex").slice(0, 12);
     const filePath = `${workdirOf(rootThreadId)}/outputs/large_tool_results/${tool}-${hash}.txt`;
