@@ -1,7 +1,10 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { users } from "./schema";
-import type { DbHandle } from "./client";
+import { openDatabase, type DbHandle } from "./client";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -35,5 +38,18 @@ describe("database client", () => {
       }),
     ).rejects.toThrow("abort");
     expect(await h.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, "tx-2") })).toBeUndefined();
+  });
+
+  it("creates a new data folder and its database folder readable by the owner only (0700)", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-dbdir-"));
+    const dir = path.join(root, "data", "pglite");
+    const handle = await openDatabase({ dir });
+    try {
+      expect(fs.statSync(path.join(root, "data")).mode & 0o777).toBe(0o700);
+      expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    } finally {
+      await handle.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -38,7 +38,8 @@ async function openPglitePool(
   let releaseLock = () => {};
   if ("dir" in source) {
     const { PGlite } = await import("@electric-sql/pglite");
-    fs.mkdirSync(source.dir, { recursive: true });
+    // 0700 reaches every folder this creates, DATA_DIR included when the database opens first.
+    fs.mkdirSync(source.dir, { recursive: true, mode: 0o700 });
     releaseLock = acquireDirLock(source.dir);
     pglite = await PGlite.create(source.dir);
     owned = true;
