@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { insertTestUser } from "@/lib/testing/users";
@@ -184,5 +184,90 @@ describe("route(): responses and errors", () => {
     const error = await errorOf(res);
     expect(error.code).toBe("internal:api");
     expect(error.message).not.toContain("hunter2");
+  });
+});
+
+/** A JSON body streamed in `chunk`-byte pieces, counting what the server pulled. */
+function streamedBody(totalBytes: number, chunk = 64 * 1024) {
+  const state = { pulled: 0, cancelled: false };
+  const piece = new TextEncoder().encode(" ".repeat(chunk));
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (state.pulled >= totalBytes) return controller.close();
+      state.pulled += piece.byteLength;
+      controller.enqueue(piece);
+    },
+    cancel() {
+      state.cancelled = true;
+    },
+  }, { highWaterMark: 0 });
+  return { state, stream };
+}
+const streamedPost = (stream: ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
+  new Request(URL_BASE, {
+    method: "POST",
+    headers: { host: "localhost:3100", "content-type": "application/json", ...headers },
+    body: stream,
+    duplex: "half",
+  } as RequestInit);
+
+describe("route(): body size cap", () => {
+  const MiB = 1024 * 1024;
+  afterEach(() => {
+    delete process.env.MAX_JSON_BYTES;
+  });
+
+  it("413 too_large:body on a Content-Length over 1 MiB, before reading a byte or running the handler", async () => {
+    signedIn();
+    const handler = vi.fn();
+    const { state, stream } = streamedBody(40 * MiB);
+    const res = await route({ body: Thing }, handler)(streamedPost(stream, { "content-length": String(40 * MiB) }));
+    expect(res.status).toBe(413);
+    expect(await errorOf(res)).toEqual({ code: "too_large:body", message: "The request body is larger than the limit of 1 MiB." });
+    expect(state.pulled).toBe(0);
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("413 on a chunked body (no Content-Length) as soon as it passes the cap; the rest is dropped, never kept", async () => {
+    signedIn();
+    const handler = vi.fn();
+    const { state, stream } = streamedBody(40 * MiB);
+    const res = await route({ body: Thing }, handler)(streamedPost(stream));
+    expect(res.status).toBe(413);
+    expect((await errorOf(res)).code).toBe("too_large:body");
+    expect(handler).not.toHaveBeenCalled();
+    // The rest is read and dropped in the background so the client can finish sending.
+    await vi.waitFor(() => expect(state.pulled).toBe(40 * MiB));
+  });
+
+  it("cuts off an endless chunked body after draining a bounded amount", async () => {
+    signedIn();
+    const { state, stream } = streamedBody(Number.POSITIVE_INFINITY);
+    const res = await route({ body: Thing }, () => "x")(streamedPost(stream));
+    expect(res.status).toBe(413);
+    await vi.waitFor(() => expect(state.cancelled).toBe(true), { timeout: 5000 });
+    expect(state.pulled).toBeLessThan(70 * MiB);
+  });
+
+  it("accepts a body of exactly MAX_JSON_BYTES and refuses one byte more, with the limit in the message", async () => {
+    signedIn();
+    process.env.MAX_JSON_BYTES = "100";
+    const h = route({ body: z.object({ name: z.string() }) }, ({ body }) => ({ length: body.name.length }));
+    const exact = JSON.stringify({ name: "x".repeat(100 - 11) });
+    expect(Buffer.byteLength(exact)).toBe(100);
+    expect(await (await h(post(exact))).json()).toEqual({ length: 89 });
+    const over = JSON.stringify({ name: "x".repeat(90) });
+    expect(await errorOf(await h(post(over)))).toEqual({ code: "too_large:body", message: "The request body is larger than the limit of 100 bytes." });
+    // Counted in bytes, not characters.
+    expect((await h(post(JSON.stringify({ name: "é".repeat(50) })))).status).toBe(413);
+    const chunked = streamedBody(101, 101);
+    expect((await h(streamedPost(chunked.stream))).status).toBe(413);
+  });
+
+  it("checks the session before reading the body: a signed-out client gets 401 and nothing is read", async () => {
+    const { state, stream } = streamedBody(40 * MiB);
+    const res = await route({ body: Thing }, () => "x")(streamedPost(stream));
+    expect(res.status).toBe(401);
+    expect(state.pulled).toBe(0);
   });
 });

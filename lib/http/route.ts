@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { requireActor } from "@/lib/auth/current-user";
 import { ApiError, errorResponse } from "./errors";
+import { maxJsonBytes, readBodyCapped } from "./body-limit";
 import { isCrossOriginWrite } from "./same-origin";
 
 /** What Next passes for dynamic segments (Next 16: a Promise). */
@@ -86,8 +87,10 @@ async function jsonBody(req: Request): Promise<unknown> {
   if (!req.headers.get("content-type")?.toLowerCase().includes("application/json")) {
     throw new ApiError("bad_request:api", "Send the request body as JSON (Content-Type: application/json).");
   }
+  // Capped before parsing: req.json() would buffer any size the client sends (413 too_large:body).
+  const bytes = await readBodyCapped(req, maxJsonBytes());
   try {
-    return await req.json();
+    return JSON.parse(bytes.toString("utf8"));
   } catch {
     throw new ApiError("bad_request:api", "The request body is not valid JSON.");
   }

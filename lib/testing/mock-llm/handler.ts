@@ -85,11 +85,13 @@ export function createMockLlm(options: MockLlmOptions = {}): MockLlm {
     }
     const path = pathname.slice(basePath.length);
     const receivedAt = Date.now();
-    const body = req.method === "POST" ? await readJson(req) : null;
+    // The key is checked before the body is read: a caller without it cannot make us buffer anything.
+    const authorized = options.apiKey === undefined || hasBearer(req, options.apiKey);
+    const body = authorized && req.method === "POST" ? await readJson(req) : null;
 
     let handled: Handled;
-    if (options.apiKey !== undefined && !hasBearer(req, options.apiKey)) {
-      handled = { response: unauthorizedResponse(), key: null, model: modelOf(body) };
+    if (!authorized) {
+      handled = { response: unauthorizedResponse(), key: null, model: null };
     } else if (body === INVALID_JSON) {
       const message = "We could not parse the JSON body of your request.";
       handled = { response: errorResponse(400, { message }), key: null, model: null };
@@ -124,11 +126,6 @@ async function readJson(req: Request): Promise<unknown> {
   } catch {
     return INVALID_JSON;
   }
-}
-
-function modelOf(body: unknown): string | null {
-  if (typeof body !== "object" || body === null || !("model" in body)) return null;
-  return typeof body.model === "string" ? body.model : null;
 }
 
 // Hash both sides so the comparison takes the same time whatever the key's length.

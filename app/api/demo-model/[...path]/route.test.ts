@@ -38,6 +38,27 @@ describe("demo model route", () => {
     }
   });
 
+  it("checks the key before reading the body: a 40 MiB body without the key is never read", async () => {
+    const { POST } = await import("./route");
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          pulled += 1;
+          if (pulled > 640) return controller.close();
+          controller.enqueue(new Uint8Array(64 * 1024));
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const init = { method: "POST", headers: { "content-type": "application/json" }, body, duplex: "half" };
+    for (const key of [undefined, "not-the-key"]) {
+      const res = await POST(request("/v1/chat/completions", { ...init, key } as RequestInit & { key?: string }));
+      expect(res.status).toBe(401);
+    }
+    expect(pulled).toBe(0);
+  });
+
   it("answers the app's model client with the demo brain", async () => {
     const { GET, POST } = await import("./route");
     const key = derivedKey("demo-model");
