@@ -5,6 +5,7 @@ import { providers, type ProviderModel } from "@/lib/db/schema";
 import { pgErrorCode, UNIQUE_VIOLATION } from "@/lib/db/pg-errors";
 import { decryptSecret, encryptSecret } from "@/lib/config/crypto";
 import { requireRole } from "@/lib/auth/current-user";
+import { sameOrigin } from "@/lib/config/credential-origin";
 import type { Actor } from "@/lib/auth/actor";
 import { ApiError } from "@/lib/http/errors";
 import { describeIssues } from "@/lib/http/route";
@@ -21,8 +22,9 @@ import { isEnvManaged, toProviderView, type ProviderRow, type ProviderView } fro
 import { listRemoteModels, mergeRemoteModels, probeProvider, type ProbeResult } from "./provider-probe";
 
 /**
- * Model providers as the admin screens manage them (superadmin and admin). Keys are
- * encrypted at rest and never returned; every write invalidates the runtime's cache.
+ * Model providers as the admin screens show them. They serve the whole organisation, so only
+ * the superadmin writes them; department admins read the list (no key hints) and test. Keys
+ * are encrypted at rest and never returned; every write invalidates the runtime's cache.
  */
 
 export type { ProviderView } from "./provider-view";
@@ -35,9 +37,19 @@ type ProviderConnection = {
   models: ProviderModel[];
 };
 
-function requireProviderAdmin(actor: Actor): void {
+function requireProviderReader(actor: Actor): void {
   requireRole(actor, "superadmin", "admin");
 }
+
+/** Writes (also a model refresh, which stores what it finds) are the superadmin's alone. */
+function requireProviderManager(actor: Actor): void {
+  requireProviderReader(actor);
+  if (actor.role !== "superadmin") {
+    throw new ApiError("forbidden:provider", "Model providers serve the whole organisation: only the superadmin may change them.");
+  }
+}
+
+const viewFor = (actor: Actor) => (row: ProviderRow) => toProviderView(row, { keyHint: actor.role === "superadmin" });
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
@@ -53,19 +65,19 @@ async function findRow(id: string): Promise<ProviderRow> {
 }
 
 export async function listProviders(actor: Actor): Promise<ProviderView[]> {
-  requireProviderAdmin(actor);
+  requireProviderReader(actor);
   const db = await getDb();
   const rows = await db.select().from(providers).orderBy(asc(providers.createdAt), asc(providers.id));
-  return rows.map(toProviderView);
+  return rows.map(viewFor(actor));
 }
 
 export async function getProvider(actor: Actor, id: string): Promise<ProviderView> {
-  requireProviderAdmin(actor);
-  return toProviderView(await findRow(id));
+  requireProviderReader(actor);
+  return viewFor(actor)(await findRow(id));
 }
 
 export async function createProvider(actor: Actor, input: CreateProviderInput): Promise<ProviderView> {
-  requireProviderAdmin(actor);
+  requireProviderManager(actor);
   const { apiKey, ...fields } = parse(createProviderSchema, input);
   const db = await getDb();
   try {
@@ -83,7 +95,7 @@ export async function createProvider(actor: Actor, input: CreateProviderInput): 
 }
 
 export async function updateProvider(actor: Actor, id: string, input: UpdateProviderInput): Promise<ProviderView> {
-  requireProviderAdmin(actor);
+  requireProviderManager(actor);
   const { apiKey, ...fields } = parse(updateProviderSchema, input);
   const current = await findRow(id);
   if (isEnvManaged(id) && ((fields.baseUrl !== undefined && fields.baseUrl !== current.baseUrl) || apiKey !== undefined)) {
@@ -92,12 +104,15 @@ export async function updateProvider(actor: Actor, id: string, input: UpdateProv
       `The base URL and key of "${id}" come from OPENAI_BASE_URL and OPENAI_API_KEY in the server environment; change them there.`,
     );
   }
-  const keyChange = apiKey === undefined ? {} : { apiKeyEncrypted: apiKey === null ? null : encryptSecret(apiKey) };
+  // The stored key was given for the old server: it never follows the provider to another origin.
+  const movesOrigin = fields.baseUrl !== undefined && !sameOrigin(fields.baseUrl, current.baseUrl);
+  const keyChange =
+    apiKey !== undefined ? { apiKeyEncrypted: apiKey === null ? null : encryptSecret(apiKey) } : movesOrigin ? { apiKeyEncrypted: null } : {};
   return writeRow(id, { ...fields, ...keyChange });
 }
 
 export async function deleteProvider(actor: Actor, id: string): Promise<void> {
-  requireProviderAdmin(actor);
+  requireProviderManager(actor);
   await findRow(id);
   if (isEnvManaged(id)) {
     throw new ApiError(
@@ -110,14 +125,16 @@ export async function deleteProvider(actor: Actor, id: string): Promise<void> {
   invalidateProviderCache();
 }
 
-/** "Test connection" on the stored settings: a failed check is a result (200), not an error. */
+/** "Test connection" on the stored settings: a failed check is a result (200), not an error. Admins may run it: it changes nothing. */
 export async function testProvider(actor: Actor, id: string): Promise<ProbeResult> {
-  return probeProvider(await providerConnection(actor, id));
+  requireProviderReader(actor);
+  return probeProvider(await providerConnection(id));
 }
 
 /** Fetches the remote model list and adds the new ids, disabled; 502 when the provider fails. */
 export async function refreshProviderModels(actor: Actor, id: string): Promise<{ provider: ProviderView; added: string[] }> {
-  const connection = await providerConnection(actor, id);
+  requireProviderManager(actor);
+  const connection = await providerConnection(id);
   const remote = await listRemoteModels(connection);
   if (!remote.ok) throw new ApiError("bad_gateway:provider", remote.error.message);
   const { models, added } = mergeRemoteModels(connection.models, remote.ids);
@@ -125,8 +142,7 @@ export async function refreshProviderModels(actor: Actor, id: string): Promise<{
   return { provider, added };
 }
 
-async function providerConnection(actor: Actor, id: string): Promise<ProviderConnection> {
-  requireProviderAdmin(actor);
+async function providerConnection(id: string): Promise<ProviderConnection> {
   const row = await findRow(id);
   let apiKey: string | null = null;
   if (row.apiKeyEncrypted) {

@@ -1,6 +1,8 @@
 /**
  * One request to an OpenAI-compatible endpoint for the admin's connection checks, with the
- * failure turned into something an admin can act on. The key never appears in a message.
+ * failure turned into something an admin can act on. Messages are fixed sentences: the key
+ * never appears in one, and neither does the upstream's answer (echoing it would let whoever
+ * sets the base URL read any page the server can reach).
  */
 
 export type ProbeErrorKind =
@@ -45,17 +47,19 @@ export async function callProvider(
       signal: AbortSignal.timeout(timeoutMs),
       cache: "no-store",
     });
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => {}); // what a failing upstream says is never shown
+      return { ok: false, error: httpError(res.status, url), latencyMs: elapsed() };
+    }
     const body = await res.text(); // the timeout covers the body too
-    if (res.ok) return { ok: true, status: res.status, body, latencyMs: elapsed() };
-    return { ok: false, error: httpError(res.status, url, scrub(providerMessage(body), conn.apiKey)), latencyMs: elapsed() };
+    return { ok: true, status: res.status, body, latencyMs: elapsed() };
   } catch (err) {
     return { ok: false, error: networkError(err, url, timeoutMs), latencyMs: elapsed() };
   }
 }
 
-function httpError(status: number, url: string, detail: string): ProbeError {
-  const suffix = detail ? ` The provider said: ${detail}` : "";
-  const at = (kind: ProbeErrorKind, message: string): ProbeError => ({ kind, status, message: `${message}${suffix}` });
+function httpError(status: number, url: string): ProbeError {
+  const at = (kind: ProbeErrorKind, message: string): ProbeError => ({ kind, status, message });
   if (status === 401) return at("unauthorized", "The provider rejected the API key (401). Check the key.");
   if (status === 403) return at("forbidden", "The key is not allowed to use this endpoint or model (403).");
   if (status === 404) return at("not_found", `Nothing found at ${url} (404). Check the base URL (usually ending in /v1) and the model id.`);
@@ -80,23 +84,5 @@ function networkError(err: unknown, url: string, timeoutMs: number): ProbeError 
   if (/CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) {
     return { kind: "tls", message: `The TLS certificate of ${host} was not accepted (${code}).` };
   }
-  const reason = e?.cause?.message || e?.message || "unknown error";
-  return { kind: "network", message: `Could not reach ${host}: ${reason}${code ? ` (${code})` : ""}.` };
-}
-
-/** `{error: {message}}` (OpenAI), `{message}`, `{detail}` or the start of the text. */
-function providerMessage(body: string): string {
-  let text = body.trim();
-  try {
-    const json = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown; detail?: unknown };
-    const candidate = typeof json.error === "string" ? json.error : (json.error?.message ?? json.message ?? json.detail);
-    if (typeof candidate === "string") text = candidate;
-  } catch {
-    if (text.startsWith("<")) return ""; // an HTML page says nothing useful
-  }
-  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
-}
-
-function scrub(text: string, apiKey: string | null): string {
-  return apiKey && apiKey.length >= 4 ? text.split(apiKey).join("[key]") : text;
+  return { kind: "network", message: `Could not reach ${host}${code ? ` (${code})` : ""}. Check the base URL and that the server is up.` };
 }

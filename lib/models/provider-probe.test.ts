@@ -7,6 +7,7 @@ import { guessModelType, listRemoteModels, mergeRemoteModels, probeProvider } fr
 
 // Over real HTTP against the scripted model server, and raw servers for the failures it cannot play.
 const KEY = "sk-probe-key-0123456789";
+const SECRET = "db_password=internal-only-hunter2";
 const MODELS = ["mock-chat", "org/mock-large:latest", "mock-embedding"];
 const chatModel: ProviderModel = { id: "mock-chat", type: "chat", contextWindow: 32_000, enabled: true };
 let mock: MockLlmServer;
@@ -100,7 +101,7 @@ describe("probeProvider", () => {
     expect(result.error).toMatchObject({ kind: "invalid_response" });
   });
 
-  it("models listed but the chat fails: not ok, with the chat's error and the provider's own words", async () => {
+  it("models listed but the chat fails: not ok, with the chat's error in fixed words", async () => {
     const url = await rawServer((req, res) => {
       if (req.url?.endsWith("/models")) return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data: [{ id: "m" }] }));
       res.writeHead(403, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: `Model m is not in your plan (key ${KEY})` } }));
@@ -108,7 +109,8 @@ describe("probeProvider", () => {
     const result = await probeProvider({ baseUrl: url, apiKey: KEY, models: [{ ...chatModel, id: "m" }] });
     expect(result).toMatchObject({ ok: false, models: ["m"], chat: { ok: false, model: "m", error: { kind: "forbidden", status: 403 } } });
     expect(result.error).toBeUndefined();
-    expect(result.chat!.error!.message).toContain("not in your plan");
+    expect(result.chat!.error!.message).toMatch(/not allowed to use this endpoint or model \(403\)/);
+    expect(JSON.stringify(result)).not.toContain("not in your plan");
     expect(JSON.stringify(result)).not.toContain(KEY);
   });
 
@@ -118,7 +120,23 @@ describe("probeProvider", () => {
       res.writeHead(200, { "content-type": "text/event-stream" }).end('data: {"error":{"message":"quota exhausted"}}\n\n');
     });
     const result = await probeProvider({ baseUrl: url, apiKey: null, models: [chatModel] });
-    expect(result.chat).toMatchObject({ ok: false, error: { message: "quota exhausted" } });
+    expect(result.chat).toMatchObject({ ok: false, error: { kind: "invalid_response", message: expect.stringMatching(/error inside the stream/) } });
+    expect(JSON.stringify(result)).not.toContain("quota exhausted");
+  });
+
+  // Whoever sets the base URL could otherwise read any page the server reaches through a test.
+  it.each([
+    [401, "application/json", JSON.stringify({ error: { message: SECRET } })],
+    [404, "text/plain", SECRET],
+    [418, "application/json", JSON.stringify({ detail: SECRET })],
+    [500, "text/plain", `upstream trace: ${SECRET}`],
+    [200, "text/plain", SECRET],
+  ])("never repeats what the upstream answered (HTTP %i, %s)", async (status, type, body) => {
+    const url = await rawServer((_req, res) => res.writeHead(status, { "content-type": type }).end(body));
+    const result = await probeProvider({ baseUrl: url, apiKey: KEY, models: [chatModel] });
+    expect(result.ok).toBe(false);
+    expect(result.error?.message).toBeTruthy();
+    expect(JSON.stringify(result)).not.toContain("internal-only");
   });
 });
 

@@ -64,24 +64,25 @@ async function probeChat(target: ProbeTarget, model: string, opts: Options): Pro
   };
   const call = await callProvider(target, "/chat/completions", { method: "POST", json, timeoutMs: opts.timeoutMs });
   if (!call.ok) return { ok: false, model, latencyMs: call.latencyMs, error: call.error };
-  const streamError = errorInStream(call.body);
-  if (streamError) return { ok: false, model, latencyMs: call.latencyMs, error: { kind: "invalid_response", message: streamError } };
+  if (errorInStream(call.body)) {
+    const message = "The provider answered 200 but reported an error inside the stream (often a model id it does not serve, or an exhausted quota).";
+    return { ok: false, model, latencyMs: call.latencyMs, error: { kind: "invalid_response", message } };
+  }
   return { ok: true, model, latencyMs: call.latencyMs };
 }
 
-/** Some providers answer 200 and put the error in the stream. */
-function errorInStream(body: string): string | null {
+/** Some providers answer 200 and put the error in the stream. Only whether: its words are not shown (see provider-http.ts). */
+function errorInStream(body: string): boolean {
   for (const line of body.split("\n")) {
     const data = line.startsWith("data:") ? line.slice(5).trim() : line.trim().startsWith("{") ? line.trim() : "";
     if (!data || data === "[DONE]") continue;
     try {
-      const chunk = JSON.parse(data) as { error?: { message?: string } | string };
-      if (chunk.error) return typeof chunk.error === "string" ? chunk.error : (chunk.error.message ?? "The provider reported an error.");
+      if ((JSON.parse(data) as { error?: unknown }).error) return true;
     } catch {
       // A partial or non-JSON line is not an error report.
     }
   }
-  return null;
+  return false;
 }
 
 function modelIdsOf(body: string): string[] | null {

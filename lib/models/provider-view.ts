@@ -9,7 +9,10 @@ export type ProviderView = {
   name: string;
   baseUrl: string;
   hasKey: boolean;
-  /** `sk-…abcd`; null without a key, or when the stored key cannot be decrypted (ENCRYPTION_KEY changed). */
+  /**
+   * `sk-…abcd`; null without a key, when the stored key cannot be decrypted (ENCRYPTION_KEY
+   * changed), and always for department admins, who read providers but never their keys.
+   */
   keyHint: string | null;
   keyUnreadable: boolean;
   models: ProviderModel[];
@@ -35,12 +38,13 @@ export function isEnvManaged(id: string): boolean {
   return id === ENV_PROVIDER_ID && envDefinesProvider();
 }
 
-export function toProviderView(row: ProviderRow): ProviderView {
+export function toProviderView(row: ProviderRow, opts: { keyHint: boolean } = { keyHint: true }): ProviderView {
   let keyHint: string | null = null;
   let keyUnreadable = false;
   if (row.apiKeyEncrypted) {
     try {
-      keyHint = maskApiKey(decryptSecret(row.apiKeyEncrypted));
+      const hint = maskApiKey(decryptSecret(row.apiKeyEncrypted));
+      if (opts.keyHint) keyHint = hint;
     } catch {
       keyUnreadable = true;
     }

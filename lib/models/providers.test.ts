@@ -7,10 +7,10 @@ import type { Actor } from "@/lib/auth/actor";
 import { createProvider, deleteProvider, updateProvider } from "./admin-providers";
 import { invalidateProviderCache, isDemoOnly, listActiveProviders, listChatModels, PROVIDER_CACHE_TTL_MS } from "./providers";
 
-let admin: Actor;
+let root: Actor;
 beforeAll(async () => {
   await createTestDatabase();
-  admin = await insertTestUser({ role: "admin" });
+  root = await insertTestUser({ role: "superadmin" });
 });
 afterAll(destroyTestDatabase);
 afterEach(() => vi.restoreAllMocks());
@@ -22,27 +22,27 @@ describe("admin writes reach the runtime at once", () => {
   it("the demo provider is offered until a real chat model is enabled, and returns when it is switched off", async () => {
     expect(await specs()).toEqual(["demo:demo-chat", "demo:demo-fallback"]);
 
-    await createProvider(admin, { id: "acme", name: "Acme", baseUrl: "http://127.0.0.1:9/v1", models: [chat("acme/large:v2", false)] });
+    await createProvider(root, { id: "acme", name: "Acme", baseUrl: "http://127.0.0.1:9/v1", models: [chat("acme/large:v2", false)] });
     expect(await specs()).toEqual(["demo:demo-chat", "demo:demo-fallback"]); // no enabled chat model yet
 
-    await updateProvider(admin, "acme", { models: [chat("acme/large:v2", true)] });
+    await updateProvider(root, "acme", { models: [chat("acme/large:v2", true)] });
     expect(await specs()).toEqual(["acme:acme/large:v2"]);
     expect(isDemoOnly(await listActiveProviders())).toBe(false);
 
-    await updateProvider(admin, "acme", { enabled: false });
+    await updateProvider(root, "acme", { enabled: false });
     expect(await specs()).toEqual(["demo:demo-chat", "demo:demo-fallback"]);
 
-    await updateProvider(admin, "acme", { enabled: true });
+    await updateProvider(root, "acme", { enabled: true });
     expect(await specs()).toEqual(["acme:acme/large:v2"]);
-    await deleteProvider(admin, "acme");
+    await deleteProvider(root, "acme");
     expect(await specs()).toEqual(["demo:demo-chat", "demo:demo-fallback"]);
   });
 
   it("a provider created with an enabled chat model is offered by the very next read", async () => {
     await listChatModels(); // warm the cache
-    await createProvider(admin, { id: "fresh", name: "Fresh", baseUrl: "http://127.0.0.1:9/v1", models: [chat("m1", true)] });
+    await createProvider(root, { id: "fresh", name: "Fresh", baseUrl: "http://127.0.0.1:9/v1", models: [chat("m1", true)] });
     expect(await specs()).toContain("fresh:m1");
-    await deleteProvider(admin, "fresh");
+    await deleteProvider(root, "fresh");
   });
 });
 
@@ -72,7 +72,7 @@ describe("the cache", () => {
   });
 
   it("never answers for another database", async () => {
-    await updateProvider(admin, "sideways", { enabled: true });
+    await updateProvider(root, "sideways", { enabled: true });
     expect(await specs()).toContain("sideways:s");
     await destroyTestDatabase();
     await createTestDatabase();

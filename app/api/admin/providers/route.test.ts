@@ -13,12 +13,14 @@ const refresh = await import("./[id]/models/refresh/route");
 
 const KEY = "sk-route-test-key-000000-k3y9";
 let mock: MockLlmServer;
+let root: Actor;
 let admin: Actor;
 let member: Actor;
 
 beforeAll(async () => {
   mock = await startMockLlmServer({ models: ["mock-chat", "vendor/mock-big:1", "mock-embedding"], apiKey: KEY });
   await createTestDatabase();
+  root = await insertTestUser({ role: "superadmin" });
   admin = await insertTestUser({ role: "admin" });
   member = await insertTestUser({ role: "user" });
 });
@@ -54,9 +56,30 @@ describe("access", () => {
   });
 });
 
-describe("the admin flow over the routes", () => {
-  it("create (201, no key in the answer), test, fetch models, enable one, list", async () => {
+describe("a department admin", () => {
+  it("lists and tests, but gets 403 forbidden:provider on create, change, delete and model refresh", async () => {
+    as(root);
+    expect((await list.POST(json("POST", { ...mockProvider, id: "rootprov", baseUrl: mock.url }))).status).toBe(201);
     as(admin);
+    const writes = [
+      await list.POST(json("POST", { id: "adminprov", name: "n", baseUrl: "http://127.0.0.1:9/v1" })),
+      await one.PATCH(json("PATCH", { baseUrl: "http://127.0.0.1:9/v1" }), ctx("rootprov")),
+      await one.DELETE(new Request(`${URL_BASE}/rootprov`, { method: "DELETE" }), ctx("rootprov")),
+      await refresh.POST(new Request(`${URL_BASE}/rootprov/models/refresh`, { method: "POST" }), ctx("rootprov")),
+    ];
+    for (const res of writes) expect([res.status, (await errorOf(res)).code]).toEqual([403, "forbidden:provider"]);
+    const listed = await list.GET(new Request(URL_BASE));
+    expect(await listed.json()).toEqual([expect.objectContaining({ id: "rootprov", baseUrl: mock.url, hasKey: true, keyHint: null })]);
+    const probe = await test.POST(new Request(`${URL_BASE}/rootprov/test`, { method: "POST" }), ctx("rootprov"));
+    expect(await probe.json()).toMatchObject({ ok: true });
+    as(root);
+    expect((await one.DELETE(new Request(`${URL_BASE}/rootprov`, { method: "DELETE" }), ctx("rootprov"))).status).toBe(204);
+  });
+});
+
+describe("the superadmin's flow over the routes", () => {
+  it("create (201, no key in the answer), test, fetch models, enable one, list", async () => {
+    as(root);
     const created = await list.POST(json("POST", { ...mockProvider, baseUrl: mock.url }));
     expect(created.status).toBe(201);
     const createdText = await created.text();
@@ -89,7 +112,7 @@ describe("the admin flow over the routes", () => {
   });
 
   it("the test route reports a wrong key as a failed check (200), the refresh route as 502", async () => {
-    as(admin);
+    as(root);
     await list.POST(json("POST", { ...mockProvider, id: "wrongkey", baseUrl: mock.url, apiKey: "sk-not-the-right-one-0000" }));
     const probe = await test.POST(new Request(`${URL_BASE}/wrongkey/test`, { method: "POST" }), ctx("wrongkey"));
     expect(probe.status).toBe(200);
@@ -100,7 +123,7 @@ describe("the admin flow over the routes", () => {
   });
 
   it("400 naming a bad override key; 404 for an unknown id; delete 204", async () => {
-    as(admin);
+    as(root);
     const bad = await one.PATCH(json("PATCH", { requestOverrides: { top_p: 0.5 } }), ctx("mockprov"));
     expect(bad.status).toBe(400);
     expect((await errorOf(bad)).message).toContain('"top_p"');
