@@ -2,7 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { describeMcpError, McpTimeoutError } from "./errors";
+import { describeMcpConnectError, McpTimeoutError } from "./errors";
 import type { McpConnectionTarget } from "./servers";
 
 /**
@@ -44,7 +44,7 @@ export async function connectMcpServer(target: McpConnectionTarget, opts: { time
     return client;
   } catch (err) {
     await client.close().catch(() => {});
-    throw new McpConnectionError(target.name, `Could not connect to the MCP server "${target.name}" at ${target.url}: ${describeMcpError(err)}`);
+    throw new McpConnectionError(target.name, `Could not connect to the MCP server "${target.name}" at ${target.url}: ${describeMcpConnectError(err)}`);
   } finally {
     clearTimeout(timer);
   }

@@ -1,7 +1,12 @@
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { SseError } from "@modelcontextprotocol/sdk/client/sse.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 
-/** Turns what the MCP SDK and fetch throw into one readable sentence for admins and models. */
+/**
+ * Turns what the MCP SDK and fetch throw into one readable sentence for admins and models.
+ * `describeMcpError` keeps a tool's own error text (the model needs it); connections and
+ * tests use `describeMcpConnectError`, which never repeats the upstream's words.
+ */
 
 export class McpTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {
@@ -60,6 +65,30 @@ export function describeMcpError(err: unknown): string {
       .replace(/^MCP tool '[^']*' on server '[^']*' returned an error: /, "")
       .replace(/^(Error|McpError):\s*/, "") || "unknown error"
   );
+}
+
+/**
+ * For connecting, testing and listing tools: fixed sentences only. What the upstream said (a
+ * body, a JSON-RPC error's message, a parse error quoting the answer, a redirect target) is
+ * never passed on, so a test cannot be used to read pages the server can reach.
+ */
+export function describeMcpConnectError(err: unknown): string {
+  if (err instanceof McpTimeoutError) return err.message;
+  if (err instanceof StreamableHTTPError || err instanceof SseError) {
+    const status = err.code;
+    if (typeof status === "number" && status >= 400) return describeStatus(status);
+    if (typeof status === "number" && status >= 300) return `the server answered with a redirect (HTTP ${status}), which is not followed: enter the final URL`;
+  }
+  const code = networkCode(err);
+  if (code) return NETWORK[code]!;
+  if (err instanceof McpError) {
+    if (err.code === ErrorCode.RequestTimeout) return "the server did not answer in time";
+    return `the server answered with an MCP error (code ${err.code})`;
+  }
+  const text = messageWithCauses(err);
+  if (/bad port/i.test(text)) return "this port is blocked for outgoing requests; use another port";
+  if (err instanceof TypeError && /fetch failed/i.test(text)) return "the request failed before the server answered";
+  return "the answer is not a valid MCP response: check the URL and the transport (streamable HTTP or SSE)";
 }
 
 /** "fetch failed: bad port": fetch puts the real reason in `cause`. */

@@ -1,3 +1,4 @@
+import http from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -64,6 +65,30 @@ describe("probeMcpServer", () => {
     const result = await probeMcpServer(target(over()));
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toMatch(message);
+  });
+
+  // An admin could otherwise point a server at an internal page and read it through the test.
+  const SECRET = "db_password=internal-only-hunter2";
+  it.each([
+    ["a JSON body that is not JSON-RPC", 200, "application/json", `${SECRET} is not json`, /not a valid MCP response/],
+    ["a JSON-RPC error naming the secret", 200, "application/json", JSON.stringify({ jsonrpc: "2.0", id: 0, error: { code: -32000, message: SECRET } }), /an MCP error \(code -32000\)/],
+    ["an error page", 500, "text/plain", SECRET, /HTTP 500/],
+    ["a redirect", 302, "text/plain", SECRET, /redirect \(HTTP 302\)/],
+  ])("%s: the result never repeats what the upstream said", async (_label, status, type, body, message) => {
+    const upstream = http.createServer((req, res) => {
+      req.resume();
+      res.writeHead(status, { "content-type": type, ...(status === 302 ? { location: `/${SECRET}` } : {}) }).end(body);
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    try {
+      const result = await probeMcpServer(target({ url: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/mcp`, headers: {} }));
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error).toMatch(message);
+      expect(JSON.stringify(result)).not.toContain("internal-only");
+    } finally {
+      upstream.closeAllConnections();
+      upstream.close();
+    }
   });
 
   it("a server that never answers: not ok after the timeout, saying so", async () => {

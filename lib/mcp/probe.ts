@@ -1,6 +1,6 @@
 import type { Actor } from "@/lib/auth/actor";
 import { connectMcpServer, listAllTools, McpConnectionError } from "./client";
-import { describeMcpError } from "./errors";
+import { describeMcpConnectError } from "./errors";
 import { connectionTarget, requireMcpServer, type McpConnectionTarget } from "./servers";
 
 /** "Test connection": connect, list the tools, time it; failures come back as a readable result, not a thrown error. */
@@ -24,7 +24,7 @@ export async function probeMcpServer(target: McpConnectionTarget, opts: { timeou
       tools: tools.map(({ name, description }) => ({ name, description })),
     };
   } catch (err) {
-    const error = err instanceof McpConnectionError ? err.message : `The MCP server "${target.name}" failed to list its tools: ${describeMcpError(err)}`;
+    const error = err instanceof McpConnectionError ? err.message : `The MCP server "${target.name}" failed to list its tools: ${describeMcpConnectError(err)}`;
     return { ok: false, latencyMs: elapsed(), error };
   } finally {
     await client?.close().catch(() => {});

@@ -2,7 +2,7 @@ import type { Actor } from "@/lib/auth/actor";
 import type { McpToolEntry } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { connectMcpServer, listAllTools, McpConnectionError, type ListedMcpTool } from "./client";
-import { describeMcpError } from "./errors";
+import { describeMcpConnectError } from "./errors";
 import { connectionTarget, requireMcpServer, storeMcpTools, toView, type McpServerView } from "./servers";
 
 /**
@@ -29,7 +29,7 @@ export async function refreshMcpTools(actor: Actor, id: string, opts: { timeoutM
   try {
     listed = await listRemoteTools(connectionTarget(row), opts.timeoutMs);
   } catch (err) {
-    const message = err instanceof McpConnectionError ? err.message : `The MCP server "${row.name}" failed to list its tools: ${describeMcpError(err)}`;
+    const message = err instanceof McpConnectionError ? err.message : `The MCP server "${row.name}" failed to list its tools: ${describeMcpConnectError(err)}`;
     throw new ApiError("bad_gateway:mcp", message);
   }
   // Flags read again after the (slow) listing, so a toggle made meanwhile is kept.

@@ -123,6 +123,27 @@ describe("reading and changing under the sharing rules", () => {
     expect(await codeOf(updateMcpServer(adminA, id, { headers: [{ name: "D" }] }))).toBe("bad_request:mcp");
   });
 
+  it("a move to another origin drops the stored headers, also for a co-manager; a new path on the same origin keeps them", async () => {
+    const coManager = await insertTestUser({ role: "admin", departmentId: deptA });
+    const sharing = { read: { global: false, departmentIds: [], userIds: [] }, manage: { global: false, departmentIds: [deptA], userIds: [] } };
+    const headers = [{ name: "Authorization", value: "Bearer owner-secret" }];
+    const { id } = await createMcpServer(adminA, input({ name: "moving", url: "https://tools.example.com/mcp", headers, sharing }));
+    const headersOf = async () => connectionTarget((await requireMcpServer(root, id, "manage")).row).headers;
+
+    expect(await updateMcpServer(coManager, id, { url: "https://tools.example.com/v2/mcp" })).toMatchObject({ headerNames: ["Authorization"] });
+    expect(await headersOf()).toEqual({ Authorization: "Bearer owner-secret" });
+
+    // Naming the header without a value would carry the old value to the new server: refused, nothing changes.
+    expect(await codeOf(updateMcpServer(coManager, id, { url: "https://collector.example.net/mcp", headers: [{ name: "Authorization" }] }))).toBe("bad_request:mcp");
+    expect((await getMcpServer(root, id)).url).toBe("https://tools.example.com/v2/mcp");
+
+    expect(await updateMcpServer(coManager, id, { url: "https://collector.example.net/mcp" })).toMatchObject({ headerNames: [] });
+    expect((await requireMcpServer(root, id, "manage")).row.headersEncrypted).toBeNull();
+
+    await updateMcpServer(adminA, id, { url: "http://127.0.0.1:1234/mcp", headers: [{ name: "X-Key", value: "new-value" }] });
+    expect(await headersOf()).toEqual({ "X-Key": "new-value" });
+  });
+
   it("renaming onto a taken name: conflict:mcp", async () => {
     const { id } = await createMcpServer(adminA, input({ name: "rename-me" }));
     expect(await codeOf(updateMcpServer(adminA, id, { name: "twice" }))).toBe("conflict:mcp");

@@ -3,10 +3,11 @@ import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { mcpServers, type McpToolEntry } from "@/lib/db/schema";
 import { pgErrorCode, UNIQUE_VIOLATION } from "@/lib/db/pg-errors";
+import { sameOrigin } from "@/lib/config/credential-origin";
 import { ApiError } from "@/lib/http/errors";
 import { atLeast, CAN_CREATE, canGrant, resolveAccess } from "@/lib/sharing/resolve-access";
 import { PRIVATE, type Access, type Sharing } from "@/lib/sharing/types";
-import { applyHeaderEdit, headerNames, openHeaders, openHeadersForEdit, sealHeaders } from "./headers";
+import { applyHeaderEdit, headerNames, openHeaders, openHeadersForEdit, sealHeaders, type HeaderEdit } from "./headers";
 import { runtimeToolName } from "./names";
 import type { McpServerCreate, McpServerPatch, McpTransport } from "./schemas";
 
@@ -134,17 +135,33 @@ export async function createMcpServer(actor: Actor, input: McpServerCreate): Pro
   }
 }
 
+/**
+ * The sealed headers after an edit; undefined when they stay as stored. Stored values were
+ * given for the old server: on a move to another origin none are kept, so a header named
+ * without a new value is refused and the edit's own values are all that remain.
+ */
+function sealedHeadersAfter(row: McpServerRow, url: string | undefined, edit: HeaderEdit | undefined): string | null | undefined {
+  const movesOrigin = url !== undefined && !sameOrigin(url, row.url);
+  const unvalued = movesOrigin && edit?.find((h) => h.value === undefined);
+  if (unvalued) {
+    throw new ApiError("bad_request:mcp", `The new URL is on another server, so stored header values do not move with it: give a value for "${unvalued.name}" again.`);
+  }
+  if (edit) return sealHeaders(applyHeaderEdit(movesOrigin ? {} : openHeadersForEdit(row.headersEncrypted), edit));
+  return movesOrigin ? null : undefined;
+}
+
 export async function updateMcpServer(actor: Actor, id: string, patch: McpServerPatch): Promise<McpServerView> {
   const { row } = await requireMcpServer(actor, id, "manage");
   if (patch.sharing) checkSharing(actor, patch.sharing);
   const { headers, ...fields } = patch;
+  const headerChange = sealedHeadersAfter(row, fields.url, headers);
   const db = await getDb();
   try {
     const [updated] = await db
       .update(mcpServers)
       .set({
         ...fields,
-        ...(headers ? { headersEncrypted: sealHeaders(applyHeaderEdit(openHeadersForEdit(row.headersEncrypted), headers)) } : {}),
+        ...(headerChange !== undefined ? { headersEncrypted: headerChange } : {}),
         updatedAt: new Date(),
       })
       .where(eq(mcpServers.id, id))
