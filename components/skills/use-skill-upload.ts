@@ -19,6 +19,7 @@ export function useSkillUpload({ scope, onUploaded }: { scope: SkillScope; onUpl
   const reason = useCallback(
     (error: unknown) => {
       if (!(error instanceof ApiClientError)) return t("failed");
+      if (error.code === "too_large:quota") return t("quotaFull");
       if (error.message) return error.message;
       return error.status === 413 ? t("tooLarge") : error.status === 0 ? t("network") : t("failed");
     },

@@ -75,6 +75,7 @@ function tooLarge(maxBytes: number): ApiError {
 }
 
 export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024 * 1024) return `${+(n / (1024 * 1024 * 1024)).toFixed(1)} GiB`;
   if (n >= 1024 * 1024) return `${+(n / (1024 * 1024)).toFixed(1)} MiB`;
   if (n >= 1024) return `${+(n / 1024).toFixed(1)} KiB`;
   return `${n} bytes`;

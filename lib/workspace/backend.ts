@@ -15,6 +15,7 @@ import type {
 import { VIRTUAL } from "./paths";
 import { parseVirtualPath, PathRefused, type ParsedVirtualPath } from "./virtual-path";
 import { StoreConflict, StoreNotFound, type StoreEntry, type WorkspaceStore } from "./store/types";
+import { QuotaExceeded } from "./store/quota";
 import { isTextType, mediaTypeForRead } from "./media-type";
 import { withPathLock } from "./path-lock";
 
@@ -287,7 +288,7 @@ async function attempt<T>(target: string | null | undefined, op: () => Promise<T
 }
 
 export function describeFsError(err: unknown, target: string): string {
-  if (err instanceof PathRefused || err instanceof ReadOnlyPath || err instanceof StoreConflict) return err.message;
+  if (err instanceof PathRefused || err instanceof ReadOnlyPath || err instanceof StoreConflict || err instanceof QuotaExceeded) return err.message;
   if (err instanceof StoreNotFound) return `No such file or directory: ${target}`;
   console.error("[workspace] unexpected storage error:", err);
   return "The file operation failed because of a storage error.";

@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PathRefused } from "../virtual-path";
+import { QuotaExceeded, withQuota } from "./quota";
 import { StoreConflict, StoreNotFound, type WorkspaceStore } from "./types";
 
 export type StoreUnderTest = { store: WorkspaceStore; cleanup(): Promise<void> };
@@ -174,6 +176,78 @@ export function describeStoreContract(name: string, make: () => Promise<StoreUnd
       await other.write("secret.txt", "theirs");
       expect(await text("secret.txt")).toBe("mine");
       expect((await store.walk("")).map((e) => e.rel)).toEqual(["secret.txt", "shared/plan.md"]);
+    });
+
+    describe("with a quota (withQuota, as getUserStore opens every user's store)", () => {
+      const limited = (inner: WorkspaceStore, quotaBytes = 100) => withQuota(inner, { key: `contract:${randomUUID()}`, quotaBytes });
+
+      it("refuses a write past the quota with a readable QuotaExceeded, writing nothing", async () => {
+        const q = limited(store);
+        await q.write("a.txt", "x".repeat(60));
+        const err = await q.write("b.txt", "y".repeat(41)).catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(QuotaExceeded);
+        expect((err as Error).message).toBe(
+          "Workspace quota exceeded: 60 bytes used of 100 bytes, and this write needs 41 bytes more. Delete files that are no longer needed from the workspace, then try again.",
+        );
+        expect(await store.stat("b.txt")).toBeNull();
+        await q.write("b.txt", "y".repeat(40)); // exactly full is allowed
+        await expect(q.write("c.txt", "z")).rejects.toBeInstanceOf(QuotaExceeded);
+        expect((await store.walk("")).map((e) => e.rel)).toEqual(["a.txt", "b.txt"]);
+      });
+
+      it("counts what is already stored on the first write, in bytes not characters", async () => {
+        await store.write("old/notes.md", "x".repeat(90));
+        const q = limited(store);
+        await expect(q.write("new.txt", "é".repeat(6))).rejects.toBeInstanceOf(QuotaExceeded); // 12 bytes
+        await q.write("new.txt", "é".repeat(5));
+      });
+
+      it("charges an overwrite only its difference, and always lets a file shrink", async () => {
+        const q = limited(store);
+        await q.write("f.txt", "x".repeat(80));
+        await q.write("f.txt", "x".repeat(100));
+        await expect(q.write("f.txt", "x".repeat(101))).rejects.toBeInstanceOf(QuotaExceeded);
+        await q.write("f.txt", "x".repeat(10));
+        await q.write("g.txt", "x".repeat(90));
+        await expect(q.write("h.txt", "x")).rejects.toBeInstanceOf(QuotaExceeded);
+      });
+
+      it("gives back what a deleted file or folder held", async () => {
+        const q = limited(store);
+        await q.write("dir/a.txt", "x".repeat(30));
+        await q.write("dir/sub/b.txt", "x".repeat(30));
+        await q.write("c.txt", "x".repeat(40));
+        await expect(q.write("d.txt", "x")).rejects.toBeInstanceOf(QuotaExceeded);
+        await q.remove("c.txt");
+        await q.write("d.txt", "x".repeat(40));
+        await q.remove("dir");
+        await q.write("e.txt", "x".repeat(60));
+        await expect(q.write("f.txt", "x")).rejects.toBeInstanceOf(QuotaExceeded);
+      });
+
+      it("reserves nothing for a write the store refuses", async () => {
+        const q = limited(store);
+        await q.write("dir/f.txt", "x".repeat(10));
+        for (let i = 0; i < 5; i++) await expect(q.write("dir", "x".repeat(50))).rejects.toBeInstanceOf(StoreConflict);
+        await q.write("g.txt", "x".repeat(90));
+      });
+
+      it("lets parallel writes fill the quota but never pass it", async () => {
+        const q = limited(store);
+        const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => q.write(`p${i}.txt`, "x".repeat(30))));
+        expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
+        expect(results.filter((r) => r.status === "rejected").every((r) => (r as PromiseRejectedResult).reason instanceof QuotaExceeded)).toBe(true);
+        const stored = await store.walk("");
+        expect(stored.reduce((sum, f) => sum + f.size, 0)).toBe(90);
+      });
+
+      it("keeps one figure per user", async () => {
+        const mine = limited(store);
+        const theirs = limited(await fresh());
+        await mine.write("a.txt", "x".repeat(100));
+        await theirs.write("a.txt", "x".repeat(100));
+        await expect(mine.write("b.txt", "x")).rejects.toBeInstanceOf(QuotaExceeded);
+      });
     });
 
     it("refuses relative paths that climb out of the store", async () => {
