@@ -49,7 +49,7 @@ describe("workspace quota", () => {
     expect(await ws.write(`${U}/a.txt`, "x".repeat(60 * KiB))).toEqual({ path: `${U}/a.txt` });
     const refused = await ws.write(`${U}/b.txt`, "y".repeat(5 * KiB));
     expect(refused).toEqual({
-      error: "Workspace quota exceeded: 60 KiB used of 64 KiB, and this write needs 5 KiB more. Delete files that are no longer needed from the workspace, then try again.",
+      error: "Workspace quota exceeded: 60 KiB used of 64 KiB, 4 KiB free; this write needs 5 KiB. Delete files that are no longer needed from the workspace, then try again.",
     });
     expect(await ws.stat(`${U}/b.txt`)).toBeNull();
   });

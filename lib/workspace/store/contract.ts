@@ -187,7 +187,7 @@ export function describeStoreContract(name: string, make: () => Promise<StoreUnd
         const err = await q.write("b.txt", "y".repeat(41)).catch((e: unknown) => e);
         expect(err).toBeInstanceOf(QuotaExceeded);
         expect((err as Error).message).toBe(
-          "Workspace quota exceeded: 60 bytes used of 100 bytes, and this write needs 41 bytes more. Delete files that are no longer needed from the workspace, then try again.",
+          "Workspace quota exceeded: 60 bytes used of 100 bytes, 40 bytes free; this write needs 41 bytes. Delete files that are no longer needed from the workspace, then try again.",
         );
         expect(await store.stat("b.txt")).toBeNull();
         await q.write("b.txt", "y".repeat(40)); // exactly full is allowed

@@ -13,7 +13,7 @@ export function workspaceQuotaBytes(): number {
 export class QuotaExceeded extends Error {
   constructor(readonly usedBytes: number, readonly quotaBytes: number, readonly addedBytes: number) {
     super(
-      `Workspace quota exceeded: ${formatBytes(usedBytes)} used of ${formatBytes(quotaBytes)}, and this write needs ${formatBytes(addedBytes)} more. ` +
+      `Workspace quota exceeded: ${formatBytes(usedBytes)} used of ${formatBytes(quotaBytes)}, ${formatBytes(Math.max(0, quotaBytes - usedBytes))} free; this write needs ${formatBytes(addedBytes)}. ` +
         "Delete files that are no longer needed from the workspace, then try again.",
     );
     this.name = "QuotaExceeded";
