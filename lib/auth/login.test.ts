@@ -60,4 +60,61 @@ describe("checkLogin", () => {
     for (let i = 1; i <= 5; i++) await checkLogin(a.username, "wrong", at(i));
     expect(await checkLogin(b.username, "right-password", at(6))).toMatchObject({ ok: true });
   });
+
+  it("a disabled account with the right password counts as a failure like any other", async () => {
+    const off = await insertTestUser({ password: "right-password", disabled: true });
+    for (let i = 1; i <= 4; i++) expect(await checkLogin(off.username, "right-password", at(i))).toMatchObject({ code: "invalid_credentials" });
+    expect(await checkLogin(off.username, "right-password", at(5))).toMatchObject({ code: "account_locked" });
+  });
+});
+
+describe("checkLogin under a burst of parallel guesses", () => {
+  it("29 wrong and the right one last, all at once: the right one is refused and the account is locked", async () => {
+    const u = await insertTestUser({ password: "right-password" });
+    const attempts = [...Array.from({ length: 29 }, (_, i) => `wrong-${i}`), "right-password"];
+    const results = await Promise.all(attempts.map((p) => checkLogin(u.username, p, T0)));
+    expect(results[29]).toMatchObject({ ok: false, code: "account_locked" });
+    expect(results.filter((r) => r.ok)).toHaveLength(0);
+    expect(results.filter((r) => !r.ok && r.code === "invalid_credentials")).toHaveLength(4);
+    expect(await checkLogin(u.username, "right-password", at(1))).toMatchObject({ code: "account_locked" });
+  });
+
+  it("another user signs in while one account is under a burst", async () => {
+    const target = await insertTestUser({ password: "right-password" });
+    const other = await insertTestUser({ password: "other-password" });
+    const burst = Array.from({ length: 20 }, (_, i) => checkLogin(target.username, `wrong-${i}`, T0));
+    const [otherResult] = await Promise.all([checkLogin(other.username, "other-password", T0), ...burst]);
+    expect(otherResult).toMatchObject({ ok: true, user: { id: other.id } });
+  });
+});
+
+describe("checkLogin for unknown usernames", () => {
+  it("answers exactly like a real account: 4 times invalid, then locked for 5 minutes, then afresh", async () => {
+    const real = await insertTestUser({ password: "right-password" });
+    const codesOf = async (username: string, times: number[]) => {
+      const codes: (string | undefined)[] = [];
+      for (const t of times) {
+        const r = await checkLogin(username, "wrong-password", at(t));
+        codes.push(r.ok ? "ok" : r.code);
+      }
+      return codes;
+    };
+    const times = [1, 2, 3, 4, 5, 6, LOCKOUT_MS - 1, LOCKOUT_MS + 10];
+    const expected = [...Array(4).fill("invalid_credentials"), "account_locked", "account_locked", "account_locked", "invalid_credentials"];
+    expect(await codesOf(real.username, times)).toEqual(expected);
+    expect(await codesOf("Nobody-At-All", times)).toEqual(expected);
+    // Case-insensitive like real usernames.
+    expect(await codesOf("nobody-at-all", [LOCKOUT_MS + 11, LOCKOUT_MS + 12, LOCKOUT_MS + 13, LOCKOUT_MS + 14])).toEqual([
+      "invalid_credentials",
+      "invalid_credentials",
+      "invalid_credentials",
+      "account_locked",
+    ]);
+  });
+
+  it("a burst against an unknown username locks it as it would a real one", async () => {
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => checkLogin("ghost-user", `guess-${i}`, T0)));
+    expect(results.filter((r) => !r.ok && r.code === "invalid_credentials")).toHaveLength(4);
+    expect(results.filter((r) => !r.ok && r.code === "account_locked")).toHaveLength(26);
+  });
 });

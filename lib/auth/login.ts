@@ -1,5 +1,6 @@
-import { findUserForLogin, recordFailedLogin, resetFailedLogins, type UserView } from "@/lib/db/users";
+import { reserveLoginAttempt, resetFailedLogins, type UserView } from "@/lib/db/users";
 import { verifyDecoyPassword, verifyPassword } from "./password";
+import { reserveUnknownLogin } from "./unknown-user-lockout";
 
 export type LoginFailure = "invalid_credentials" | "account_locked";
 
@@ -8,28 +9,29 @@ export type LoginResult =
   | { ok: false; code: LoginFailure; lockedUntil?: Date };
 
 /**
- * Checks a username and password with lockout: while an account is locked even the right
- * password fails; the failure that reaches the threshold already answers "locked".
- * Unknown, disabled and wrong all answer the same, after the same bcrypt work.
+ * Checks a username and password with lockout. The attempt is reserved (counted as a failure)
+ * before the password check, atomically, so a burst of parallel guesses cannot all slip past the
+ * lock; a success then undoes the count. While locked even the right password fails, and the
+ * failure that reaches the threshold already answers "locked". Unknown usernames go through the
+ * same steps (lock included); unknown, disabled and wrong answer the same after the same bcrypt work.
  */
 export async function checkLogin(username: string, password: string, now = new Date()): Promise<LoginResult> {
-  const user = await findUserForLogin(username);
-  if (!user) {
+  const reservation = await reserveLoginAttempt(username, now);
+  if (reservation.kind === "unknown") {
+    const unknown = reserveUnknownLogin(username, now);
+    if (unknown === "locked") return { ok: false, code: "account_locked" };
     await verifyDecoyPassword(password);
-    return { ok: false, code: "invalid_credentials" };
+    return { ok: false, code: unknown === "reserved_and_locked" ? "account_locked" : "invalid_credentials" };
   }
-  if (user.lockedUntil && user.lockedUntil > now) {
-    return { ok: false, code: "account_locked", lockedUntil: user.lockedUntil };
-  }
-  const matches = await verifyPassword(password, user.passwordHash);
-  if (!matches) {
-    const lockedUntil = await recordFailedLogin(user.id, now);
-    return lockedUntil
-      ? { ok: false, code: "account_locked", lockedUntil }
+  if (reservation.kind === "locked") return { ok: false, code: "account_locked" };
+  const { account } = reservation;
+  const matches = await verifyPassword(password, account.passwordHash);
+  if (!matches || account.disabled) {
+    return account.lockedUntil
+      ? { ok: false, code: "account_locked", lockedUntil: account.lockedUntil }
       : { ok: false, code: "invalid_credentials" };
   }
-  if (user.disabled) return { ok: false, code: "invalid_credentials" };
-  await resetFailedLogins(user.id);
-  const { passwordHash: _hash, failedLogins: _failures, ...view } = user;
-  return { ok: true, user: view };
+  await resetFailedLogins(account.id);
+  const { passwordHash: _hash, failedLogins: _failures, ...view } = account;
+  return { ok: true, user: { ...view, lockedUntil: null } };
 }

@@ -158,26 +158,41 @@ async function insertUser(input: NewUser & { role: Role; departmentId: string | 
   }
 }
 
+/** What sign-in needs of an account: the view plus the hash and the failure count. */
+export type LoginAccount = UserView & { passwordHash: string; failedLogins: number };
+
 /**
- * Counts one failed sign-in in a single statement (safe under concurrent attempts). A lock that
- * has run out starts a fresh count. Returns the lock end when this failure locked the account.
+ * `reserved`: the attempt is already counted as a failure (a success undoes it); `lockedUntil` is
+ * set when this attempt reached the threshold. `locked`: refused before any password check.
+ * `unknown`: no such username.
  */
-export async function recordFailedLogin(userId: string, now = new Date()): Promise<Date | null> {
+export type LoginReservation =
+  | { kind: "reserved"; account: LoginAccount }
+  | { kind: "locked" }
+  | { kind: "unknown" };
+
+/**
+ * Reserves one sign-in attempt in a single conditional statement: counts it as a failure up front
+ * and sets the lock when it reaches the threshold, only while the account is not locked. Parallel
+ * attempts are thus serialised by the row lock, and at most LOCKOUT_THRESHOLD of them ever reach
+ * the password check; a lock that has run out starts a fresh count.
+ */
+export async function reserveLoginAttempt(username: string, now = new Date()): Promise<LoginReservation> {
   const db = await getDb();
   const lockExpired = sql`(${users.lockedUntil} is not null and ${users.lockedUntil} <= ${now})`;
   const failures = sql`(case when ${lockExpired} then 1 else ${users.failedLogins} + 1 end)`;
   const lockEnd = new Date(now.getTime() + LOCKOUT_MS);
-  const [row] = await db
+  const [account] = await db
     .update(users)
     .set({
       failedLogins: sql`${failures}`,
-      lockedUntil: sql`case when ${failures} >= ${LOCKOUT_THRESHOLD} then ${lockEnd}
-        when ${lockExpired} then null else ${users.lockedUntil} end`,
-      updatedAt: now,
+      lockedUntil: sql`case when ${failures} >= ${LOCKOUT_THRESHOLD} then ${lockEnd}::timestamptz else null end`,
     })
-    .where(eq(users.id, userId))
-    .returning({ lockedUntil: users.lockedUntil });
-  return row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : null;
+    .where(and(byUsername(username), sql`(${users.lockedUntil} is null or ${users.lockedUntil} <= ${now})`))
+    .returning({ ...userView, passwordHash: users.passwordHash, failedLogins: users.failedLogins });
+  if (account) return { kind: "reserved", account };
+  const [exists] = await db.select({ id: users.id }).from(users).where(byUsername(username)).limit(1);
+  return exists ? { kind: "locked" } : { kind: "unknown" };
 }
 
 export async function resetFailedLogins(userId: string): Promise<void> {
