@@ -1,6 +1,8 @@
 /** Runs once when a server instance starts (not during `next build`). */
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { stampPeerAddresses } = await import("./lib/http/peer-address");
+    stampPeerAddresses(); // before the first request: per-address sign-in limits read it
     const { bootstrap } = await import("./lib/bootstrap");
     await bootstrap();
   }

@@ -4,7 +4,15 @@ import { defineConfig, devices } from "@playwright/test";
 const APP_PORT = Number(process.env.E2E_APP_PORT || 3100);
 const MOCK_PORT = Number(process.env.E2E_MOCK_PORT || 4010);
 export const MOCK_URL = `http://127.0.0.1:${MOCK_PORT}/v1`;
+/**
+ * Failed sign-ins one client address may make per minute on the e2e server (successes do not
+ * count). Above the default of 10, for headroom: the suite signs in from 127.0.0.1 all along, and
+ * its lockout tests fail on purpose. The rate-limit tests exhaust it from their own addresses.
+ */
+export const E2E_SIGNIN_PER_ADDRESS = 20;
 const baseURL = process.env.E2E_BASE_URL || `http://127.0.0.1:${APP_PORT}`;
+/** Each user's workspace quota on the e2e server: small enough for e2e/api/limits.spec.ts to fill. */
+export const E2E_WORKSPACE_QUOTA_BYTES = 40 * 1024 * 1024;
 
 // Debian's Chromium when present (this project never downloads a browser); Playwright's own elsewhere.
 const executablePath =
@@ -62,6 +70,10 @@ export default defineConfig({
             ADMIN_USERNAME: process.env.ADMIN_USERNAME || "admin",
             ADMIN_PASSWORD: process.env.ADMIN_PASSWORD || "admin-password-1",
             LLM_RETRY_BASE_DELAY_MS: "50",
+            WORKSPACE_QUOTA_BYTES: String(E2E_WORKSPACE_QUOTA_BYTES),
+            // Tests act as distinct client addresses through X-Forwarded-For (e2e/api/sign-in-limits.spec.ts).
+            TRUST_PROXY: "1",
+            SIGNIN_RATE_LIMIT_PER_ADDRESS: String(E2E_SIGNIN_PER_ADDRESS),
             OPENAI_BASE_URL: "",
             OPENAI_API_KEY: "",
           },

@@ -8,11 +8,12 @@ import { useMounted } from "@/components/hooks/use-mounted";
 import { Button } from "@/components/ui/button";
 import { safeCallbackUrl } from "./safe-callback-url";
 
-type LoginError = "invalid" | "locked" | "network";
+type LoginError = "invalid" | "locked" | "rateLimited" | "network";
 
-/** Maps the credentials provider's error code to a message key. */
+/** Maps the credentials provider's error code (or the 429's, lib/auth/handlers.ts) to a message key. */
 function errorFromCode(code: string | undefined): LoginError {
-  return code === "account_locked" ? "locked" : "invalid";
+  if (code === "account_locked") return "locked";
+  return code === "rate_limited" ? "rateLimited" : "invalid";
 }
 
 const inputClass =

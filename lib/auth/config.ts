@@ -5,6 +5,7 @@ import { getSecret } from "@/lib/config/secrets";
 import { SESSION_MAX_AGE_SECONDS } from "@/lib/db/sessions";
 import { authorizeCredentials, jwtCallback, revokeSession, sessionCallback } from "./callbacks";
 import { isHttpsRequest } from "./request-origin";
+import { refundSignInAttempt } from "./sign-in-limit";
 
 type AuthRequestContext = { secure: boolean; userAgent?: string | null };
 
@@ -16,9 +17,12 @@ export class AccountLocked extends CredentialsSignin {
   code = "account_locked";
 }
 
-async function authorize(credentials: Partial<Record<string, unknown>>) {
+async function authorize(credentials: Partial<Record<string, unknown>>, request: Request) {
   const result = await authorizeCredentials(credentials);
-  if (result.ok) return result.user;
+  if (result.ok) {
+    await refundSignInAttempt(request); // handlers.ts took it; only failures count
+    return result.user;
+  }
   throw result.code === "account_locked" ? new AccountLocked() : new InvalidCredentials();
 }
 

@@ -4,6 +4,8 @@ import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { insertTestUser } from "@/lib/testing/users";
 import { getDb } from "@/lib/db/client";
 import { sessions } from "@/lib/db/schema";
+import { PEER_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { resetSignInLimiters } from "./sign-in-limit";
 
 // next-auth imports "next/server" without an extension, which Node's ESM loader refuses unless
 // vitest inlines it: vitest.config.ts needs `test.server.deps.inline: ["next-auth"]`.
@@ -31,11 +33,16 @@ afterAll(async () => {
 
 class Browser {
   jar = new Map<string, string>();
-  constructor(readonly origin: string, readonly forwardedProto?: string) {}
+  constructor(
+    readonly origin: string,
+    readonly forwardedProto?: string,
+    readonly peer = "192.0.2.1",
+  ) {}
   private headers(extra: Record<string, string> = {}) {
     const h = new Headers(extra);
     const url = new URL(this.origin);
     h.set("host", url.host);
+    h.set(PEER_ADDRESS_HEADER, this.peer); // what the server stamps (lib/http/peer-address.ts)
     if (this.forwardedProto) h.set("x-forwarded-proto", this.forwardedProto);
     if (this.jar.size) h.set("cookie", [...this.jar].map(([k, v]) => `${k}=${v}`).join("; "));
     return h;
@@ -170,5 +177,53 @@ describe("Auth.js handlers", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toContain("error=MissingCSRF");
     expect([...b.jar.keys()].some((k) => k.includes("session-token"))).toBe(false);
+  });
+});
+
+describe("sign-in rate limit", () => {
+  beforeAll(() => {
+    vi.stubEnv("SIGNIN_RATE_LIMIT_PER_ADDRESS", "3");
+    vi.stubEnv("TRUST_PROXY", "");
+    resetSignInLimiters();
+  });
+  afterAll(resetSignInLimiters);
+
+  it("the 4th failure a minute from one address is 429 with Retry-After before any check; others go on", async () => {
+    const b = new Browser(ORIGIN, undefined, "203.0.113.50");
+    for (let i = 0; i < 3; i++) expect((await b.signIn("nobody-here", `guess-${i}`)).status).toBe(302);
+    const limited = await b.signIn("flow-user", "flow-password-1");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    const body = (await limited.json()) as { error: { code: string }; url: string };
+    expect(body.error.code).toBe("rate_limited:auth");
+    expect(new URL(body.url).searchParams.get("code")).toBe("rate_limited");
+    expect([...b.jar.keys()].some((k) => k.includes("session-token"))).toBe(false);
+
+    // Without TRUST_PROXY a client's X-Forwarded-For changes nothing.
+    const spoofing = new Browser(ORIGIN, undefined, "203.0.113.50");
+    const csrfToken = await spoofing.csrf();
+    const req = new NextRequest("http://localhost:3000/api/auth/callback/credentials", {
+      method: "POST",
+      headers: {
+        host: "meridian.test:3000",
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-for": "198.51.100.77",
+        [PEER_ADDRESS_HEADER]: "203.0.113.50",
+        cookie: [...spoofing.jar].map(([k, v]) => `${k}=${v}`).join("; "),
+      },
+      body: new URLSearchParams({ csrfToken, username: "flow-user", password: "flow-password-1", json: "true" }).toString(),
+    });
+    expect((await POST(req)).status).toBe(429);
+
+    expect((await new Browser(ORIGIN, undefined, "203.0.113.51").signIn("nobody-here", "guess")).status).toBe(302);
+  });
+
+  it("successful sign-ins give their token back", async () => {
+    const b = new Browser(ORIGIN, undefined, "203.0.113.60");
+    for (let i = 0; i < 5; i++) {
+      const res = await b.signIn("flow-user", "flow-password-1");
+      expect(res.status).toBe(302);
+      expect(new URL(res.headers.get("location")!).searchParams.get("code")).toBeNull();
+    }
   });
 });
