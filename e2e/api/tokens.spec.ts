@@ -1,5 +1,5 @@
 import { expect, test, request as playwrightRequest } from "@playwright/test";
-import { createUser, signIn, signInAsAdmin } from "../helpers/auth";
+import { attemptSignIn, createUser, signIn, signInAsAdmin, signInErrorCode } from "../helpers/auth";
 import { bearerContext, createDepartment, createToken, expectError } from "../helpers/org";
 
 /** Personal API tokens over real HTTP (API.md "Sessions"; issue 3, "Organisation"). */
@@ -91,4 +91,71 @@ test("malformed and unknown tokens are 401, and never fall back to a cookie", as
   const garbage = await bearerContext(baseURL!, "not-a-token");
   await expectError(await garbage.get("/api/threads"), 401, "unauthorized:auth");
   await Promise.all([root.dispose(), mixed.dispose(), garbage.dispose()]);
+});
+
+test.describe("a token cannot take over its account (issue 9)", () => {
+  test("an admin's token cannot create users, set passwords or mint tokens; nothing changes", async ({ baseURL }) => {
+    const root = await signInAsAdmin(baseURL!);
+    const dept = await createDepartment(root);
+    const admin = await createUser(root, { role: "admin", departmentId: dept.id });
+    const member = await createUser(root, { departmentId: dept.id });
+    const adminApi = await signIn(baseURL!, admin.username, admin.password);
+    const bearer = await bearerContext(baseURL!, (await createToken(adminApi)).token);
+
+    const username = `via-token-${Date.now()}`;
+    await expectError(await bearer.post("/api/admin/users", { data: { username, password: "password-123" } }), 403, "forbidden:token");
+    await expectError(
+      await bearer.patch(`/api/admin/users/${admin.id}`, { data: { password: "taken-over-1", currentPassword: admin.password } }),
+      403,
+      "forbidden:token",
+    );
+    await expectError(await bearer.patch(`/api/admin/users/${member.id}`, { data: { password: "taken-over-1" } }), 403, "forbidden:token");
+    await expectError(await bearer.post("/api/tokens", { data: { name: "child" } }), 403, "forbidden:token");
+
+    // Other edits still work with a token; and nothing above happened.
+    expect((await bearer.patch(`/api/admin/users/${member.id}`, { data: { displayName: "Renamed by script" } })).status()).toBe(200);
+    const users = (await (await adminApi.get("/api/admin/users")).json()) as Array<{ username: string }>;
+    expect(users.map((u) => u.username)).not.toContain(username);
+    const check = await Promise.all([signIn(baseURL!, admin.username, admin.password), signIn(baseURL!, member.username, member.password)]);
+    expect((await bearer.get("/api/threads")).status()).toBe(200);
+    await Promise.all([root.dispose(), adminApi.dispose(), bearer.dispose(), ...check.map((c) => c.dispose())]);
+  });
+
+  test("changing one's own password needs the current one, and signs out everything but this session", async ({ baseURL }) => {
+    const root = await signInAsAdmin(baseURL!);
+    const dept = await createDepartment(root);
+    const admin = await createUser(root, { role: "admin", departmentId: dept.id });
+    const here = await signIn(baseURL!, admin.username, admin.password);
+    const elsewhere = await signIn(baseURL!, admin.username, admin.password);
+    const bearer = await bearerContext(baseURL!, (await createToken(here)).token);
+    const url = `/api/admin/users/${admin.id}`;
+
+    await expectError(await here.patch(url, { data: { password: "new-password-1" } }), 400, "bad_request:password");
+    await expectError(await here.patch(url, { data: { password: "new-password-1", currentPassword: "not-it" } }), 403, "forbidden:password");
+    expect((await bearer.get("/api/threads")).status()).toBe(200); // refusals revoke nothing
+
+    const ok = await here.patch(url, { data: { password: "new-password-1", currentPassword: admin.password } });
+    expect(ok.status(), await ok.text()).toBe(200);
+    expect((await here.get("/api/threads")).status()).toBe(200);
+    await expectError(await elsewhere.get("/api/threads"), 401, "unauthorized:auth");
+    await expectError(await bearer.get("/api/threads"), 401, "unauthorized:auth");
+
+    const api = await playwrightRequest.newContext({ baseURL });
+    expect(signInErrorCode(await attemptSignIn(api, admin.username, admin.password))).toBe("invalid_credentials");
+    const fresh = await signIn(baseURL!, admin.username, "new-password-1");
+    await Promise.all([root.dispose(), here.dispose(), elsewhere.dispose(), bearer.dispose(), api.dispose(), fresh.dispose()]);
+  });
+
+  test("an admin setting a user's password revokes that user's sessions and tokens", async ({ baseURL }) => {
+    const root = await signInAsAdmin(baseURL!);
+    const user = await createUser(root);
+    const api = await signIn(baseURL!, user.username, user.password);
+    const bearer = await bearerContext(baseURL!, (await createToken(api)).token);
+
+    expect((await root.patch(`/api/admin/users/${user.id}`, { data: { password: "reset-by-admin-1" } })).status()).toBe(200);
+    await expectError(await api.get("/api/threads"), 401, "unauthorized:auth");
+    await expectError(await bearer.get("/api/threads"), 401, "unauthorized:auth");
+    expect((await root.get("/api/threads")).status()).toBe(200); // the admin's own session stays
+    await Promise.all([root.dispose(), api.dispose(), bearer.dispose()]);
+  });
 });

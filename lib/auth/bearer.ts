@@ -1,4 +1,5 @@
 import { findActorByApiToken } from "@/lib/db/api-tokens";
+import { ApiError } from "@/lib/http/errors";
 import type { Actor } from "./actor";
 
 /** The token of an `Authorization: Bearer <token>` header, if the request carries one. */
@@ -19,4 +20,12 @@ export async function actorFromBearerToken(token: string): Promise<Actor | null>
 /** Whether the request is authenticated by an API token rather than a cookie session. */
 export function isBearerRequest(req: Request): boolean {
   return bearerToken(req) !== undefined;
+}
+
+/**
+ * For the few acts that could turn a leaked token into the account itself — changing a password,
+ * creating accounts, minting tokens: they need a signed-in session (403 forbidden:token).
+ */
+export function refuseBearer(req: Request, message: string): void {
+  if (isBearerRequest(req)) throw new ApiError("forbidden:token", message);
 }

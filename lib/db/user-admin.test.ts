@@ -9,7 +9,7 @@ import { apiTokens, sessions, threads, users } from "./schema";
 import { createSession, getValidSession } from "./sessions";
 import { createApiToken, findActorByApiToken } from "./api-tokens";
 import { createThread } from "./threads";
-import { createSuperadmin, findUserForLogin, recordFailedLogin } from "./users";
+import { createSuperadmin, findUserForLogin, reserveLoginAttempt } from "./users";
 import { deleteUser, threadsOfDeletableUser, updateUser } from "./user-admin";
 
 let root: Actor;
@@ -96,25 +96,45 @@ describe("updateUser", () => {
     expect(await findActorByApiToken(token)).toBeNull();
   });
 
-  it("a password reset stores a new hash, lifts the lockout and signs the user out, but keeps tokens", async () => {
+  it("a password reset stores a new hash, lifts the lockout and revokes every session and API token", async () => {
     const u = await insertTestUser({ departmentId: deptA });
     await createSession(u.id);
-    await createApiToken(u, { name: "script" });
-    for (let i = 0; i < 5; i++) await recordFailedLogin(u.id);
+    const { token } = await createApiToken(u, { name: "script" });
+    for (let i = 0; i < 5; i++) await reserveLoginAttempt(u.username);
     expect((await findUserForLogin(u.username))?.lockedUntil).not.toBeNull();
 
     await updateUser(adminA, u.id, { password: "brand-new-password" });
     const row = await findUserForLogin(u.username);
     expect(row).toMatchObject({ failedLogins: 0, lockedUntil: null });
     expect(await verifyPassword("brand-new-password", row!.passwordHash)).toBe(true);
-    expect(await credentialsOf(u.id)).toEqual({ sessions: 0, tokens: 1 });
+    expect(await credentialsOf(u.id)).toEqual({ sessions: 0, tokens: 0 });
+    expect(await findActorByApiToken(token)).toBeNull();
   });
 
-  it("resetting one's own password keeps one's own sessions", async () => {
+  it("an admin's session passed as keepSessionId does not spare another user's sessions", async () => {
+    const u = await insertTestUser({ departmentId: deptA });
+    const theirs = await createSession(u.id);
+    await updateUser(adminA, u.id, { password: "brand-new-password" }, { keepSessionId: theirs.id });
+    expect(await credentialsOf(u.id)).toEqual({ sessions: 0, tokens: 0 });
+  });
+
+  it("changing one's own password keeps only the current session and revokes one's tokens", async () => {
     const me = await insertTestUser({ role: "admin", departmentId: deptA });
-    await createSession(me.id);
-    await updateUser(me, me.id, { password: "my-new-password" });
-    expect((await credentialsOf(me.id)).sessions).toBe(1);
+    const current = await createSession(me.id);
+    const other = await createSession(me.id);
+    await createApiToken(me, { name: "script" });
+    await updateUser(me, me.id, { password: "my-new-password" }, { keepSessionId: current.id });
+    expect(await credentialsOf(me.id)).toEqual({ sessions: 1, tokens: 0 });
+    expect(await getValidSession(current.id)).not.toBeNull();
+    expect(await getValidSession(other.id)).toBeNull();
+  });
+
+  it("changes other than the password leave sessions and tokens alone", async () => {
+    const u = await insertTestUser({ departmentId: deptA });
+    await createSession(u.id);
+    await createApiToken(u, { name: "script" });
+    await updateUser(adminA, u.id, { displayName: "Renamed" });
+    expect(await credentialsOf(u.id)).toEqual({ sessions: 1, tokens: 1 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { getDb, type Db } from "./client";
 import { apiTokens, sessions, threads, users } from "./schema";
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from "./pg-errors";
@@ -43,10 +43,12 @@ async function revokeCredentials(tx: Tx, userId: string): Promise<void> {
 }
 
 /**
- * Applies `change` if the role rules allow it. Disabling revokes sessions and tokens at once; a
- * password reset clears the lockout and signs the user out everywhere (unless it is the actor's own).
+ * Applies `change` if the role rules allow it. Disabling revokes sessions and tokens at once. A
+ * new password clears the lockout and revokes every API token and every session of the user but
+ * `opts.keepSessionId` (the actor's current one, when they change their own): whoever held the
+ * old password or a token made with it is out.
  */
-export async function updateUser(actor: Actor, id: string, change: UserChange): Promise<UserView> {
+export async function updateUser(actor: Actor, id: string, change: UserChange, opts: { keepSessionId?: string | null } = {}): Promise<UserView> {
   const passwordHash = change.password ? await hashPassword(change.password) : undefined;
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -73,7 +75,11 @@ export async function updateUser(actor: Actor, id: string, change: UserChange): 
         throw err;
       });
     if (disabled) await revokeCredentials(tx, id);
-    else if (passwordHash && id !== actor.id) await tx.delete(sessions).where(eq(sessions.userId, id));
+    else if (passwordHash) {
+      const keep = id === actor.id && opts.keepSessionId ? ne(sessions.id, opts.keepSessionId) : undefined;
+      await tx.delete(sessions).where(and(eq(sessions.userId, id), keep));
+      await tx.delete(apiTokens).where(eq(apiTokens.userId, id));
+    }
     return row!;
   });
 }

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { ApiError } from "@/lib/http/errors";
-import { isBearerRequest } from "@/lib/auth/bearer";
+import { refuseBearer } from "@/lib/auth/bearer";
 import { createApiToken, listApiTokens } from "@/lib/db/api-tokens";
 
 export const dynamic = "force-dynamic";
@@ -15,8 +14,6 @@ export const GET = route({}, async ({ actor }) => listApiTokens(actor));
 
 export const POST = route({ body: NewToken }, async ({ req, actor, body }) => {
   // A leaked token must not be able to mint successors that outlive its revocation.
-  if (isBearerRequest(req)) {
-    throw new ApiError("forbidden:token", "API tokens cannot create API tokens. Sign in to create one.");
-  }
+  refuseBearer(req, "API tokens cannot create API tokens. Sign in to create one.");
   return Response.json(await createApiToken(actor, body), { status: 201 });
 });

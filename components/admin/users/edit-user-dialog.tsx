@@ -12,7 +12,7 @@ import { userPermissions } from "./user-permissions";
 
 /** Only the fields that differ from the user's current values are sent. */
 function changedFields(user: AdminUser, data: FormData) {
-  const change: { displayName?: string; role?: Role; departmentId?: string | null; password?: string } = {};
+  const change: { displayName?: string; role?: Role; departmentId?: string | null; password?: string; currentPassword?: string } = {};
   const displayName = String(data.get("displayName") ?? "").trim();
   if (displayName !== user.displayName) change.displayName = displayName;
   const role = data.get("role");
@@ -21,6 +21,8 @@ function changedFields(user: AdminUser, data: FormData) {
   if (departmentId !== null && (departmentId || null) !== user.departmentId) change.departmentId = String(departmentId) || null;
   const password = String(data.get("password") ?? "");
   if (password) change.password = password;
+  const currentPassword = String(data.get("currentPassword") ?? "");
+  if (password && currentPassword) change.currentPassword = currentPassword;
   return change;
 }
 
@@ -47,6 +49,7 @@ export function EditUserDialog({
     onClose();
   };
   const can = user ? userPermissions(viewer, user) : null;
+  const self = user?.id === viewer.id;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -58,7 +61,12 @@ export function EditUserDialog({
     try {
       onSaved(await apiFetch<AdminUser>(`/api/admin/users/${user.id}`, { method: "PATCH", body: JSON.stringify(change) }));
     } catch (err) {
-      setError(errorMessage(err));
+      setError(
+        errorMessage(err, {
+          "bad_request:password": t("errors.currentPasswordMissing"),
+          "forbidden:password": t("errors.currentPasswordWrong"),
+        }),
+      );
     } finally {
       setPending(false);
     }
@@ -94,7 +102,25 @@ export function EditUserDialog({
               data-testid="user-form-department"
             />
           </div>
-          <TextField name="password" type="password" label={t("form.newPassword")} hint={t("form.newPasswordHint")} autoComplete="new-password" data-testid="user-form-password" />
+          {/* Your own password: the server wants the current one too (app/api/admin/users/[id]). */}
+          {self && (
+            <TextField
+              name="currentPassword"
+              type="password"
+              label={t("form.currentPassword")}
+              hint={t("form.currentPasswordHint")}
+              autoComplete="current-password"
+              data-testid="user-form-current-password"
+            />
+          )}
+          <TextField
+            name="password"
+            type="password"
+            label={t("form.newPassword")}
+            hint={self ? t("form.ownNewPasswordHint") : t("form.newPasswordHint")}
+            autoComplete="new-password"
+            data-testid="user-form-password"
+          />
           <FormError message={error} data-testid="user-form-error" />
           <div className="flex justify-end gap-2 pt-1">
             <Button variant="outline" size="sm" onClick={close} data-testid="user-form-cancel">

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { insertTestDepartment, insertTestUser } from "@/lib/testing/users";
-import { createSuperadmin } from "@/lib/db/users";
+import { createSuperadmin, listUsers } from "@/lib/db/users";
+import { createApiToken } from "@/lib/db/api-tokens";
 import type { Actor } from "@/lib/auth/actor";
 
 const auth = vi.hoisted(() => vi.fn());
@@ -111,5 +112,22 @@ describe("POST /api/admin/users", () => {
     expect(((await short.json()) as { error: { message: string } }).error.message).toContain("password");
     const role = await create({ username: "roley", password: "password-123", role: "owner" });
     expect(((await role.json()) as { error: { message: string } }).error.message).toContain("role");
+  });
+});
+
+describe("POST /api/admin/users with a Bearer token (issue 9)", () => {
+  it("403 forbidden:token even for the superadmin's token, and no account is made", async () => {
+    const { token } = await createApiToken(root, { name: "script" });
+    as(null);
+    const res = await POST(
+      new Request(URL_USERS, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ username: "made-by-token", password: "password-123" }),
+      }),
+    );
+    expect(res.status).toBe(403);
+    expect(await codeOf(res)).toBe("forbidden:token");
+    expect((await listUsers(root)).map((u) => u.username)).not.toContain("made-by-token");
   });
 });

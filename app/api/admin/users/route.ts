@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { requireRole } from "@/lib/auth/current-user";
+import { refuseBearer } from "@/lib/auth/bearer";
 import { passwordSchema } from "@/lib/auth/password";
 import { createUser, listUsers } from "@/lib/db/users";
 import { ROLES } from "@/lib/db/schema";
@@ -23,8 +24,9 @@ export const GET = route({}, async ({ actor }) => {
   return listUsers(actor);
 });
 
-export const POST = route({ body: NewUserBody }, async ({ actor, body }) => {
+export const POST = route({ body: NewUserBody }, async ({ req, actor, body }) => {
   requireRole(actor, "superadmin", "admin");
+  refuseBearer(req, "API tokens cannot create users. Sign in to create one.");
   const user = await createUser(actor, body);
   return Response.json(user, { status: 201 });
 });

@@ -3,6 +3,8 @@ import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { insertTestDepartment, insertTestUser } from "@/lib/testing/users";
 import { createSuperadmin, findActiveUserById } from "@/lib/db/users";
 import { createSession, getValidSession } from "@/lib/db/sessions";
+import { createApiToken, findActorByApiToken } from "@/lib/db/api-tokens";
+import { checkLogin } from "@/lib/auth/login";
 import type { Actor } from "@/lib/auth/actor";
 
 const auth = vi.hoisted(() => vi.fn());
@@ -128,5 +130,62 @@ describe("DELETE /api/admin/users/:id", () => {
     as(member);
     const res = await del(u.id);
     expect((await errorOf(res)).code).toBe("forbidden:auth");
+  });
+});
+
+describe("PATCH /api/admin/users/:id: passwords (issue 9)", () => {
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  it("a Bearer token cannot set a password, the owner's or anyone's: 403 forbidden:token, nothing changes", async () => {
+    const admin = await insertTestUser({ role: "admin", departmentId: deptA, password: "admin-password-1" });
+    const target = await insertTestUser({ departmentId: deptA, password: "member-password-1" });
+    const { token } = await createApiToken(admin, { name: "script" });
+    as(null);
+    for (const [id, body] of [
+      [admin.id, { password: "taken-over-1", currentPassword: "admin-password-1" }],
+      [target.id, { password: "taken-over-1" }],
+    ] as const) {
+      const res = await patch(id, body, bearer(token));
+      expect(res.status).toBe(403);
+      expect((await errorOf(res)).code).toBe("forbidden:token");
+    }
+    expect(await checkLogin(admin.username, "admin-password-1")).toMatchObject({ ok: true });
+    expect(await checkLogin(target.username, "member-password-1")).toMatchObject({ ok: true });
+    // Other fields still work with a token.
+    expect((await patch(target.id, { displayName: "Scripted" }, bearer(token))).status).toBe(200);
+  });
+
+  it("one's own new password needs the current one: 400 without, 403 when wrong, 200 when right", async () => {
+    const me = await insertTestUser({ role: "admin", departmentId: deptA, password: "old-password-1" });
+    as(me);
+    const missing = await patch(me.id, { password: "new-password-1" });
+    expect(missing.status).toBe(400);
+    expect((await errorOf(missing)).code).toBe("bad_request:password");
+    const wrong = await patch(me.id, { password: "new-password-1", currentPassword: "not-it" });
+    expect(wrong.status).toBe(403);
+    expect((await errorOf(wrong)).code).toBe("forbidden:password");
+    expect(await checkLogin(me.username, "old-password-1")).toMatchObject({ ok: true });
+
+    expect((await patch(me.id, { password: "new-password-1", currentPassword: "old-password-1" })).status).toBe(200);
+    expect(await checkLogin(me.username, "new-password-1")).toMatchObject({ ok: true });
+  });
+
+  it("wrong current passwords count towards the lockout", async () => {
+    const me = await insertTestUser({ role: "admin", departmentId: deptA, password: "old-password-1" });
+    as(me);
+    for (let i = 0; i < 5; i++) await patch(me.id, { password: "new-password-1", currentPassword: `guess-${i}` });
+    const res = await patch(me.id, { password: "new-password-1", currentPassword: "old-password-1" });
+    expect(res.status).toBe(403);
+    expect((await errorOf(res)).message).toMatch(/locked/);
+  });
+
+  it("an admin setting a member's password revokes the member's sessions and API tokens", async () => {
+    const target = await insertTestUser({ departmentId: deptA });
+    const session = await createSession(target.id);
+    const { token } = await createApiToken(target, { name: "script" });
+    as(adminA);
+    expect((await patch(target.id, { password: "reset-password-1" })).status).toBe(200);
+    expect(await getValidSession(session.id)).toBeNull();
+    expect(await findActorByApiToken(token)).toBeNull();
   });
 });
