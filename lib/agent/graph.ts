@@ -26,6 +26,7 @@ export async function buildChatbotAgent(
   const model = await loadChatModel(ctx.modelSpec);
   const fallbacks = await Promise.all(ctx.fallbackSpecs.map((spec) => loadChatModel(spec)));
   const runtimeTools = await resolveRuntimeToolsWithMcp(ctx, MIDDLEWARE_TOOL_NAMES);
+  const workdir = opts.rootThreadId ? workdirOf(opts.rootThreadId) : undefined;
   try {
     const agent = createAgent({
       name: "ChatbotAgent",
@@ -33,9 +34,9 @@ export async function buildChatbotAgent(
       tools: runtimeTools.tools,
       systemPrompt: buildPromptWithContext(ctx, {
         userFiles: await readUserPromptFiles(ctx.actor.id),
-        workdir: opts.rootThreadId ? workdirOf(opts.rootThreadId) : null,
+        workdir: workdir ?? null,
       }),
-      middleware: mainAgentMiddleware({ ctx, fallbacks, backend: openWorkspace(ctx.actor.id) }),
+      middleware: mainAgentMiddleware({ ctx, fallbacks, backend: openWorkspace(ctx.actor.id), tools: runtimeTools.tools, workdir }),
       checkpointer: opts.checkpointer ?? (await getCheckpointer()),
     });
     // The run that streams this agent calls close() at its end: it releases the MCP connections.

@@ -215,7 +215,7 @@ export const apiTokens = pgTable(
   (t) => [index("api_tokens_user_idx").on(t.userId)],
 );
 
-export type McpToolEntry = { name: string; description: string; enabled: boolean; inputSchema?: unknown };
+export type McpToolEntry = { name: string; description: string; enabled: boolean; inputSchema?: unknown; readOnly?: boolean };
 
 /** MCP servers an admin registered; their tools join an agent's tools under the `mcps` rule. */
 export const mcpServers = pgTable("mcp_servers", {

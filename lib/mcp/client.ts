@@ -50,7 +50,8 @@ export async function connectMcpServer(target: McpConnectionTarget, opts: { time
   }
 }
 
-export type ListedMcpTool = { name: string; description: string; inputSchema: unknown };
+/** `readOnly`: the server marks the tool `readOnlyHint` (approvals let it run unasked). */
+export type ListedMcpTool = { name: string; description: string; inputSchema: unknown; readOnly?: boolean };
 
 /** Every tool the server lists, following pagination. */
 export async function listAllTools(client: Client, opts: { timeoutMs?: number } = {}): Promise<ListedMcpTool[]> {
@@ -58,7 +59,14 @@ export async function listAllTools(client: Client, opts: { timeoutMs?: number } 
   let cursor: string | undefined;
   do {
     const page = await client.listTools(cursor ? { cursor } : {}, { timeout: opts.timeoutMs ?? MCP_CONNECT_TIMEOUT_MS });
-    tools.push(...page.tools.map((t) => ({ name: t.name, description: t.description ?? "", inputSchema: t.inputSchema })));
+    tools.push(
+      ...page.tools.map((t) => ({
+        name: t.name,
+        description: t.description ?? "",
+        inputSchema: t.inputSchema,
+        ...(t.annotations?.readOnlyHint === true ? { readOnly: true } : {}),
+      })),
+    );
     cursor = page.nextCursor;
   } while (cursor && tools.length < 10_000);
   return tools;

@@ -50,7 +50,8 @@ function lazyTool(
     description: entry.description || `${entry.name} (MCP server ${serverName})`,
     schema,
     responseFormat: "content_and_artifact",
-    metadata: { mcpServer: serverName, mcpTool: entry.name },
+    // Read-only as the server said at the last refresh, so approvals can judge it before it connects.
+    metadata: { mcpServer: serverName, mcpTool: entry.name, readonly: entry.readOnly === true },
     func: async (args, runManager, config?: RunnableConfig) => {
       const connection = await connect();
       const real = connection.tools.find((t) => t.name === name) as DynamicStructuredTool | undefined;

@@ -32,10 +32,12 @@ describe("mergeListedTools", () => {
     const listed = [
       { name: "a", description: "A", inputSchema: { type: "object" } },
       { name: "b", description: "B", inputSchema: { type: "object" } },
+      { name: "c", description: "C", inputSchema: { type: "object" }, readOnly: true },
     ];
     expect(mergeListedTools(stored, listed)).toEqual([
       { name: "a", description: "A", enabled: true, inputSchema: { type: "object" } },
       { name: "b", description: "B", enabled: false, inputSchema: { type: "object" } },
+      { name: "c", description: "C", enabled: true, inputSchema: { type: "object" }, readOnly: true },
     ]);
   });
 });
@@ -64,6 +66,8 @@ describe("refreshMcpTools", () => {
     ]);
     const { row } = await requireMcpServer(admin, id);
     expect(row.tools.find((t) => t.name === "add")?.inputSchema).toMatchObject({ type: "object", properties: { a: { type: "number" }, b: { type: "number" } } });
+    // The server marks these readOnlyHint: kept, so approvals can judge a tool before connecting to it.
+    expect(row.tools.map((t) => t.readOnly)).toEqual([true, true, true]);
   });
 
   it("an unreachable server: bad_gateway:mcp naming the server and the reason; nothing stored", async () => {

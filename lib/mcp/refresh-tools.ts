@@ -11,7 +11,13 @@ import { connectionTarget, requireMcpServer, storeMcpTools, toView, type McpServ
  */
 export function mergeListedTools(stored: McpToolEntry[], listed: ListedMcpTool[]): McpToolEntry[] {
   const enabled = new Map(stored.map((t) => [t.name, t.enabled]));
-  return listed.map((t) => ({ name: t.name, description: t.description, enabled: enabled.get(t.name) ?? true, inputSchema: t.inputSchema }));
+  return listed.map((t) => ({
+    name: t.name,
+    description: t.description,
+    enabled: enabled.get(t.name) ?? true,
+    inputSchema: t.inputSchema,
+    ...(t.readOnly ? { readOnly: true } : {}),
+  }));
 }
 
 async function listRemoteTools(target: ReturnType<typeof connectionTarget>, timeoutMs?: number): Promise<ListedMcpTool[]> {

@@ -1,8 +1,12 @@
 import { createFilesystemMiddleware } from "deepagents";
 import type { WorkspaceBackend } from "@/lib/workspace/backend";
+import { READ_ONLY } from "@/lib/agent/tools/read-only";
 
 /** Filesystem tools the agent gets; `delete` and `execute` are not offered (execute is a later sandbox). */
 export const FILESYSTEM_TOOL_NAMES = ["ls", "read_file", "write_file", "edit_file", "glob", "grep"] as const;
+
+/** The ones that only read: approvals let them run in every mode (their metadata says so). */
+const READ_ONLY_FILESYSTEM_TOOLS = new Set<string>(["ls", "read_file", "glob", "grep"]);
 
 /** Token budget above which one read_file page is cut (with a note to page on). */
 export const READ_FILE_TOKEN_LIMIT = 3072;
@@ -45,5 +49,8 @@ export function filesystemMiddleware(backend: WorkspaceBackend) {
     // hook is dropped: `largeToolResultsMiddleware` is the one offloader (SPEC 3.1).
     toolTokenLimitBeforeEvict: READ_FILE_TOKEN_LIMIT,
   });
+  for (const tool of (middleware.tools ?? []) as { name: string; metadata?: Record<string, unknown> }[]) {
+    if (READ_ONLY_FILESYSTEM_TOOLS.has(tool.name)) tool.metadata = { ...tool.metadata, ...READ_ONLY };
+  }
   return { ...middleware, wrapToolCall: undefined };
 }

@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   startAgentHarness,
   createTestUser,
@@ -17,27 +20,54 @@ import { startChatRun } from "@/lib/runs/start-run";
 import { startResumeRun } from "@/lib/runs/resume-run";
 import { activeRunForThread } from "@/lib/runs/registry";
 import { getThreadState } from "@/lib/runs/thread-state";
+import { startTestMcpServer, type TestMcpServer } from "@/lib/testing/mcp-server";
+import { createMcpServer } from "@/lib/mcp/servers";
+import { mcpServerCreateSchema } from "@/lib/mcp/schemas";
+import { refreshMcpTools } from "@/lib/mcp/refresh-tools";
+import { insertSharedSkill } from "@/lib/db/skills";
+import { parseSkillMarkdown } from "@/lib/skills/front-matter";
+import { sharedSkillFolder } from "@/lib/skills/folders";
+import { KB_TOOL_NAMES } from "@/lib/agent/tools/kb-tools";
+import { userWorkspaceDir, workdirOf } from "@/lib/workspace/paths";
 import { needsApproval } from "./human-in-the-loop";
 
 let h: AgentHarness;
+let mcp: TestMcpServer;
+let dataDir: string;
 const spec = `${MOCK_PROVIDER}:mock-chat`;
+const everyone = { read: { global: true, departmentIds: [], userIds: [] }, manage: { global: false, departmentIds: [], userIds: [] } };
+const KB_SKILL = `---\nname: Knowledge base\ndescription: Search the knowledge bases.\ntool_dependencies: [${KB_TOOL_NAMES.join(", ")}]\n---\nUse list_kbs first.\n`;
 
 beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hitl-"));
+  vi.stubEnv("DATA_DIR", dataDir);
+  vi.stubEnv("ENCRYPTION_KEY", "hitl-test-key");
   h = await startAgentHarness();
+  // `lookup_city` is marked readOnlyHint by the server, `export_rows` is not.
+  mcp = await startTestMcpServer({ tools: ["lookup_city", "export_rows"] });
+  const root = await createTestUser("superadmin");
+  const server = await createMcpServer(root, mcpServerCreateSchema.parse({ name: "crm", url: mcp.httpUrl, sharing: everyone }));
+  await refreshMcpTools(root, server.id);
+  const parsed = parseSkillMarkdown(KB_SKILL);
+  if (!parsed.ok) throw new Error(parsed.reason);
+  await insertSharedSkill(root, { slug: "knowledge-base", meta: parsed.meta, content: KB_SKILL, source: "upload", sharing: everyone });
+  await sharedSkillFolder("knowledge-base").write("SKILL.md", KB_SKILL);
 });
 afterAll(async () => {
   await h.stop();
+  await mcp.close();
+  vi.unstubAllEnvs();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 type Turns = Parameters<AgentHarness["client"]["script"]>[1];
 
-async function agentWith(owner: Actor, mode: AgentConfig["tool_approval_mode"]) {
-  return createAgent(owner, { slug: `hitl-${crypto.randomUUID().slice(0, 8)}`, name: `Mode ${mode}`, config: { tool_approval_mode: mode } });
+async function agentWith(owner: Actor, mode: AgentConfig["tool_approval_mode"], config: Partial<AgentConfig> = {}) {
+  return createAgent(owner, { slug: `hitl-${crypto.randomUUID().slice(0, 8)}`, name: `Mode ${mode}`, config: { ...config, tool_approval_mode: mode } });
 }
 
-async function chat(actor: Actor, key: string, turns: Turns, agentId?: string) {
+async function chat(actor: Actor, key: string, turns: Turns, agentId?: string, threadId = crypto.randomUUID()) {
   await h.client.script(key, turns);
-  const threadId = crypto.randomUUID();
   const { run, stream } = await startChatRun(actor, { threadId, message: userMessage(`Go ${scriptMarker(key)}`), modelSpec: spec, agentId });
   const chunks = await readAll(stream);
   await activeRunForThread(threadId)?.done;
@@ -51,26 +81,38 @@ const toolResults = async (key: string) =>
 const write = (name: string) => ({ name: "write_file", args: { file_path: `/home/gem/user-data/${name}`, content: name } });
 
 describe("permission modes", () => {
-  it("default approves side-effect tools only; auto everything not read-only; trust nothing", () => {
-    const table: [Parameters<typeof needsApproval>[0], string, boolean][] = [
-      ["default", "write_file", true],
-      ["default", "edit_file", true],
-      ["default", "execute", true],
-      ["default", "read_file", false],
-      ["default", "some_mcp_tool", false],
-      ["auto", "write_file", true],
-      ["auto", "some_mcp_tool", true],
-      ["auto", "ls", false],
-      ["auto", "grep", false],
-      ["trust", "write_file", false],
-      ["trust", "execute", false],
+  it("read-only tools never ask; default asks before every other tool; auto also writes inside the conversation's workdir; trust never asks", () => {
+    const wd = workdirOf("t-1");
+    const ro = { readonly: true };
+    const rw = { readonly: false };
+    const writeTo = (file_path: string) => ({ name: "write_file", args: { file_path, content: "x" } });
+    const table: [Parameters<typeof needsApproval>[0], Parameters<typeof needsApproval>[1], { readonly: boolean }, boolean][] = [
+      ["default", { name: "read_file" }, ro, false],
+      ["default", { name: "crm__lookup" }, ro, false],
+      ["default", { name: "crm__export" }, rw, true],
+      ["default", { name: "install_skill" }, rw, true],
+      ["default", { name: "execute" }, rw, true],
+      ["default", writeTo(`${wd}/outputs/a.md`), rw, true],
+      ["auto", writeTo(`${wd}/outputs/a.md`), rw, false],
+      ["auto", { name: "edit_file", args: { file_path: `${wd}/notes.md`, old_string: "a", new_string: "b" } }, rw, false],
+      ["auto", writeTo("/home/gem/user-data/agents/AGENTS.md"), rw, true],
+      ["auto", writeTo(`${wd}-2/a.md`), rw, true], // a sibling folder that shares the prefix
+      ["auto", writeTo(`${wd}/../t-2/a.md`), rw, true], // ".." is refused by the workspace
+      ["auto", writeTo(wd), rw, true],
+      ["auto", { name: "write_file", args: {} }, rw, true],
+      ["auto", { name: "crm__export" }, rw, true],
+      ["auto", { name: "install_skill" }, rw, true],
+      ["auto", { name: "crm__lookup" }, ro, false],
+      ["trust", { name: "crm__export" }, rw, false],
+      ["trust", writeTo("/home/gem/user-data/agents/AGENTS.md"), rw, false],
     ];
-    for (const [mode, tool, expected] of table) expect(needsApproval(mode, tool), `${mode} ${tool}`).toBe(expected);
-    // An MCP tool that declares itself read-only runs in auto mode; asking and planning never wait.
-    expect(needsApproval("auto", "lookup", { readonly: true })).toBe(false);
+    for (const [mode, call, info, expected] of table) expect(needsApproval(mode, call, info, wd), `${mode} ${call.name} ${JSON.stringify(call.args)}`).toBe(expected);
+    // Without a known workdir, auto asks before every write.
+    expect(needsApproval("auto", writeTo(`${wd}/a.md`), rw)).toBe(true);
+    // Asking and planning never wait.
     for (const mode of ["default", "auto"] as const) {
-      expect(needsApproval(mode, "ask_user_question")).toBe(false);
-      expect(needsApproval(mode, "write_todos")).toBe(false);
+      expect(needsApproval(mode, { name: "ask_user_question" }, rw, wd)).toBe(false);
+      expect(needsApproval(mode, { name: "write_todos" }, rw, wd)).toBe(false);
     }
   });
 
@@ -102,6 +144,78 @@ describe("permission modes", () => {
     expect(result.status).toBe("interrupted");
     expect(result.interrupt).toMatchObject({ kind: "approval", actions: [{ name: "write_file" }] });
     expect(await h.client.requests("auto")).toHaveLength(2); // ls ran, its result went back to the model
+  });
+});
+
+describe("default mode", () => {
+  it("runs the built-in lookups and an MCP tool marked readOnlyHint unasked, stops before an MCP tool without it, runs it once approved", async () => {
+    const user = await createTestUser();
+    const agent = await agentWith(user, "default", { preload_skills: ["knowledge-base"] });
+    fs.mkdirSync(userWorkspaceDir(user.id), { recursive: true });
+    fs.writeFileSync(path.join(userWorkspaceDir(user.id), "notes.md"), "alpha\n");
+    const lookups = [
+      { name: "ls", args: { path: "/home/gem/user-data" } },
+      { name: "read_file", args: { file_path: "/home/gem/user-data/notes.md" } },
+      { name: "glob", args: { pattern: "*.md", path: "/home/gem/user-data" } },
+      { name: "grep", args: { pattern: "alpha", path: "/home/gem/user-data" } },
+      { name: "list_kbs", args: {} },
+      { name: "query_kb", args: { kb_id: "kb-1", query_text: "holidays" } },
+      { name: "crm__lookup_city", args: { name: "Paris" } },
+    ];
+    const before = mcp.calls.length;
+    const first = await chat(user, "default-mcp", [
+      { toolCalls: lookups },
+      { toolCalls: [{ name: "crm__export_rows", args: { count: 2 } }, { name: "crm__lookup_city", args: { name: "Shanghai" } }] },
+      { text: "Exported." },
+    ], agent.id);
+
+    expect(first.status).toBe("interrupted");
+    expect(first.interrupt).toMatchObject({ kind: "approval", actions: [{ name: "crm__export_rows", args: { count: 2 } }] });
+    expect(first.interrupt?.kind === "approval" && first.interrupt.actions).toHaveLength(1);
+    expect(await h.client.requests("default-mcp")).toHaveLength(2); // the lookups ran, their results went back to the model
+    const looked = (await toolResults("default-mcp")).join("\n");
+    expect(looked).toContain('"country":"France"');
+    expect(looked).toContain("alpha");
+    expect(looked).not.toMatch(/approval|rejected/i);
+    expect(mcp.calls.slice(before).map((c) => c.tool)).toEqual(["lookup_city"]);
+
+    const { stream } = await startResumeRun(user, first.run.id, { decisions: [{ type: "approve" }] });
+    await readAll(stream);
+    await activeRunForThread(first.threadId)?.done;
+    expect(mcp.calls.slice(before).map((c) => c.tool).sort()).toEqual(["export_rows", "lookup_city", "lookup_city"]);
+    const results = await toolResults("default-mcp");
+    expect(results.some((r) => r.startsWith("id,name,value"))).toBe(true);
+    expect(results.some((r) => r.includes('"country":"China"'))).toBe(true);
+  });
+
+  it("trust set by an admin runs an MCP tool without readOnlyHint unasked", async () => {
+    const admin = await createTestUser("admin");
+    const agent = await agentWith(admin, "trust");
+    const before = mcp.calls.length;
+    const result = await chat(admin, "trust-mcp", [{ toolCalls: [{ name: "crm__export_rows", args: { count: 1 } }] }, { text: "Done." }], agent.id);
+    expect(result.status).toBe("completed");
+    expect(result.interrupt).toBeUndefined();
+    expect(mcp.calls.slice(before).map((c) => c.tool)).toEqual(["export_rows"]);
+  });
+});
+
+describe("auto mode", () => {
+  it("writes and edits inside the conversation's workdir unasked; asks before writing elsewhere and before an MCP tool without readOnlyHint", async () => {
+    const user = await createTestUser();
+    const agent = await agentWith(user, "auto");
+    const threadId = crypto.randomUUID();
+    const draft = `${workdirOf(threadId)}/outputs/draft.md`;
+    const result = await chat(user, "auto-workdir", [
+      { toolCalls: [{ name: "write_file", args: { file_path: draft, content: "first draft" } }] },
+      { toolCalls: [{ name: "edit_file", args: { file_path: draft, old_string: "first", new_string: "second" } }] },
+      { toolCalls: [write("outside.md"), { name: "crm__export_rows", args: { count: 1 } }] },
+      { text: "Done." },
+    ], agent.id, threadId);
+
+    expect(fs.readFileSync(path.join(userWorkspaceDir(user.id), "projects", threadId, "outputs", "draft.md"), "utf8")).toBe("second draft");
+    expect(result.status).toBe("interrupted");
+    expect(result.interrupt?.kind === "approval" && result.interrupt.actions.map((a) => a.name)).toEqual(["write_file", "crm__export_rows"]);
+    expect(fs.existsSync(path.join(userWorkspaceDir(user.id), "outside.md"))).toBe(false);
   });
 });
 

@@ -11,40 +11,50 @@ import {
   type ApprovalRequest,
 } from "@/lib/agent/interrupt-payloads";
 import { ASK_USER_QUESTION, askUserQuestionArgsError, askUserQuestionTool } from "@/lib/agent/tools/ask-user-question";
+import { isReadOnlyTool } from "@/lib/agent/tools/read-only";
+import { parseVirtualPath } from "@/lib/workspace/virtual-path";
 
 export type ApprovalMode = AgentConfig["tool_approval_mode"];
 
-/** Tools that change files or run code: approved one by one in `default` mode. */
-export const SIDE_EFFECT_TOOLS = new Set(["write_file", "edit_file", "execute", "install_skill"]);
-/** Tools that only read: never asked about in `auto` mode (MCP tools say so with `readOnlyHint`). */
-export const READONLY_TOOLS = new Set([
-  "ls", "read_file", "glob", "grep", "present_artifacts", "ocr_parse_file",
-  "list_kbs", "query_kb", "find_kb_document", "open_kb_document", "get_mindmap", "search_file", "search_history", "search_tools",
-]);
 /** Planning and asking act on the conversation only: never interrupted for approval. */
 const CONVERSATION_TOOLS = new Set(["write_todos", ASK_USER_QUESTION]);
+/** File tools `auto` lets run when the file is inside the conversation's own folder. */
+const WORKDIR_FILE_TOOLS = new Set(["write_file", "edit_file"]);
 
 type ToolInfo = { readonly: boolean; argsSchema?: Record<string, unknown> };
+type ToolCallToReview = { name: string; args?: Record<string, unknown> };
 
 /**
- * Permission modes (SPEC 6): `default` approves side-effect tools, `auto` lets read-only tools
- * run and approves every other one, `trust` (admins only) approves nothing.
+ * Permission modes (SPEC 6). Read-only tools (metadata `readonly`, MCP `readOnlyHint`) never ask.
+ * `default` asks before every other call: whatever is not known to only read may change something.
+ * `auto` also lets `write_file`/`edit_file` run inside this conversation's workdir (`workdir`),
+ * whose files are the conversation's own scratch and outputs; everything else still asks.
+ * `trust` (admins only) never asks.
  */
-export function needsApproval(mode: ApprovalMode, name: string, info?: ToolInfo): boolean {
-  if (mode === "trust" || CONVERSATION_TOOLS.has(name)) return false;
-  if (mode === "default") return SIDE_EFFECT_TOOLS.has(name);
-  return !(READONLY_TOOLS.has(name) || info?.readonly);
+export function needsApproval(mode: ApprovalMode, call: ToolCallToReview, info: ToolInfo | undefined, workdir?: string): boolean {
+  if (mode === "trust" || CONVERSATION_TOOLS.has(call.name) || info?.readonly) return false;
+  if (mode === "auto" && workdir && WORKDIR_FILE_TOOLS.has(call.name)) return !isInside(workdir, call.args?.file_path);
+  return true;
+}
+
+/** Whether `filePath` names something under `dir`, by the workspace's own path rules (`..` is refused there). */
+function isInside(dir: string, filePath: unknown): boolean {
+  try {
+    return typeof filePath === "string" && parseVirtualPath(filePath).virtual.startsWith(`${dir}/`);
+  } catch {
+    return false;
+  }
 }
 
 function toolInfo(tool: unknown): ToolInfo {
-  const t = tool as { schema?: unknown; metadata?: { readonly?: unknown; annotations?: { readOnlyHint?: unknown } } } | undefined;
+  const t = tool as { schema?: unknown; metadata?: Record<string, unknown> } | undefined;
   let argsSchema: Record<string, unknown> | undefined;
   try {
     argsSchema = t?.schema ? (toJsonSchema(t.schema as Parameters<typeof toJsonSchema>[0]) as Record<string, unknown>) : undefined;
   } catch {
     argsSchema = undefined;
   }
-  return { readonly: t?.metadata?.readonly === true || t?.metadata?.annotations?.readOnlyHint === true, argsSchema };
+  return { readonly: isReadOnlyTool(t), argsSchema };
 }
 
 export function rejectionText(name: string, reason?: string): string {
@@ -66,27 +76,35 @@ export const hitlStateSchema = z.object({
  * the model reads). Questions: registers `ask_user_question`, which interrupts with a form.
  * Resume values are built by the server after checking them against the stored interrupt.
  */
-export function humanInTheLoopMiddleware({ mode }: { mode: ApprovalMode }) {
-  // The agent is built per run, so this cache of the model's tools is per run too.
+export function humanInTheLoopMiddleware({
+  mode,
+  tools: registered,
+  workdir,
+}: {
+  mode: ApprovalMode;
+  /** Every tool registered with the agent. */
+  tools: readonly unknown[];
+  /** The conversation's workdir (virtual path), where `auto` lets files be written. */
+  workdir?: string;
+}) {
+  // Known when the agent is built, so a resumed run (no model call yet) reviews the same calls.
   const tools = new Map<string, ToolInfo>();
+  for (const tool of [...registered, askUserQuestionTool]) {
+    const name = (tool as { name?: unknown }).name;
+    if (typeof name === "string") tools.set(name, toolInfo(tool));
+  }
 
   return createMiddleware({
     name: "HumanInTheLoopMiddleware",
     stateSchema: hitlStateSchema,
     tools: [askUserQuestionTool],
-    wrapModelCall: (request, handler) => {
-      for (const tool of request.tools ?? []) {
-        const name = (tool as { name?: unknown }).name;
-        if (typeof name === "string" && !tools.has(name)) tools.set(name, toolInfo(tool));
-      }
-      return handler(request);
-    },
     afterModel: {
       canJumpTo: ["model"],
       hook: (state) => {
         const last = state.messages.at(-1);
         if (!last || !AIMessage.isInstance(last) || !last.tool_calls?.length) return;
-        const gated = last.tool_calls.filter((call) => needsApproval(mode, call.name, tools.get(call.name)));
+        // A name no tool has cannot run (the tool node says so): nothing to review.
+        const gated = last.tool_calls.filter((call) => tools.has(call.name) && needsApproval(mode, call, tools.get(call.name), workdir));
         if (gated.length === 0) return;
 
         const actions: ApprovalAction[] = gated.map((call) => ({
@@ -142,7 +160,8 @@ export function humanInTheLoopMiddleware({ mode }: { mode: ApprovalMode }) {
       }
       // A call that reached the tools without review (e.g. repaired after the review ran) is refused.
       const approved = (request.state as { approvedToolCallIds?: string[] }).approvedToolCallIds ?? [];
-      if (needsApproval(mode, toolCall.name, request.tool ? toolInfo(request.tool) : tools.get(toolCall.name)) && !approved.includes(toolCall.id ?? "")) {
+      const info = request.tool ? toolInfo(request.tool) : tools.get(toolCall.name);
+      if (info && needsApproval(mode, toolCall, info, workdir) && !approved.includes(toolCall.id ?? "")) {
         return fail(NOT_APPROVED_TEXT(toolCall.name));
       }
       return handler(request);

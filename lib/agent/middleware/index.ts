@@ -1,4 +1,5 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { AgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
 import { todoMiddleware } from "./todos";
 import { patchToolCallsMiddleware } from "./patch-tool-calls";
@@ -19,6 +20,10 @@ export type MiddlewareDeps = {
   fallbacks: BaseChatModel[];
   /** The acting user's workspace (/home/gem/user-data and the read-only skills view). */
   backend: WorkspaceBackend;
+  /** The run's own tools (built-in, MCP, skill dependencies), registered with the agent. */
+  tools: StructuredToolInterface[];
+  /** The conversation's workdir (virtual path), when the run belongs to a conversation. */
+  workdir?: string;
 };
 
 /**
@@ -33,8 +38,8 @@ export type MiddlewareDeps = {
  *   11 human in the loop: approvals and ask_user_question (last, so its afterModel reviews tool calls first)
  * The call limit first enforces `max_execution_steps` (model calls per run) and ends the run cleanly.
  */
-export function mainAgentMiddleware({ ctx, fallbacks, backend }: MiddlewareDeps) {
-  return [
+export function mainAgentMiddleware({ ctx, fallbacks, backend, tools, workdir }: MiddlewareDeps) {
+  const chain = [
     modelCallLimitMiddleware({ runLimit: ctx.config.max_execution_steps, exitBehavior: "end" }),
     filesystemMiddleware(backend),
     largeToolResultsMiddleware(backend),
@@ -50,6 +55,8 @@ export function mainAgentMiddleware({ ctx, fallbacks, backend }: MiddlewareDeps)
     }),
     imageCompatMiddleware(),
     tokenUsageMiddleware(),
-    humanInTheLoopMiddleware({ mode: ctx.config.tool_approval_mode }),
   ] as const;
+  // Approvals judge every registered tool: the run's own and those the middleware bring.
+  const registered = [...tools, ...chain.flatMap((m) => m.tools ?? [])];
+  return [...chain, humanInTheLoopMiddleware({ mode: ctx.config.tool_approval_mode, tools: registered, workdir })] as const;
 }

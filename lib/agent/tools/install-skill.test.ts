@@ -113,7 +113,7 @@ describe("install_skill", () => {
 
   it("is a main-agent-only side-effect tool: a chat asks for approval before anything is installed", async () => {
     expect(MAIN_AGENT_ONLY_TOOLS.has("install_skill")).toBe(true);
-    expect(needsApproval("default", "install_skill")).toBe(true);
+    for (const mode of ["default", "auto"] as const) expect(needsApproval(mode, { name: "install_skill" }, undefined, "/home/gem/user-data/projects/t")).toBe(true);
     const source = await writeFolder("drafts/approval-skill", { "SKILL.md": GOOD_MD.replace("Weekly report", "Approval skill") });
     const agent = await createAgent(user, { slug: "installer", name: "Installer", config: {} });
     await h.client.script("install", [{ toolCalls: [{ name: "install_skill", args: { source_dir: source } }] }, { text: "installed" }]);

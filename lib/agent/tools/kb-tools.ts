@@ -2,6 +2,7 @@ import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import type { AgentRuntimeContext, VisibleKnowledgeBase } from "@/lib/agent/runtime/prepare-context";
 import type { BuiltinToolFactory } from "./registry";
+import { READ_ONLY } from "./read-only";
 
 /**
  * The knowledge-base tools (SPEC 4), opened by the built-in `knowledge-base` skill. Every call
@@ -36,7 +37,7 @@ function listKnowledgeBases(visible: VisibleKnowledgeBase[]): string {
 /** A tool whose call names one knowledge base: refused unless it is visible to this run. */
 function kbScopedTool<S extends z.ZodObject>(
   ctx: AgentRuntimeContext,
-  spec: { name: string; description: string; schema: S; target: (args: z.infer<S>) => KbTarget | null },
+  spec: { name: string; description: string; schema: S; readOnly: boolean; target: (args: z.infer<S>) => KbTarget | null },
 ) {
   return tool(
     async (args: z.infer<S>) => {
@@ -45,7 +46,7 @@ function kbScopedTool<S extends z.ZodObject>(
       const kb = resolveKnowledgeBase(ctx.visibleKnowledgeBases, target);
       return typeof kb === "string" ? kb : CONTENTS_UNAVAILABLE;
     },
-    { name: spec.name, description: spec.description, schema: spec.schema },
+    { name: spec.name, description: spec.description, schema: spec.schema, metadata: { readonly: spec.readOnly } },
   );
 }
 
@@ -54,6 +55,7 @@ const listKbs: BuiltinToolFactory = (ctx) =>
     name: "list_kbs",
     description: "List the knowledge bases you can search, with their ids, types and descriptions.",
     schema: z.object({}),
+    metadata: READ_ONLY,
   });
 
 const queryKb: BuiltinToolFactory = (ctx) =>
@@ -65,6 +67,7 @@ const queryKb: BuiltinToolFactory = (ctx) =>
       query_text: z.string().trim().min(1).max(2000).describe("What to look for, as a question or keywords"),
       file_name: z.string().trim().min(1).max(500).optional().describe("Only search the document with this file name"),
     }),
+    readOnly: true,
     target: (a) => ({ by: "id", value: a.kb_id }),
   });
 
@@ -81,6 +84,7 @@ const findKbDocument: BuiltinToolFactory = (ctx) =>
       max_windows: z.number().int().min(1).max(50).default(5).describe("At most this many windows"),
       window_size: z.number().int().min(10).max(2000).default(80).describe("Characters around each match"),
     }),
+    readOnly: true,
     target: (a) => ({ by: "id", value: a.kb_id }),
   });
 
@@ -95,6 +99,7 @@ const openKbDocument: BuiltinToolFactory = (ctx) =>
       offset: z.number().int().min(0).optional().describe("Character offset to start at (when no line is given)"),
       window_size: z.number().int().min(1).max(2000).default(1800).describe("Characters to return (at most 2000)"),
     }),
+    readOnly: true,
     target: (a) => ({ by: "id", value: a.kb_id }),
   });
 
@@ -103,6 +108,7 @@ const getMindmap: BuiltinToolFactory = (ctx) =>
     name: "get_mindmap",
     description: "Get the mind map (topic outline) of a knowledge base.",
     schema: z.object({ kb_name: kbName }),
+    readOnly: true,
     target: (a) => ({ by: "name", value: a.kb_name }),
   });
 
@@ -116,6 +122,7 @@ const searchFile: BuiltinToolFactory = (ctx) =>
       offset: z.number().int().min(0).default(0),
       limit: z.number().int().min(1).max(300).default(300),
     }),
+    readOnly: true,
     target: (a) => (a.kb_name ? { by: "name", value: a.kb_name } : null),
   });
 
@@ -135,6 +142,7 @@ const downloadKbFile: BuiltinToolFactory = (ctx) =>
         .optional()
         .describe("File name to save as in outputs/ (default: the document's name)"),
     }),
+    readOnly: false, // writes a file into the workdir
     target: (a) => ({ by: "id", value: a.kb_id }),
   });
 

@@ -12,6 +12,7 @@ import { openWorkspace } from "@/lib/workspace/open";
 import type { WorkspaceBackend } from "@/lib/workspace/backend";
 import { MODEL_IMAGE_TYPES } from "@/lib/workspace/media-type";
 import { VIRTUAL } from "@/lib/workspace/paths";
+import { READ_ONLY } from "./read-only";
 
 export const OCR_TOOL_NAME = "ocr_parse_file";
 export const MAX_OCR_FILES = 10;
@@ -119,5 +120,6 @@ export const ocrParseFileTool = tool(
       "Use it when you cannot view an image yourself (a read_file result says so) or need its exact text. " +
       "Returns the text per file, or a readable error for a file that cannot be read.",
     schema: argsSchema,
+    metadata: READ_ONLY,
   },
 );

@@ -7,6 +7,7 @@ import { describeFsError, type WorkspaceBackend } from "@/lib/workspace/backend"
 import { mediaTypeByName } from "@/lib/workspace/media-type";
 import { workdirOf } from "@/lib/workspace/paths";
 import { parseVirtualPath } from "@/lib/workspace/virtual-path";
+import { READ_ONLY } from "./read-only";
 
 export type Artifact = {
   path: string;
@@ -83,6 +84,8 @@ export function presentArtifactsTool(backend: WorkspaceBackend) {
         "Show finished files to the user as cards they can open and download. Call it once at the end with the " +
         "deliverables (reports, documents, images, data files) you wrote; do not present scratch or intermediate files.",
       schema: args,
+      // Shows files already written; changes none.
+      metadata: READ_ONLY,
     },
   );
 }
