@@ -139,6 +139,17 @@ test.describe.serial("agents built from the config schema", () => {
     await page.getByTestId("agent-create").click();
     await expect(page.getByTestId("config-field-system_prompt")).toBeVisible();
     await expect(page.getByTestId("config-field-tool_approval_mode")).toBeVisible();
+    // Every approval mode is described under the control; the chosen one is marked.
+    const modes = page.getByTestId("config-options-tool_approval_mode");
+    await expect(modes.locator("[data-option]")).toHaveCount(3);
+    await expect(modes.locator('[data-option="default"]')).toHaveAttribute("data-selected", "true");
+    await expect(modes.locator('[data-option="default"]')).toContainText("waits for approval");
+    await expect(modes.locator('[data-option="auto"]')).toContainText("conversation's own folder");
+    await expect(modes.locator('[data-option="trust"]')).toContainText("only when an administrator sets it");
+    await page.getByTestId("config-field-tool_approval_mode").selectOption("auto");
+    await expect(modes.locator('[data-option="auto"]')).toHaveAttribute("data-selected", "true");
+    await expect(modes.locator('[data-option="default"]')).toHaveAttribute("data-selected", "false");
+    await page.getByTestId("config-field-tool_approval_mode").selectOption("default");
     await expect(page.getByTestId("config-field-max_execution_steps")).toHaveCount(0);
     await expect(page.getByTestId("config-field-summary_threshold")).toHaveCount(0);
     await expect(page.getByTestId("config-group-summary")).toHaveCount(0);
