@@ -3,6 +3,7 @@
 import { ThemeProvider, useTheme } from "next-themes";
 import type { ReactNode } from "react";
 import { Toaster } from "sonner";
+import "./zod-jitless";
 
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
@@ -17,10 +18,10 @@ function ThemedToaster() {
   );
 }
 
-/** Client-side app context: theme (class strategy) and toasts. */
-export function AppProviders({ children }: { children: ReactNode }) {
+/** Client-side app context: theme (class strategy) and toasts. `nonce`: the page's CSP nonce. */
+export function AppProviders({ children, nonce }: { children: ReactNode; nonce?: string }) {
   return (
-    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange nonce={nonce}>
       {children}
       <ThemedToaster />
     </ThemeProvider>

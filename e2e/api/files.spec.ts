@@ -78,7 +78,8 @@ test("upload round trip: a new chat uploads before its first message; listed wit
   expect(file.headers()).toMatchObject({ "content-type": "application/pdf", "x-content-type-options": "nosniff" });
   expect(file.headers()["content-disposition"]).toMatch(/^inline; /);
   // PDFs go without the sandboxing CSP: Firefox's viewer cannot render under it (see lib/files/serve.ts).
-  expect(file.headers()["content-security-policy"]).toBeUndefined();
+  // Only this origin may frame them (the file panel does), and no global header replaces that.
+  expect(file.headers()).toMatchObject({ "content-security-policy": "frame-ancestors 'self'", "x-frame-options": "SAMEORIGIN" });
 
   const download = await owner.get(filesOf(threadId, result.path, "&download=1"));
   expect(download.headers()["content-disposition"]).toBe(
@@ -141,7 +142,8 @@ test("script-capable files are served as text/plain in a sandbox, never as HTML 
     expect(res.headers()).toMatchObject({
       "content-type": "text/plain; charset=utf-8",
       "x-content-type-options": "nosniff",
-      "content-security-policy": "sandbox; default-src 'none'",
+      "content-security-policy": "sandbox; default-src 'none'; frame-ancestors 'self'",
+      "x-frame-options": "SAMEORIGIN",
     });
     expect(await res.text()).toBe(bytes.toString());
   }

@@ -12,7 +12,8 @@ describe("fileResponse", () => {
       "content-type": "image/png",
       "content-disposition": `inline; filename="pic.png"; filename*=UTF-8''pic.png`,
       "x-content-type-options": "nosniff",
-      "content-security-policy": "sandbox; default-src 'none'",
+      "content-security-policy": "sandbox; default-src 'none'; frame-ancestors 'self'",
+      "x-frame-options": "SAMEORIGIN",
     });
     expect(Buffer.from(await res.arrayBuffer())).toEqual(SAMPLES.png);
   });
@@ -21,16 +22,17 @@ describe("fileResponse", () => {
     for (const [bytes, name] of [[SAMPLES.html, "page.html"], [SAMPLES.svg, "logo.svg"]] as const) {
       const res = await respond(bytes, name);
       expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
-      expect(res.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'");
+      expect(res.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'; frame-ancestors 'self'");
     }
   });
 
-  it("serves PDFs inline without the sandboxing CSP (Firefox's viewer cannot render under it), still nosniff", async () => {
+  it("serves PDFs inline without the sandboxing CSP (Firefox's viewer cannot render under it), still nosniff and framable by this origin only", async () => {
     const res = await respond(SAMPLES.pdf, "paper.pdf");
     expect(res.headers.get("content-type")).toBe("application/pdf");
     expect(res.headers.get("content-disposition")).toMatch(/^inline; /);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(res.headers.get("content-security-policy")).toBeNull();
+    expect(res.headers.get("content-security-policy")).toBe("frame-ancestors 'self'");
+    expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
   });
 
   it("offers other types and every ?download=1 as an attachment", async () => {

@@ -14,10 +14,13 @@ export function fileResponse(bytes: Uint8Array, opts: { name: string; sniffed: S
     "Content-Disposition": `${disposition}; ${filenameParams(opts.name)}`,
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "private, no-cache",
+    // The file panel frames previews (PDFs) from this origin; nobody else may frame them.
+    "X-Frame-Options": "SAMEORIGIN",
   };
   // Firefox's PDF viewer does not render under a sandboxing CSP (Chromium's does); both viewers
   // isolate the document themselves, so PDFs go without it.
-  if (contentType !== "application/pdf") headers["Content-Security-Policy"] = "sandbox; default-src 'none'";
+  headers["Content-Security-Policy"] =
+    contentType === "application/pdf" ? "frame-ancestors 'self'" : "sandbox; default-src 'none'; frame-ancestors 'self'";
   return new Response(new Uint8Array(bytes), { headers });
 }
 
