@@ -99,7 +99,7 @@ test("the superadmin creates a department, an admin in it and a user, in the UI"
   const memberPage = await memberContext.newPage();
   await signInThroughForm(memberPage, userName, "user-password-1");
   await memberPage.goto("/admin/users");
-  await expect(memberPage.getByTestId("admin-forbidden")).toBeVisible();
+  await expect(memberPage.getByTestId("forbidden-page")).toBeVisible();
   await memberPage.screenshot({ path: "test-results/admin-forbidden.png" });
   await expect(memberPage.getByTestId("user-table")).toHaveCount(0);
   await memberContext.close();

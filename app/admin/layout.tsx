@@ -1,10 +1,10 @@
 import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { forbidden } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { getPageActor } from "@/lib/auth/current-user";
-import { AdminForbidden } from "@/components/admin/admin-forbidden";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { Logo } from "@/components/brand/logo";
 
@@ -15,7 +15,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const actor = await getPageActor();
-  if (actor.role !== "superadmin" && actor.role !== "admin") return <AdminForbidden />;
+  // 403 with app/forbidden.tsx (rendered before anything streams, so the status holds).
+  if (actor.role !== "superadmin" && actor.role !== "admin") forbidden();
   const t = await getTranslations("admin");
 
   return (
