@@ -8,6 +8,7 @@ import { useErrorMessage } from "@/components/forms/use-error-message";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Segmented } from "@/components/ui/segmented";
+import { sameOrigin } from "@/lib/config/credential-origin";
 import { mcpApi, type McpServer, type McpTransport } from "./api";
 import { HeadersEditor, rowsFromNames, rowsToEdit, type HeaderRow } from "./headers-editor";
 import { choicesFor, sharingChoice, sharingFor, type SharingActor, type SharingChoice } from "./sharing-choice";
@@ -46,6 +47,9 @@ export function McpServerFormDialog({
     event.preventDefault();
     const edit = rowsToEdit(headers);
     if ("missingValue" in edit) return setError(t("headerNeedsValue", { name: edit.missingValue }));
+    // The server keeps no stored header value for a URL on another origin (lib/mcp/servers.ts).
+    const kept = !creating && !sameOrigin(url.trim(), server.url ?? "") && edit.edit.find((h) => h.value === undefined);
+    if (kept) return setError(t("headerMovedNeedsValue", { name: kept.name }));
     setSaving(true);
     setError(null);
     const sharing = choice !== "custom" && choice !== initialChoice ? { sharing: sharingFor(choice, actor) } : {};

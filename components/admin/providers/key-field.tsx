@@ -6,7 +6,8 @@ import { TextField } from "@/components/forms/fields";
 
 /**
  * The API key is write-only: the field starts empty, a stored key shows only as its hint, and
- * leaving the field empty keeps it. "Remove the stored key" sends `apiKey: null`.
+ * leaving the field empty keeps it. "Remove the stored key" sends `apiKey: null`. A base URL on
+ * another origin leaves the stored key behind (the server drops it): `movesOrigin` says so.
  */
 export function KeyField({
   provider,
@@ -15,6 +16,7 @@ export function KeyField({
   clear,
   onClearChange,
   disabled,
+  movesOrigin = false,
 }: {
   provider: ProviderView | null;
   value: string;
@@ -22,14 +24,22 @@ export function KeyField({
   clear: boolean;
   onClearChange: (clear: boolean) => void;
   disabled: boolean;
+  movesOrigin?: boolean;
 }) {
   const t = useTranslations("admin.providers.form");
   const stored = provider?.hasKey ?? false;
-  const hint = disabled
-    ? t("envManaged")
-    : stored
-      ? t("keyStored", { hint: provider?.keyHint ?? "••••" })
-      : t("keyOptional");
+  const dropped = stored && movesOrigin && !clear && !value.trim();
+  const hint = disabled ? (
+    t("envManaged")
+  ) : dropped ? (
+    <span className="text-warning" data-testid="provider-key-moves">
+      {t("keyDroppedOnMove")}
+    </span>
+  ) : stored ? (
+    t("keyStored", { hint: provider?.keyHint ?? "••••" })
+  ) : (
+    t("keyOptional")
+  );
   return (
     <div>
       <TextField

@@ -10,12 +10,14 @@ import { Switch } from "@/components/ui/switch";
 import { useReportError } from "@/components/hooks/use-report-error";
 import { providersApi, type ProbeResult, type ProviderView } from "./api";
 import { ModelsEditor } from "./models-editor";
+import { ModelsList } from "./models-list";
 import { ProviderStatus } from "./provider-status";
 import { TestResult } from "./test-result";
 
-/** One provider: summary, on/off, test connection, and (expanded) its models. */
+/** One provider: summary, on/off, test connection, and (expanded) its models; without `canManage`, read-only. */
 export function ProviderCard({
   provider,
+  canManage,
   expanded,
   onToggleExpanded,
   onChange,
@@ -23,6 +25,7 @@ export function ProviderCard({
   onDelete,
 }: {
   provider: ProviderView;
+  canManage: boolean;
   expanded: boolean;
   onToggleExpanded: () => void;
   onChange: (view: ProviderView) => void;
@@ -92,7 +95,7 @@ export function ProviderCard({
               <span className="max-w-full truncate font-mono">{provider.baseUrl}</span>
               <span className="inline-flex items-center gap-1" data-testid="provider-key-hint">
                 <KeyRound className="size-3" aria-hidden />
-                {provider.keyUnreadable ? t("keyUnreadable") : provider.hasKey ? provider.keyHint : t("noKey")}
+                {provider.keyUnreadable ? t("keyUnreadable") : provider.hasKey ? (provider.keyHint ?? t("keyStored")) : t("noKey")}
               </span>
               <span>{t("modelCount", { enabled: enabledModels, total: provider.models.length })}</span>
             </span>
@@ -103,30 +106,34 @@ export function ProviderCard({
             {testing ? <LoaderCircle className="size-4 animate-spin" aria-hidden /> : <PlugZap className="size-4" aria-hidden />}
             {testing ? t("testing") : t("test")}
           </Button>
-          <IconButton label={t("edit")} icon={<Pencil />} size="sm" onClick={onEdit} data-testid="provider-edit" />
-          <IconButton
-            label={provider.envManaged ? t("deleteEnvManaged") : t("delete")}
-            icon={<Trash2 />}
-            size="sm"
-            onClick={onDelete}
-            disabled={provider.envManaged}
-            className="hover:text-danger"
-            data-testid="provider-delete"
-          />
-          <Switch
-            checked={provider.enabled}
-            onCheckedChange={(on) => void setEnabled(on)}
-            disabled={switching}
-            label={t("enabledLabel", { name: provider.name })}
-            className="ml-1.5"
-            data-testid="provider-enabled"
-          />
+          {canManage && (
+            <>
+              <IconButton label={t("edit")} icon={<Pencil />} size="sm" onClick={onEdit} data-testid="provider-edit" />
+              <IconButton
+                label={provider.envManaged ? t("deleteEnvManaged") : t("delete")}
+                icon={<Trash2 />}
+                size="sm"
+                onClick={onDelete}
+                disabled={provider.envManaged}
+                className="hover:text-danger"
+                data-testid="provider-delete"
+              />
+              <Switch
+                checked={provider.enabled}
+                onCheckedChange={(on) => void setEnabled(on)}
+                disabled={switching}
+                label={t("enabledLabel", { name: provider.name })}
+                className="ml-1.5"
+                data-testid="provider-enabled"
+              />
+            </>
+          )}
         </div>
       </div>
       {result && <TestResult result={result} onDismiss={() => setResult(null)} />}
       {expanded && (
         <div id={bodyId} className="border-t px-4 pt-3 pb-4">
-          <ModelsEditor provider={provider} onSaved={onChange} />
+          {canManage ? <ModelsEditor provider={provider} onSaved={onChange} /> : <ModelsList models={provider.models} />}
         </div>
       )}
     </section>

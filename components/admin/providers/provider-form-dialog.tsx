@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { FormError, TextField } from "@/components/forms/fields";
 import { useErrorMessage } from "@/components/forms/use-error-message";
+import { sameOrigin } from "@/lib/config/credential-origin";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { providersApi, type ProviderView } from "./api";
@@ -44,6 +45,7 @@ export function ProviderFormDialog({
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const envManaged = provider?.envManaged ?? false;
+  const movesOrigin = provider !== null && URL.canParse(baseUrl.trim()) && !sameOrigin(baseUrl.trim(), provider.baseUrl);
 
   const idError =
     creating && idTouched && id && !ID_PATTERN.test(id) ? t("idInvalid") : creating && takenIds.includes(id) ? t("idTaken") : null;
@@ -154,6 +156,7 @@ export function ProviderFormDialog({
           clear={clearKey}
           onClearChange={setClearKey}
           disabled={envManaged}
+          movesOrigin={movesOrigin}
         />
         <details className="group rounded-xl border px-3 py-2" open={overrides.length > 0}>
           <summary className="text-sm font-medium select-none">{t("advanced")}</summary>
