@@ -33,15 +33,22 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * (a distributed attacker, so only the lockout stands in the way). Returns each attempt's code.
  */
 async function burst(baseURL: string, username: string, rightPassword: string): Promise<(string | null)[]> {
-  const api = await playwrightRequest.newContext({ baseURL });
-  const csrf = await csrfToken(api);
-  const wrong = Array.from({ length: 29 }, (_, i) => post(api, csrf, username, `wrong-guess-${i}`, uniqueAddress()));
+  // One context per attempt, each with its CSRF token and an open keep-alive connection, so every
+  // request leaves at once and none waits for a connection: the order they are sent in holds.
+  const clients = await Promise.all(
+    Array.from({ length: 30 }, async () => {
+      const api = await playwrightRequest.newContext({ baseURL });
+      return { api, csrf: await csrfToken(api) };
+    }),
+  );
+  const wrong = clients.slice(0, 29).map(({ api, csrf }, i) => post(api, csrf, username, `wrong-guess-${i}`, uniqueAddress()));
   // "Last": the right one leaves after the others were sent, but long before their bcrypt checks end.
-  await sleep(150);
+  await sleep(30);
+  const { api, csrf } = clients[29]!;
   const right = post(api, csrf, username, rightPassword, uniqueAddress());
   const responses = await Promise.all([...wrong, right]);
   for (const res of responses) expect(res.status()).toBe(302);
-  await api.dispose();
+  await Promise.all(clients.map((c) => c.api.dispose()));
   return responses.map(signInErrorCode);
 }
 
