@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/http/errors";
+import { dropRest } from "@/lib/http/drop-rest";
 
 export const DEFAULT_UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
 /** Room for multipart boundaries and part headers on top of the file itself. */
@@ -62,7 +63,7 @@ async function readCapped(stream: ReadableStream<Uint8Array> | null, limit: numb
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
-      await reader.cancel().catch(() => {});
+      await dropRest(reader);
       throw tooLarge(maxBytes);
     }
     chunks.push(value);

@@ -1,13 +1,8 @@
 import { ApiError, errorResponse } from "./errors";
 import { formatBytes } from "@/lib/files/request-file";
+import { dropRest } from "./drop-rest";
 
 export const DEFAULT_MAX_JSON_BYTES = 1024 * 1024;
-/**
- * After the cap, the rest of a streamed body is read and dropped (as Node does itself for a body
- * nobody reads), so the client can finish sending and read the 413. Past this much the
- * connection is cut instead.
- */
-const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
 
 /** MAX_JSON_BYTES (a positive integer), else 1 MiB: the cap on JSON and sign-in request bodies. */
 export function maxJsonBytes(): number {
@@ -22,7 +17,7 @@ export function bodyTooLarge(limit: number): ApiError {
 /**
  * The whole body, at most `limit` bytes: refused on Content-Length before anything is read, and
  * while streaming (a chunked body) as soon as it passes the limit, so an oversized body never
- * sits in memory.
+ * sits in memory (the rest is read and dropped).
  */
 export async function readBodyCapped(req: Request, limit: number): Promise<Buffer> {
   const declared = req.headers.get("content-length");
@@ -36,25 +31,12 @@ export async function readBodyCapped(req: Request, limit: number): Promise<Buffe
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
-      void drain(reader);
+      await dropRest(reader);
       throw bodyTooLarge(limit);
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks, total);
-}
-
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
-  try {
-    for (let dropped = 0; dropped <= DRAIN_MAX_BYTES; ) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      dropped += value.byteLength;
-    }
-    await reader.cancel();
-  } catch {
-    // The client went away: nothing left to drain.
-  }
 }
 
 type Handler<R extends Request> = (req: R) => Promise<Response>;

@@ -236,8 +236,9 @@ describe("route(): body size cap", () => {
     expect(res.status).toBe(413);
     expect((await errorOf(res)).code).toBe("too_large:body");
     expect(handler).not.toHaveBeenCalled();
-    // The rest is read and dropped in the background so the client can finish sending.
-    await vi.waitFor(() => expect(state.pulled).toBe(40 * MiB));
+    // The rest was read and dropped, so the client could finish sending before the answer.
+    expect(state.pulled).toBe(40 * MiB);
+    expect(state.cancelled).toBe(false);
   });
 
   it("cuts off an endless chunked body after draining a bounded amount", async () => {
@@ -245,7 +246,7 @@ describe("route(): body size cap", () => {
     const { state, stream } = streamedBody(Number.POSITIVE_INFINITY);
     const res = await route({ body: Thing }, () => "x")(streamedPost(stream));
     expect(res.status).toBe(413);
-    await vi.waitFor(() => expect(state.cancelled).toBe(true), { timeout: 5000 });
+    expect(state.cancelled).toBe(true);
     expect(state.pulled).toBeLessThan(70 * MiB);
   });
 
