@@ -1,13 +1,17 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, signInAsAdmin } from "./helpers/auth";
+import { ADMIN, createUser, signInAsAdmin } from "./helpers/auth";
 import { MOCK_URL, mock, scriptMarker } from "./helpers/chat";
+import { createDepartment } from "./helpers/org";
 
 /**
- * The admin adds a provider pointing at the scripted model server, tests it, fetches and
- * enables a model; the chat then offers that model and answers with it. The provider is
- * deleted at the end: the other specs expect the demo provider.
+ * The superadmin adds a provider pointing at the scripted model server, tests it, fetches and
+ * enables a model; the chat then offers that model and answers with it. A department admin
+ * sees the providers read-only. The providers are deleted at the end: the other specs expect
+ * the demo provider.
  */
 const PROVIDER_ID = `e2e-${Date.now().toString(36)}`;
+const READ_ONLY_ID = `e2e-ro-${Date.now().toString(36)}`;
+const RO_KEY = "sk-e2e-read-only-key-9c2d";
 const KEY = "sk-e2e-provider-key-7f3a";
 const SPEC = `${PROVIDER_ID}:demo-chat`;
 // Screenshots go to test-results/ unless E2E_SCREENSHOT_DIR says otherwise (parallel runs share test-results/).
@@ -15,22 +19,21 @@ const shot = (name: string) => `${process.env.E2E_SCREENSHOT_DIR || "test-result
 
 test.afterAll(async ({ baseURL }) => {
   const admin = await signInAsAdmin(baseURL!);
-  const res = await admin.delete(`/api/admin/providers/${PROVIDER_ID}`);
-  expect([204, 404]).toContain(res.status());
+  for (const id of [PROVIDER_ID, READ_ONLY_ID]) expect([204, 404]).toContain((await admin.delete(`/api/admin/providers/${id}`)).status());
   const models = await (await admin.get("/api/models")).json();
   expect(models.demo).toBe(true);
   await admin.dispose();
 });
 
-async function signIn(page: Page) {
+async function signIn(page: Page, username = ADMIN.username, password = ADMIN.password) {
   await page.goto("/login");
-  await page.getByTestId("login-username").fill(ADMIN.username);
-  await page.getByTestId("login-password").fill(ADMIN.password);
+  await page.getByTestId("login-username").fill(username);
+  await page.getByTestId("login-password").fill(password);
   await page.getByTestId("login-submit").click();
   await expect(page.getByTestId("composer-input")).toBeVisible();
 }
 
-test("an admin adds a provider, tests it, enables a model, and the chat answers with it", async ({ page }) => {
+test("the superadmin adds a provider, tests it, enables a model, and the chat answers with it", async ({ page }) => {
   await signIn(page);
   await page.goto("/admin/providers");
   await expect(page.getByTestId("providers-demo-note")).toBeVisible();
@@ -104,4 +107,44 @@ test("an admin adds a provider, tests it, enables a model, and the chat answers 
   const [request] = await mock.requests("e2e-provider");
   expect(request.model).toBe("demo-chat");
   await expect(page.getByTestId("status-panel").getByTestId("token-usage-card")).toContainText(SPEC);
+});
+
+test("a department admin sees the providers read-only: no create, edit, delete, switch or model changes, and no key", async ({ baseURL, browser }) => {
+  const root = await signInAsAdmin(baseURL!);
+  const models = [
+    { id: "demo-chat", type: "chat", contextWindow: 65_536, enabled: true },
+    { id: "demo-embedding", type: "embedding", contextWindow: 8_192, enabled: false },
+  ];
+  const created = await root.post("/api/admin/providers", { data: { id: READ_ONLY_ID, name: "Company gateway", baseUrl: MOCK_URL, apiKey: RO_KEY, models } });
+  expect(created.status(), await created.text()).toBe(201);
+  const department = await createDepartment(root);
+  const lead = await createUser(root, { role: "admin", departmentId: department.id });
+  await root.dispose();
+
+  const views: [string, "light" | "dark", number][] = [["en-US", "light", 1440], ["en-US", "dark", 390], ["zh-CN", "dark", 1440], ["zh-CN", "light", 390]];
+  for (const [locale, colorScheme, width] of views) {
+    const context = await browser.newContext({ locale, colorScheme, viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, lead.username, lead.password);
+    await page.goto("/admin/providers");
+    await expect(page.getByTestId("providers-page")).toHaveAttribute("data-can-manage", "false");
+    await expect(page.getByTestId("providers-read-only")).toBeVisible();
+    await expect(page.getByTestId("provider-create")).toHaveCount(0);
+
+    const card = page.locator(`[data-testid="provider-card"][data-provider-id="${READ_ONLY_ID}"]`);
+    await expect(card.getByTestId("provider-status")).toHaveAttribute("data-status", "active");
+    await expect(card.getByTestId("provider-key-hint")).toHaveText(locale === "zh-CN" ? "已存储密钥" : "key stored");
+    for (const control of ["provider-edit", "provider-delete", "provider-enabled"]) await expect(card.getByTestId(control)).toHaveCount(0);
+    await card.getByTestId("provider-expand").click();
+    await expect(card.getByTestId("models-list")).toBeVisible();
+    await expect(card.getByTestId("model-row")).toHaveCount(2);
+    for (const control of ["models-editor", "provider-fetch-models", "model-enable", "model-add", "model-remove"]) await expect(card.getByTestId(control)).toHaveCount(0);
+    // Testing changes nothing, so an admin may: it runs on the superadmin's settings.
+    await card.getByTestId("provider-test").click();
+    await expect(card.getByTestId("provider-test-result")).toHaveAttribute("data-ok", "true");
+    await expect(page.locator("body")).not.toContainText(RO_KEY);
+    await expect(page.locator("body")).not.toContainText("9c2d");
+    await page.screenshot({ path: shot(`admin-providers-read-only-${locale}-${colorScheme}-${width}.png`), fullPage: true });
+    await context.close();
+  }
 });

@@ -20,6 +20,8 @@ export type Fixtures = {
   departmentAId: string;
   providerId: string;
   mcpServerId: string;
+  /** An MCP server of the superadmin that everyone may read (and use) but only the superadmin manages. */
+  sharedMcpServerId: string;
 };
 
 export type IsolationCase = {
@@ -30,6 +32,8 @@ export type IsolationCase = {
   url: (f: Fixtures) => string;
   body?: (f: Fixtures) => unknown;
   expect: Record<IsolationActor, number>;
+  /** Tells apart two cases of one route and method (it joins the test title). */
+  label?: string;
   /** Routes outside the isolation model (public by design) say why. */
   publicBecause?: string;
 };
@@ -86,18 +90,28 @@ export const ISOLATION_CASES: IsolationCase[] = [
   { route: "/api/admin/departments", method: "POST", url: () => "/api/admin/departments", body: () => ({ name: `Iso ${Date.now()} ${Math.random()}` }), expect: adminOnly(403) },
   { route: "/api/admin/departments/[id]", method: "PATCH", url: (f) => `/api/admin/departments/${f.departmentAId}`, body: () => ({ name: `A renamed ${Math.random()}` }), expect: adminOnly(404) },
   { route: "/api/admin/departments/[id]", method: "DELETE", url: (f) => `/api/admin/departments/${f.departmentAId}`, expect: adminOnly(404) },
+  // Providers serve the whole organisation: admins read them and run the (read-only) test;
+  // only the superadmin writes, so any admin's write is 403, a redirect of the key included.
   { route: "/api/admin/providers", method: "GET", url: () => "/api/admin/providers", expect: adminOnly(200) },
-  { route: "/api/admin/providers", method: "POST", url: () => "/api/admin/providers", body: () => ({ id: `iso-${Math.random().toString(36).slice(2, 8)}`, name: "Iso", baseUrl: "http://127.0.0.1:9/v1", models: [] }), expect: adminOnly(201) },
+  { route: "/api/admin/providers", method: "POST", url: () => "/api/admin/providers", body: () => ({ id: `iso-${Math.random().toString(36).slice(2, 8)}`, name: "Iso", baseUrl: "http://127.0.0.1:9/v1", models: [] }), expect: adminOnly(403) },
   { route: "/api/admin/providers/[id]", method: "GET", url: (f) => `/api/admin/providers/${f.providerId}`, expect: adminOnly(200) },
-  { route: "/api/admin/providers/[id]", method: "PATCH", url: (f) => `/api/admin/providers/${f.providerId}`, body: () => ({ name: "Renamed" }), expect: adminOnly(200) },
-  { route: "/api/admin/providers/[id]", method: "DELETE", url: (f) => `/api/admin/providers/${f.providerId}`, expect: adminOnly(204) },
+  { route: "/api/admin/providers/[id]", method: "PATCH", url: (f) => `/api/admin/providers/${f.providerId}`, body: () => ({ baseUrl: "http://127.0.0.1:10/v1" }), expect: adminOnly(403), label: "base URL moved" },
+  { route: "/api/admin/providers/[id]", method: "PATCH", url: (f) => `/api/admin/providers/${f.providerId}`, body: () => ({ name: "Renamed", enabled: false }), expect: adminOnly(403) },
+  { route: "/api/admin/providers/[id]", method: "DELETE", url: (f) => `/api/admin/providers/${f.providerId}`, expect: adminOnly(403) },
   { route: "/api/admin/providers/[id]/test", method: "POST", url: (f) => `/api/admin/providers/${f.providerId}/test`, expect: adminOnly(200) },
-  // The fixture provider points at a closed port: an admin gets through to it and sees 502.
-  { route: "/api/admin/providers/[id]/models/refresh", method: "POST", url: (f) => `/api/admin/providers/${f.providerId}/models/refresh`, expect: adminOnly(502) },
+  // A refresh stores the models it finds: a write.
+  { route: "/api/admin/providers/[id]/models/refresh", method: "POST", url: (f) => `/api/admin/providers/${f.providerId}/models/refresh`, expect: adminOnly(403) },
   { route: "/api/admin/mcp-servers", method: "GET", url: () => "/api/admin/mcp-servers", expect: adminOnly(200) },
   { route: "/api/admin/mcp-servers", method: "POST", url: () => "/api/admin/mcp-servers", body: () => ({ name: `iso_${Math.random().toString(36).slice(2, 8)}`, transport: "streamable_http", url: "http://127.0.0.1:9/mcp" }), expect: adminOnly(201) },
   { route: "/api/admin/mcp-servers/[id]", method: "GET", url: (f) => `/api/admin/mcp-servers/${f.mcpServerId}`, expect: adminOnly(404) },
   { route: "/api/admin/mcp-servers/[id]", method: "PATCH", url: (f) => `/api/admin/mcp-servers/${f.mcpServerId}`, body: () => ({ description: "edited" }), expect: adminOnly(404) },
+  { route: "/api/admin/mcp-servers/[id]", method: "PATCH", url: (f) => `/api/admin/mcp-servers/${f.mcpServerId}`, body: () => ({ url: "http://127.0.0.1:10/mcp" }), expect: adminOnly(404), label: "URL moved" },
+  // A server everyone may read: department B's admin sees it, but may not move it, test it with its headers, or delete it.
+  { route: "/api/admin/mcp-servers/[id]", method: "GET", url: (f) => `/api/admin/mcp-servers/${f.sharedMcpServerId}`, expect: adminOnly(200), label: "readable by all" },
+  { route: "/api/admin/mcp-servers/[id]", method: "PATCH", url: (f) => `/api/admin/mcp-servers/${f.sharedMcpServerId}`, body: () => ({ url: "http://127.0.0.1:10/mcp" }), expect: adminOnly(403), label: "readable by all, URL moved" },
+  { route: "/api/admin/mcp-servers/[id]", method: "DELETE", url: (f) => `/api/admin/mcp-servers/${f.sharedMcpServerId}`, expect: adminOnly(403), label: "readable by all" },
+  { route: "/api/admin/mcp-servers/[id]/test", method: "POST", url: (f) => `/api/admin/mcp-servers/${f.sharedMcpServerId}/test`, expect: adminOnly(403), label: "readable by all" },
+  { route: "/api/admin/mcp-servers/[id]/refresh", method: "POST", url: (f) => `/api/admin/mcp-servers/${f.sharedMcpServerId}/refresh`, expect: adminOnly(403), label: "readable by all" },
   { route: "/api/admin/mcp-servers/[id]", method: "DELETE", url: (f) => `/api/admin/mcp-servers/${f.mcpServerId}`, expect: adminOnly(404) },
   { route: "/api/admin/mcp-servers/[id]/test", method: "POST", url: (f) => `/api/admin/mcp-servers/${f.mcpServerId}/test`, expect: adminOnly(404) },
   { route: "/api/admin/mcp-servers/[id]/refresh", method: "POST", url: (f) => `/api/admin/mcp-servers/${f.mcpServerId}/refresh`, expect: adminOnly(404) },

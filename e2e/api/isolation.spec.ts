@@ -37,16 +37,24 @@ async function freshFixtures(): Promise<Fixtures> {
   const agent = await (await actors.owner.post("/api/agents", { data: { slug: `own-${crypto.randomUUID().slice(0, 8)}`, name: "Owner's agent", description: "original" } })).json();
   const token = await (await actors.owner.post("/api/tokens", { data: { name: "owner token" } })).json();
   const provider = await (
-    await superadmin.post("/api/admin/providers", { data: { id: `prov-${crypto.randomUUID().slice(0, 8)}`, name: "Fixture provider", baseUrl: "http://127.0.0.1:9/v1", models: [] } })
+    await superadmin.post("/api/admin/providers", { data: { id: `prov-${crypto.randomUUID().slice(0, 8)}`, name: "Fixture provider", baseUrl: "http://127.0.0.1:9/v1", apiKey: "sk-fixture-provider-key-0000", models: [] } })
   ).json();
   const mcp = await (
-    await superadmin.post("/api/admin/mcp-servers", { data: { name: `fixture_${crypto.randomUUID().slice(0, 8)}`, transport: "streamable_http", url: "http://127.0.0.1:9/mcp", description: "original" } })
+    await superadmin.post("/api/admin/mcp-servers", { data: { name: `fixture_${crypto.randomUUID().slice(0, 8)}`, transport: "streamable_http", url: "http://127.0.0.1:9/mcp", headers: MCP_HEADERS, description: "original" } })
   ).json();
-  for (const [name, value] of Object.entries({ run: chat.run?.runId, agent: agent.id, token: token.id, provider: provider.id, mcp: mcp.id })) {
+  const everyoneReads = { read: { global: true, departmentIds: [], userIds: [] }, manage: { global: false, departmentIds: [], userIds: [] } };
+  const sharedMcp = await (
+    await superadmin.post("/api/admin/mcp-servers", { data: { name: `shared_${crypto.randomUUID().slice(0, 8)}`, transport: "streamable_http", url: "http://127.0.0.1:9/mcp", headers: MCP_HEADERS, description: "original", sharing: everyoneReads } })
+  ).json();
+  for (const [name, value] of Object.entries({ run: chat.run?.runId, agent: agent.id, token: token.id, provider: provider.id, mcp: mcp.id, sharedMcp: sharedMcp.id })) {
     expect(value, `fixture ${name}`).toBeTruthy();
   }
-  return { ...base, threadId, runId: chat.run.runId, agentId: agent.id, tokenId: token.id, providerId: provider.id, mcpServerId: mcp.id };
+  return { ...base, threadId, runId: chat.run.runId, agentId: agent.id, tokenId: token.id, providerId: provider.id, mcpServerId: mcp.id, sharedMcpServerId: sharedMcp.id };
 }
+
+const MCP_HEADERS = [{ name: "Authorization", value: "Bearer fixture-mcp-secret" }];
+const mcpState = (view: { description: string; url: string; headerNames: string[]; enabled: boolean } | null) =>
+  view && { description: view.description, url: view.url, headerNames: view.headerNames, enabled: view.enabled };
 
 /** Everything a non-owner must not be able to change, read through the owner and the superadmin. */
 async function snapshot(f: Fixtures) {
@@ -64,7 +72,10 @@ async function snapshot(f: Fixtures) {
     tokens: ((await get(actors.owner, "/api/tokens")).body as { id: string }[]).map((t) => t.id).sort(),
     owner: (users.body as { id: string; displayName: string; disabled?: boolean }[]).find((u) => u.id === f.ownerUserId),
     departmentA: (departments.body as { id: string; name: string }[]).find((d) => d.id === f.departmentAId)?.name,
-    mcp: (await get(superadmin, `/api/admin/mcp-servers/${f.mcpServerId}`)).body?.description,
+    // Where the stored credentials go, and whether they are still there.
+    provider: (await get(superadmin, `/api/admin/providers/${f.providerId}`)).body,
+    mcp: mcpState((await get(superadmin, `/api/admin/mcp-servers/${f.mcpServerId}`)).body),
+    sharedMcp: mcpState((await get(superadmin, `/api/admin/mcp-servers/${f.sharedMcpServerId}`)).body),
   };
 }
 
@@ -78,7 +89,7 @@ test.afterEach(async () => {
 });
 
 for (const c of ISOLATION_CASES) {
-  test(`${c.method} ${c.route}`, async () => {
+  test(`${c.method} ${c.route}${c.label ? ` (${c.label})` : ""}`, async () => {
     const f = await freshFixtures();
     lastTokenId = f.tokenId;
     const before = await snapshot(f);
