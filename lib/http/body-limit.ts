@@ -1,6 +1,6 @@
 import { ApiError, errorResponse } from "./errors";
 import { formatBytes } from "@/lib/files/request-file";
-import { dropRest } from "./drop-rest";
+import { DROP_MAX_BYTES, dropRest } from "./drop-rest";
 
 export const DEFAULT_MAX_JSON_BYTES = 1024 * 1024;
 
@@ -15,13 +15,17 @@ export function bodyTooLarge(limit: number): ApiError {
 }
 
 /**
- * The whole body, at most `limit` bytes: refused on Content-Length before anything is read, and
+ * The whole body, at most `limit` bytes: refused on Content-Length before anything is kept, and
  * while streaming (a chunked body) as soon as it passes the limit, so an oversized body never
  * sits in memory (the rest is read and dropped).
  */
 export async function readBodyCapped(req: Request, limit: number): Promise<Buffer> {
   const declared = req.headers.get("content-length");
-  if (declared !== null && Number(declared) > limit) throw bodyTooLarge(limit);
+  if (declared !== null && Number(declared) > limit) {
+    // Nothing is kept; a body small enough to drop is read first so the client gets the 413.
+    if (req.body && Number(declared) <= DROP_MAX_BYTES) await dropRest(req.body.getReader());
+    throw bodyTooLarge(limit);
+  }
   if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -3,7 +3,7 @@
  * body nobody reads): Next closes the connection once the answer is sent, and a close with
  * unread bytes resets it, so the client could lose the 413. Past this much the connection is cut.
  */
-const DROP_MAX_BYTES = 64 * 1024 * 1024;
+export const DROP_MAX_BYTES = 64 * 1024 * 1024;
 
 export async function dropRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
   try {

@@ -217,15 +217,24 @@ describe("route(): body size cap", () => {
     delete process.env.MAX_JSON_BYTES;
   });
 
-  it("413 too_large:body on a Content-Length over 1 MiB, before reading a byte or running the handler", async () => {
+  it("413 too_large:body on a Content-Length over 1 MiB, without keeping the body or running the handler", async () => {
     signedIn();
     const handler = vi.fn();
     const { state, stream } = streamedBody(40 * MiB);
     const res = await route({ body: Thing }, handler)(streamedPost(stream, { "content-length": String(40 * MiB) }));
     expect(res.status).toBe(413);
     expect(await errorOf(res)).toEqual({ code: "too_large:body", message: "The request body is larger than the limit of 1 MiB." });
-    expect(state.pulled).toBe(0);
     expect(handler).not.toHaveBeenCalled();
+    // Read and dropped before answering, so the client can finish sending and read the 413.
+    expect(state.pulled).toBe(40 * MiB);
+  });
+
+  it("answers a Content-Length too large to drop at once, reading nothing", async () => {
+    signedIn();
+    const { state, stream } = streamedBody(Number.POSITIVE_INFINITY);
+    const res = await route({ body: Thing }, () => "x")(streamedPost(stream, { "content-length": String(10 * 1024 * MiB) }));
+    expect(res.status).toBe(413);
+    expect(state.pulled).toBe(0);
   });
 
   it("413 on a chunked body (no Content-Length) as soon as it passes the cap; the rest is dropped, never kept", async () => {

