@@ -1,11 +1,15 @@
+import comments from "@eslint-community/eslint-plugin-eslint-comments/configs";
+import js from "@eslint/js";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
 /**
- * Next.js (core web vitals) and typescript-eslint rules. A disable comment must say why:
+ * ESLint's recommended, Next.js (core web vitals) and typescript-eslint rules. A disable comment must say why:
  * `// eslint-disable-next-line rule -- reason`.
  */
 const config = [
+  js.configs.recommended,
+  comments.recommended,
   ...nextVitals,
   ...nextTs,
   {
@@ -23,6 +27,7 @@ const config = [
   {
     linterOptions: { reportUnusedDisableDirectives: "error" },
     rules: {
+      "@eslint-community/eslint-comments/require-description": ["error", { ignore: [] }],
       "@typescript-eslint/no-unused-vars": [
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },

@@ -20,6 +20,7 @@ export function MarkdownImage({ node: _node, src, alt, title, ...props }: Compon
   const t = useTranslations("chat");
   const insideLink = useContext(InsideLink);
   const source = typeof src === "string" ? src : undefined;
+  // eslint-disable-next-line @next/next/no-img-element -- same-origin or data: sources only; next/image cannot optimise session-bound files
   if (imageLoadsInline(source)) return <img {...props} src={source} alt={alt ?? ""} title={title} loading="lazy" />;
 
   const host = imageHost(source);

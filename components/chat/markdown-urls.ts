@@ -13,6 +13,7 @@ const SELF = "https://meridian.invalid";
  */
 export function imageLoadsInline(src: string | null | undefined): boolean {
   // What the URL parser ignores: leading controls and spaces, tabs and newlines anywhere.
+  // eslint-disable-next-line no-control-regex -- strips the C0 controls the URL parser ignores
   const cleaned = (src ?? "").replace(/[\t\n\r]/g, "").replace(/^[\u0000-\u0020]+/, "");
   if (!cleaned) return false;
   // Any scheme (`https:host` too, which is relative only on a page of that same scheme).

@@ -16,6 +16,7 @@ export function usePanelLayout() {
 
   useEffect(() => {
     try {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- storage exists only in the browser: read after hydration so server and client render alike
       if (window.localStorage.getItem(STORAGE_KEY) === "closed") setDesktopOpen(false);
     } catch {
       // Storage disabled: keep the default.

@@ -55,6 +55,7 @@ export function FilePreviewBody({ target, threadId, version }: { target: FileTar
       return (
         <div className="flex min-h-full items-start justify-center bg-muted/40 p-4">
           {/* A plain img: user files sit behind the session, next/image could not optimise them. */}
+          {/* eslint-disable-next-line @next/next/no-img-element -- see above */}
           <img
             key={version}
             src={url}

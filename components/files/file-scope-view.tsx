@@ -64,11 +64,12 @@ export function FileScopeView({
     deletedMessage: (name) => t("deleted", { name }),
   });
 
-  useLiveRefresh(tree.refresh, live);
+  const refreshTree = tree.refresh;
+  useLiveRefresh(refreshTree, live);
   const firstRevision = useRef(panel.revision);
   useEffect(() => {
-    if (panel.revision !== firstRevision.current) void tree.refresh();
-  }, [panel.revision, tree.refresh]);
+    if (panel.revision !== firstRevision.current) void refreshTree();
+  }, [panel.revision, refreshTree]);
 
   const preview = panel.preview?.scope === scope ? panel.preview : null;
   const fresh = preview ? tree.entryAt(preview.path) : undefined;

@@ -1,9 +1,10 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { apiFetch, ApiClientError } from "@/components/api/client";
 import { filesUrl } from "./file-urls";
 import type { DirectoryListing, FileEntry, FileScope } from "./types";
+import { useLatest } from "@/components/hooks/use-latest";
 
 /** "" is the scope's root; other keys are virtual directory paths. */
 export type DirState = { entries: FileEntry[] | null; failed: boolean };
@@ -20,8 +21,7 @@ export function useDirectoryTree(scope: FileScope, threadId: string) {
   const [rootPath, setRootPath] = useState<string | null>(null);
   const [dirs, setDirs] = useState<Record<string, DirState>>({});
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const expandedRef = useRef(expanded);
-  expandedRef.current = expanded;
+  const expandedRef = useLatest(expanded);
 
   const load = useCallback(
     async (dir: string) => {
@@ -49,9 +49,10 @@ export function useDirectoryTree(scope: FileScope, threadId: string) {
 
   const refresh = useCallback(async () => {
     await Promise.all(["", ...expandedRef.current].map(load));
-  }, [load]);
+  }, [load, expandedRef]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- loads on mount; state is set when the request resolves
     void load("");
   }, [load]);
 
@@ -66,7 +67,7 @@ export function useDirectoryTree(scope: FileScope, threadId: string) {
       });
       if (opening) void load(dir);
     },
-    [load],
+    [load, expandedRef],
   );
 
   /** Every entry loaded so far, by path (to find a previewed file's newest metadata). */

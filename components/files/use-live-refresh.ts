@@ -1,13 +1,13 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import { useLatest } from "@/components/hooks/use-latest";
 
 const INTERVAL_MS = 2_000;
 
 /** Calls `refresh` every 2 s while `live` (a run is streaming) and once more when it ends. */
 export function useLiveRefresh(refresh: () => Promise<void> | void, live: boolean) {
-  const refreshRef = useRef(refresh);
-  refreshRef.current = refresh;
+  const refreshRef = useLatest(refresh);
   const wasLive = useRef(live);
 
   useEffect(() => {
@@ -16,5 +16,5 @@ export function useLiveRefresh(refresh: () => Promise<void> | void, live: boolea
     if (!live) return;
     const timer = window.setInterval(() => void refreshRef.current(), INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, [live]);
+  }, [live, refreshRef]);
 }

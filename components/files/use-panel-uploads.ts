@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useRef } from "react";
+import { useCallback } from "react";
 import { childPath, filesUrl, uploadsUrl } from "./file-urls";
 import type { FileScope, UploadResult } from "./types";
 import { uploadFile } from "./upload-request";
@@ -24,7 +24,6 @@ export function usePanelUploads({
   folder: string | null;
   onUploaded: () => void;
 }) {
-  const dismissRef = useRef<(id: string) => void>(() => {});
   const start = useCallback(
     (file: File, onProgress: (fraction: number) => void) =>
       scope === "workdir"
@@ -41,10 +40,10 @@ export function usePanelUploads({
   const uploads = useUploads<UploadResult>({
     start,
     onUploaded: (_result, item) => {
-      dismissRef.current(item.id);
+      // Called after an upload finishes, long after this render assigned `uploads`.
+      uploads.dismiss(item.id);
       onUploaded();
     },
   });
-  dismissRef.current = uploads.dismiss;
   return uploads;
 }

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { UploadHandle } from "./upload-request";
 import { useDiscardError, useUploadError } from "./use-upload-error";
+import { useLatest } from "@/components/hooks/use-latest";
 
 export type UploadItem<T> = {
   id: string;
@@ -42,14 +43,10 @@ export function useUploads<T>({
   const handles = useRef(new Map<string, UploadHandle<T>>());
   const describe = useUploadError();
   const describeDiscard = useDiscardError();
-  const startRef = useRef(start);
-  startRef.current = start;
-  const onUploadedRef = useRef(onUploaded);
-  onUploadedRef.current = onUploaded;
-  const discardRef = useRef(discard);
-  discardRef.current = discard;
-  const onDiscardedRef = useRef(onDiscarded);
-  onDiscardedRef.current = onDiscarded;
+  const startRef = useLatest(start);
+  const onUploadedRef = useLatest(onUploaded);
+  const discardRef = useLatest(discard);
+  const onDiscardedRef = useLatest(onDiscarded);
   // Read synchronously by `remove`: a result may land before the next render.
   const results = useRef(new Map<string, T>());
   const removing = useRef(new Set<string>());
@@ -76,7 +73,7 @@ export function useUploads<T>({
           .finally(() => handles.current.delete(id));
       }
     },
-    [patch, describe],
+    [patch, describe, startRef, onUploadedRef],
   );
 
   const dismiss = useCallback((id: string) => {
@@ -103,7 +100,7 @@ export function useUploads<T>({
         removing.current.delete(id);
       }
     },
-    [patch, describeDiscard, dismiss],
+    [patch, describeDiscard, dismiss, discardRef, onDiscardedRef],
   );
 
   const clear = useCallback(() => {

@@ -17,6 +17,7 @@ export function useReportError() {
         error instanceof ApiClientError ? error : error instanceof Error ? apiErrorFromChatError(error) : null;
       if (apiError?.status === 401 || apiError?.code.startsWith("unauthorized:")) {
         const back = `${window.location.pathname}${window.location.search}`;
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load drops the expired session's client state
         window.location.assign(`/login?callbackUrl=${encodeURIComponent(back)}`);
         return;
       }

@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 
 type SidebarState = { open: boolean; setOpen: (open: boolean) => void };
 
@@ -9,13 +9,15 @@ const SidebarContext = createContext<SidebarState>({ open: false, setOpen: () =>
 
 /** Open state of the sidebar drawer on small screens (it is always shown on large ones). */
 export function SidebarStateProvider({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState(false);
   const pathname = usePathname();
+  // The page the drawer was opened on: navigating elsewhere closes it.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const open = openedOn !== null && openedOn === pathname;
 
-  // Navigating closes the drawer.
-  useEffect(() => setOpen(false), [pathname]);
-
-  const value = useMemo(() => ({ open, setOpen }), [open]);
+  const value = useMemo(
+    () => ({ open, setOpen: (next: boolean) => setOpenedOn(next ? pathname : null) }),
+    [open, pathname],
+  );
   return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;
 }
 

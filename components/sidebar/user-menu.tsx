@@ -29,6 +29,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
     try {
       await signOut({ redirect: false });
     } finally {
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load after sign-out drops every cached client state
       window.location.assign("/login");
     }
   }

@@ -40,6 +40,7 @@ export function SkillDetail({ skillRef, actor, onChanged }: { skillRef: SkillRef
   }, [slug, scope, reportError]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- loads on mount; state is set when the request resolves
     void refresh();
   }, [refresh]);
 

@@ -4,12 +4,13 @@ import { cn } from "@/components/ui/cn";
 import { AlertCircle, AlertTriangle, FileWarning, LoaderCircle, Lock, Save } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from "react";
+import { useDeferredValue, useEffect, useMemo, type ReactNode } from "react";
 import { describeRefusal, parseSkillMarkdown } from "@/lib/skills/front-matter";
 import { FileIcon } from "@/components/files/file-icon";
 import { Button } from "@/components/ui/button";
 import { editorLanguageOf, isEditableText } from "./editor-language";
 import type { SaveError, SkillDocument } from "./use-skill-documents";
+import { useLatest } from "@/components/hooks/use-latest";
 
 const CodeEditor = dynamic(() => import("./code-editor"), {
   ssr: false,
@@ -39,8 +40,7 @@ export function SkillFileEditor({
   onSave: () => void;
 }) {
   const t = useTranslations("skills.editor");
-  const save = useRef(onSave);
-  save.current = onSave;
+  const save = useLatest(onSave);
   const editable = isEditableText(path);
   const error = saveError?.path === path ? saveError : null;
   // SKILL.md is checked as it is typed, with the server's own parser; the server still has the last word.
@@ -62,7 +62,7 @@ export function SkillFileEditor({
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [canManage]);
+  }, [canManage, save]);
 
   return (
     <section className="flex min-h-0 min-w-0 flex-1 flex-col" aria-label={path}>

@@ -1,10 +1,11 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import { ApiClientError } from "@/components/api/client";
 import { skillsApi, type SkillDetail, type SkillRef } from "./api";
 import { errorLineOf } from "./error-line";
+import { useLatest } from "@/components/hooks/use-latest";
 
 export type SkillDocument =
   | { status: "loading" }
@@ -22,8 +23,7 @@ export function useSkillDocuments(ref: SkillRef, onSaved: (path: string, skill: 
   const [docs, setDocs] = useState<Record<string, SkillDocument>>({});
   const [saving, setSaving] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<SaveError | null>(null);
-  const docsRef = useRef(docs);
-  docsRef.current = docs;
+  const docsRef = useLatest(docs);
   const { slug, scope } = ref;
 
   const set = (path: string, doc: SkillDocument) => setDocs((current) => ({ ...current, [path]: doc }));
@@ -39,7 +39,7 @@ export function useSkillDocuments(ref: SkillRef, onSaved: (path: string, skill: 
         set(path, { status: "failed", message: error instanceof ApiClientError && error.message ? error.message : t("loadFailed") });
       }
     },
-    [slug, scope, t],
+    [slug, scope, t, docsRef],
   );
 
   const edit = useCallback((path: string, draft: string) => {
@@ -72,7 +72,7 @@ export function useSkillDocuments(ref: SkillRef, onSaved: (path: string, skill: 
         setSaving(null);
       }
     },
-    [slug, scope, saving, onSaved, t],
+    [slug, scope, saving, onSaved, t, docsRef],
   );
 
   const forget = useCallback((path: string) => {

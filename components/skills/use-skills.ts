@@ -22,6 +22,7 @@ export function useSkills() {
   }, [reportError]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- loads on mount; state is set when the request resolves
     void reload();
   }, [reload]);
 

@@ -91,6 +91,7 @@ export function Popover({
             className,
           )}
         >
+          {/* eslint-disable-next-line react-hooks/refs -- `close` is handed to event handlers; nothing calls it while rendering */}
           {children(() => close())}
         </div>
       )}

@@ -49,7 +49,7 @@ async function createUploadThread(actor: Actor, threadId: string, agentId: strin
 
 /** The base name without directories or control characters, at most 255 bytes, never empty. */
 export function cleanFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this strips
   let clean = (name.split(/[\\/]/).pop() ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim();
   if (clean === "." || clean === "..") clean = "";
   while (Buffer.byteLength(clean) > MAX_NAME_BYTES) clean = Array.from(clean).slice(0, -1).join("");

@@ -5,7 +5,7 @@ const SEGMENT_MAX_BYTES = 255;
 /** Why `rel` cannot name a file inside a skill, or null when it can. */
 export function skillPathProblem(rel: string): string | null {
   if (rel.length === 0) return "has an empty name";
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (/[\u0000-\u001f\u007f]/.test(rel)) return "contains control characters (such as NUL)";
   if (rel.includes("\\")) return "uses backslashes; only forward slashes separate folders";
   if (rel.startsWith("/") || /^[A-Za-z]:/.test(rel)) return "is an absolute path";

@@ -29,7 +29,7 @@ const MOUNTS: [string, VirtualMount][] = [
 export function parseVirtualPath(input: string): ParsedVirtualPath {
   if (typeof input !== "string" || input.length === 0) throw new PathRefused(String(input), "empty path");
   if (input.length > MAX_PATH_LENGTH) throw new PathRefused(input.slice(0, 80), `longer than ${MAX_PATH_LENGTH} characters`);
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (/[\u0000-\u001f\u007f]/.test(input)) throw new PathRefused(input, "control characters (such as NUL) are not allowed");
   if (input.includes("\\")) throw new PathRefused(input, "use forward slashes; backslashes are not allowed");
   if (!input.startsWith("/")) throw new PathRefused(input, `use an absolute path under ${VIRTUAL.userData}/`);

@@ -41,6 +41,7 @@ export function ConfigField({
           </span>
         )}
       </div>
+      {/* eslint-disable-next-line react-hooks/static-components -- a lookup in a fixed module-level table, not a component made per render */}
       <Renderer
         field={field}
         value={value}

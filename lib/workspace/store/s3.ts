@@ -43,7 +43,7 @@ export function createS3Store(opts: S3StoreOptions): WorkspaceStore {
   function keyOf(rel: string): string {
     const bad =
       rel.startsWith("/") || rel.endsWith("/") || rel.includes("//") || rel.includes("\\") ||
-      // eslint-disable-next-line no-control-regex
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
       /[\u0000-\u001f\u007f]/.test(rel) || rel.split("/").some((s) => s === "." || s === "..");
     const key = base + rel;
     if (bad || !key.startsWith(base)) throw new PathRefused(rel, "not a plain relative path inside the workspace");
