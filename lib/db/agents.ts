@@ -7,6 +7,7 @@ import { atLeast, CAN_CREATE, canGrant, filterByAccess, resolveAccess } from "@/
 import { PRIVATE, sharingSchema, type Access, type Sharing } from "@/lib/sharing/types";
 import { agentConfigSchema, parseAgentConfig, type AgentConfig } from "@/lib/agent/config-schema";
 import { isAdminRole, keepAdminOnlyFields, stripAdminOnlyFields } from "@/lib/agent/config-access";
+import { isUniqueViolation } from "./pg-errors";
 
 export type AgentRow = typeof agents.$inferSelect;
 
@@ -83,11 +84,6 @@ function checkSharing(actor: Actor, sharing: Sharing) {
   if (!canGrant(actor, sharing.read) || !canGrant(actor, sharing.manage)) {
     throw new ApiError("forbidden:sharing", "You may not share this widely. Admins share within their department; only the superadmin shares globally.");
   }
-}
-
-function isUniqueViolation(err: unknown) {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
 export async function createAgent(actor: Actor, input: AgentInput): Promise<AgentRow> {

@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, type Db } from "./client";
 import { departments, users } from "./schema";
-import { UNIQUE_VIOLATION, pgErrorCode } from "./pg-errors";
+import { isUniqueViolation } from "./pg-errors";
 import { ApiError } from "@/lib/http/errors";
 import type { Actor } from "@/lib/auth/actor";
 
@@ -115,7 +115,7 @@ async function withNameConflict<T>(name: string | undefined, write: () => Promis
   try {
     return await write();
   } catch (err) {
-    if (pgErrorCode(err) === UNIQUE_VIOLATION) {
+    if (isUniqueViolation(err)) {
       throw new ApiError("conflict:department", `A department named "${name}" already exists.`);
     }
     throw err;

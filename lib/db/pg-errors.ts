@@ -10,3 +10,8 @@ export function pgErrorCode(err: unknown): string | undefined {
 
 export const UNIQUE_VIOLATION = "23505";
 export const FOREIGN_KEY_VIOLATION = "23503";
+
+/** Whether `err` is PostgreSQL's unique violation (a duplicate key), however drizzle wrapped it. */
+export function isUniqueViolation(err: unknown): boolean {
+  return pgErrorCode(err) === UNIQUE_VIOLATION;
+}

@@ -3,6 +3,7 @@ import { getDb } from "./client";
 import { agentRuns, type RunStatus } from "./schema";
 import type { Actor } from "@/lib/auth/actor";
 import { ApiError } from "@/lib/http/errors";
+import { isUniqueViolation } from "./pg-errors";
 
 export type RunRow = typeof agentRuns.$inferSelect;
 export type RunView = {
@@ -33,11 +34,6 @@ export function toRunView(r: RunRow): RunView {
     createdAt: r.createdAt.toISOString(),
     finishedAt: r.finishedAt?.toISOString() ?? null,
   };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
 /** Starts a run row; the database's partial unique index refuses a second active run per thread. */

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "./client";
 import { skills, type SkillSource } from "./schema";
-import { pgErrorCode, UNIQUE_VIOLATION } from "./pg-errors";
+import { isUniqueViolation } from "./pg-errors";
 import { ApiError } from "@/lib/http/errors";
 import { atLeast, CAN_CREATE, canGrant, filterByAccess, resolveAccess } from "@/lib/sharing/resolve-access";
 import { PRIVATE, type Access, type Sharing } from "@/lib/sharing/types";
@@ -102,7 +102,7 @@ export async function insertSharedSkill(actor: Actor, input: SharedSkillInput): 
       .returning();
     return row!;
   } catch (err) {
-    if (pgErrorCode(err) === UNIQUE_VIOLATION) throw new ApiError("conflict:skill", `A shared skill "${input.slug}" already exists.`);
+    if (isUniqueViolation(err)) throw new ApiError("conflict:skill", `A shared skill "${input.slug}" already exists.`);
     throw err;
   }
 }

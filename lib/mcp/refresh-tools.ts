@@ -40,6 +40,6 @@ export async function refreshMcpTools(actor: Actor, id: string, opts: { timeoutM
   }
   // Flags read again after the (slow) listing, so a toggle made meanwhile is kept.
   const { row: current } = await requireMcpServer(actor, id, "manage");
-  const stored = await storeMcpTools(id, mergeListedTools(current.tools, listed));
+  const stored = await storeMcpTools(actor, id, mergeListedTools(current.tools, listed));
   return toView(stored, "manage");
 }

@@ -99,7 +99,7 @@ describe("loadMcpToolsForRuntime", () => {
   it("an unreachable server is left out and reported; the other servers still load", async () => {
     const down = await createMcpServer(admin, mcpServerCreateSchema.parse({ name: "down", url: `${mcp.origin}/gone`, sharing: { read: { global: false, departmentIds: [], userIds: [reader.id] }, manage: { global: false, departmentIds: [], userIds: [] } } }));
     const { storeMcpTools } = await import("./servers");
-    await storeMcpTools(down.id, [{ name: "add", description: "", enabled: true }]);
+    await storeMcpTools(admin, down.id, [{ name: "add", description: "", enabled: true }]);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const loaded = await loadMcpToolsForRuntime([down.id, ids.calc!], { actor: reader });
     opened.push(loaded);

@@ -25,7 +25,7 @@ export type McpRuntimeTools = {
 export type McpRuntimeOptions = { actor: Actor; connectTimeoutMs?: number; callTimeoutMs?: number };
 
 export async function loadMcpToolsForRuntime(serverIds: string[], opts: McpRuntimeOptions): Promise<McpRuntimeTools> {
-  const rows = await findUsableMcpServers(opts.actor, serverIds);
+  const rows = await findUsableMcpServers(opts.actor, { ids: serverIds });
   const clients: Client[] = [];
   const unavailable: McpRuntimeTools["unavailable"] = [];
   const perServer = await Promise.all(

@@ -151,7 +151,7 @@ describe("reading and changing under the sharing rules", () => {
 
   it("toggles one tool, keeps the others, and refuses a tool the server never listed", async () => {
     const { id } = await createMcpServer(adminA, input({ name: "toggles" }));
-    await storeMcpTools(id, [
+    await storeMcpTools(adminA, id, [
       { name: "add", description: "Add", enabled: true },
       { name: "lookup_city", description: "City", enabled: true },
     ]);
@@ -177,8 +177,8 @@ describe("findUsableMcpServers (the runtime's own re-check)", () => {
     const two = await createMcpServer(root, input({ name: "usable-2", sharing: share }));
     const off = await createMcpServer(root, input({ name: "usable-off", sharing: share, enabled: false }));
     const hidden = await createMcpServer(root, input({ name: "usable-hidden" }));
-    const rows = await findUsableMcpServers(memberA, [two.id, hidden.id, off.id, "unknown", one.id, two.id]);
+    const rows = await findUsableMcpServers(memberA, { ids: [two.id, hidden.id, off.id, "unknown", one.id, two.id] });
     expect(rows.map((r) => r.name)).toEqual(["usable-2", "usable-1"]);
-    expect(await findUsableMcpServers(memberB, [one.id, two.id])).toEqual([]);
+    expect(await findUsableMcpServers(memberB, { ids: [one.id, two.id] })).toEqual([]);
   });
 });

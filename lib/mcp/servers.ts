@@ -1,19 +1,27 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
-import { getDb } from "@/lib/db/client";
-import { mcpServers, type McpToolEntry } from "@/lib/db/schema";
-import { pgErrorCode, UNIQUE_VIOLATION } from "@/lib/db/pg-errors";
+import type { McpToolEntry } from "@/lib/db/schema";
+import { isUniqueViolation } from "@/lib/db/pg-errors";
+import {
+  deleteManagedMcpServer,
+  findMcpServerAccess,
+  findUsableMcpServers,
+  insertMcpServer,
+  listReadableMcpServers,
+  mcpToolsWithEnabled,
+  updateManagedMcpServer,
+  type McpServerRow,
+} from "@/lib/db/mcp-servers";
 import { sameOrigin } from "@/lib/config/credential-origin";
 import { ApiError } from "@/lib/http/errors";
-import { atLeast, CAN_CREATE, canGrant, resolveAccess } from "@/lib/sharing/resolve-access";
+import { atLeast, CAN_CREATE, canGrant } from "@/lib/sharing/resolve-access";
 import { PRIVATE, type Access, type Sharing } from "@/lib/sharing/types";
 import { applyHeaderEdit, headerNames, openHeaders, openHeadersForEdit, sealHeaders, type HeaderEdit } from "./headers";
 import { runtimeToolName } from "./names";
 import type { McpServerCreate, McpServerPatch, McpTransport } from "./schemas";
 
-/** Data access for MCP servers: every call acts for someone and is scoped by the sharing model. */
+/** MCP servers as the API sees them: views, permission checks and header sealing over lib/db/mcp-servers. */
 
-export type McpServerRow = typeof mcpServers.$inferSelect;
+export { findUsableMcpServers, type McpServerRow };
 
 export type McpToolView = { name: string; runtimeName: string; description: string; enabled: boolean };
 
@@ -61,31 +69,12 @@ export function connectionTarget(row: McpServerRow): McpConnectionTarget {
 
 /** Servers the actor can at least read, oldest first. */
 export async function listMcpServers(actor: Actor): Promise<McpServerView[]> {
-  const db = await getDb();
-  const rows = await db.select().from(mcpServers).orderBy(asc(mcpServers.createdAt), asc(mcpServers.name));
-  return rows.flatMap((row) => {
-    const access = resolveAccess(actor, row, "mcp");
-    return access === "none" ? [] : [toView(row, access)];
-  });
-}
-
-/**
- * The enabled servers among `ids` the actor may read, in the order given. The runtime asks
- * again here rather than trusting the ids it was handed.
- */
-export async function findUsableMcpServers(actor: Actor, ids: string[]): Promise<McpServerRow[]> {
-  if (ids.length === 0) return [];
-  const db = await getDb();
-  const rows = await db.select().from(mcpServers).where(and(inArray(mcpServers.id, ids), eq(mcpServers.enabled, true)));
-  const byId = new Map(rows.filter((r) => atLeast(resolveAccess(actor, r, "mcp"), "read")).map((r) => [r.id, r]));
-  return [...new Set(ids)].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  return (await listReadableMcpServers(actor)).map(({ row, access }) => toView(row, access));
 }
 
 /** The server with the actor's access; 404 when they cannot read it, 403 when they may read but need more. */
 export async function requireMcpServer(actor: Actor, id: string, needed: Exclude<Access, "none"> = "read") {
-  const db = await getDb();
-  const [row] = await db.select().from(mcpServers).where(eq(mcpServers.id, id)).limit(1);
-  const access = row ? resolveAccess(actor, row, "mcp") : "none";
+  const { row, access } = await findMcpServerAccess(actor, id);
   if (!row || access === "none") throw new ApiError("not_found:mcp", "This MCP server does not exist or is not shared with you.");
   if (!atLeast(access, needed)) throw new ApiError("forbidden:mcp", "You may use this MCP server but not change it.");
   return { row, access };
@@ -103,7 +92,7 @@ function checkSharing(actor: Actor, sharing: Sharing) {
 }
 
 function conflictOnName(err: unknown, name: string | undefined): never {
-  if (pgErrorCode(err) === UNIQUE_VIOLATION) {
+  if (isUniqueViolation(err)) {
     throw new ApiError("conflict:mcp", `An MCP server named "${name}" already exists. Names must be unique: they prefix the tool names.`);
   }
   throw err;
@@ -113,23 +102,17 @@ export async function createMcpServer(actor: Actor, input: McpServerCreate): Pro
   if (!CAN_CREATE.mcp.includes(actor.role)) throw new ApiError("forbidden:mcp", "Only administrators may register MCP servers.");
   const sharing = input.sharing ?? PRIVATE;
   checkSharing(actor, sharing);
-  const db = await getDb();
   try {
-    const [row] = await db
-      .insert(mcpServers)
-      .values({
-        id: crypto.randomUUID(),
-        name: input.name,
-        description: input.description,
-        transport: input.transport,
-        url: input.url,
-        headersEncrypted: sealHeaders(applyHeaderEdit({}, input.headers)),
-        enabled: input.enabled,
-        ownerId: actor.id,
-        sharing,
-      })
-      .returning();
-    return toView(row!, "manage");
+    const row = await insertMcpServer(actor, {
+      name: input.name,
+      description: input.description,
+      transport: input.transport,
+      url: input.url,
+      headersEncrypted: sealHeaders(applyHeaderEdit({}, input.headers)),
+      enabled: input.enabled,
+      sharing,
+    });
+    return toView(row, "manage");
   } catch (err) {
     conflictOnName(err, input.name);
   }
@@ -155,17 +138,12 @@ export async function updateMcpServer(actor: Actor, id: string, patch: McpServer
   if (patch.sharing) checkSharing(actor, patch.sharing);
   const { headers, ...fields } = patch;
   const headerChange = sealedHeadersAfter(row, fields.url, headers);
-  const db = await getDb();
   try {
-    const [updated] = await db
-      .update(mcpServers)
-      .set({
-        ...fields,
-        ...(headerChange !== undefined ? { headersEncrypted: headerChange } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(mcpServers.id, id))
-      .returning();
+    const updated = await updateManagedMcpServer(actor, id, {
+      ...fields,
+      ...(headerChange !== undefined ? { headersEncrypted: headerChange } : {}),
+      updatedAt: new Date(),
+    });
     return toView(updated!, "manage");
   } catch (err) {
     conflictOnName(err, patch.name);
@@ -174,8 +152,7 @@ export async function updateMcpServer(actor: Actor, id: string, patch: McpServer
 
 export async function deleteMcpServer(actor: Actor, id: string): Promise<void> {
   await requireMcpServer(actor, id, "manage");
-  const db = await getDb();
-  await db.delete(mcpServers).where(eq(mcpServers.id, id));
+  await deleteManagedMcpServer(actor, id);
 }
 
 export async function setMcpToolEnabled(actor: Actor, id: string, toolName: string, enabled: boolean): Promise<McpServerView> {
@@ -183,27 +160,15 @@ export async function setMcpToolEnabled(actor: Actor, id: string, toolName: stri
   if (!row.tools.some((t) => t.name === toolName)) {
     throw new ApiError("not_found:mcp_tool", `The server "${row.name}" has no tool "${toolName}". Refresh its tools first.`);
   }
-  const db = await getDb();
-  // One statement, so a concurrent toggle or refresh is never overwritten with a stale list.
-  const [updated] = await db
-    .update(mcpServers)
-    .set({
-      tools: sql`(select coalesce(jsonb_agg(case when t->>'name' = ${toolName}
-        then jsonb_set(t, '{enabled}', to_jsonb(${enabled}::boolean)) else t end order by i), '[]'::jsonb)
-        from jsonb_array_elements(${mcpServers.tools}) with ordinality as x(t, i))`,
-      updatedAt: new Date(),
-    })
-    .where(eq(mcpServers.id, id))
-    .returning();
+  const updated = await updateManagedMcpServer(actor, id, { tools: mcpToolsWithEnabled(toolName, enabled), updatedAt: new Date() });
   if (!updated) throw new ApiError("not_found:mcp", "This MCP server does not exist or is not shared with you.");
   return toView(updated, "manage");
 }
 
-/** Stores a freshly listed tool set (see refresh-tools.ts). */
-export async function storeMcpTools(id: string, tools: McpToolEntry[]): Promise<McpServerRow> {
-  const db = await getDb();
+/** Stores a freshly listed tool set for a server the actor manages (see refresh-tools.ts). */
+export async function storeMcpTools(actor: Actor, id: string, tools: McpToolEntry[]): Promise<McpServerRow> {
   const now = new Date();
-  const [row] = await db.update(mcpServers).set({ tools, toolsRefreshedAt: now, updatedAt: now }).where(eq(mcpServers.id, id)).returning();
+  const row = await updateManagedMcpServer(actor, id, { tools, toolsRefreshedAt: now, updatedAt: now });
   if (!row) throw new ApiError("not_found:mcp", "This MCP server was deleted while its tools were being listed.");
   return row;
 }

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { providers, type ProviderModel } from "@/lib/db/schema";
-import { pgErrorCode, UNIQUE_VIOLATION } from "@/lib/db/pg-errors";
+import { isUniqueViolation } from "@/lib/db/pg-errors";
 import { decryptSecret, encryptSecret } from "@/lib/config/crypto";
 import { requireRole } from "@/lib/auth/current-user";
 import { sameOrigin } from "@/lib/config/credential-origin";
@@ -87,7 +87,7 @@ export async function createProvider(actor: Actor, input: CreateProviderInput): 
       .returning();
     return toProviderView(row!);
   } catch (err) {
-    if (pgErrorCode(err) === UNIQUE_VIOLATION) throw new ApiError("conflict:provider", `A provider with the id "${fields.id}" already exists.`);
+    if (isUniqueViolation(err)) throw new ApiError("conflict:provider", `A provider with the id "${fields.id}" already exists.`);
     throw err;
   } finally {
     invalidateProviderCache();

@@ -1,9 +1,6 @@
-import { and, eq } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
-import { getDb } from "@/lib/db/client";
-import { mcpServers } from "@/lib/db/schema";
 import { listVisibleSubagents } from "@/lib/db/agents";
-import { filterByAccess } from "@/lib/sharing/resolve-access";
+import { findUsableMcpServers } from "@/lib/db/mcp-servers";
 import { builtinToolNames } from "@/lib/agent/tools/registry";
 import { loadAvailableSkills } from "@/lib/skills/catalog";
 import "@/lib/skills/projection"; // registers the /home/gem/skills projection wherever the runtime is loaded
@@ -25,17 +22,10 @@ export type ResourceCatalog = {
 };
 
 export async function loadResourceCatalog(actor: Actor): Promise<ResourceCatalog> {
-  const db = await getDb();
-  const [servers, skills] = await Promise.all([
-    db
-      .select({ id: mcpServers.id, name: mcpServers.name, ownerId: mcpServers.ownerId, sharing: mcpServers.sharing })
-      .from(mcpServers)
-      .where(and(eq(mcpServers.enabled, true))),
-    loadAvailableSkills(actor),
-  ]);
+  const [servers, skills] = await Promise.all([findUsableMcpServers(actor), loadAvailableSkills(actor)]);
   return {
     tools: builtinToolNames(),
-    mcpServers: filterByAccess(actor, servers, "mcp").map(({ id, name }) => ({ id, name })),
+    mcpServers: servers.map(({ id, name }) => ({ id, name })),
     // Knowledge bases arrive with their issue; until then none is accessible.
     knowledgeBases: [],
     skills,

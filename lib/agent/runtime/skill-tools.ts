@@ -1,9 +1,6 @@
-import { inArray } from "drizzle-orm";
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import { getDb } from "@/lib/db/client";
-import { mcpServers } from "@/lib/db/schema";
 import { skillDeclarableTool } from "@/lib/agent/tools/registry";
-import { findUsableMcpServers } from "@/lib/mcp/servers";
+import { findUsableMcpServers } from "@/lib/db/mcp-servers";
 import { lazyMcpTools } from "@/lib/mcp/lazy-runtime-tools";
 import type { AgentRuntimeContext, RuntimeSkill } from "./prepare-context";
 
@@ -46,11 +43,8 @@ function declaringSkills(ctx: AgentRuntimeContext, gate: SkillGate): string {
 
 /** Enabled servers the actor may read among `names`, skipping those the run loads directly. */
 async function skillMcpServers(ctx: AgentRuntimeContext, names: string[]) {
-  if (names.length === 0) return [];
-  const db = await getDb();
-  const rows = await db.select({ id: mcpServers.id, name: mcpServers.name }).from(mcpServers).where(inArray(mcpServers.name, names));
-  const ids = names.flatMap((n) => rows.filter((r) => r.name === n).map((r) => r.id)).filter((id) => !ctx.mcpServerIds.includes(id));
-  return findUsableMcpServers(ctx.actor, ids);
+  const rows = await findUsableMcpServers(ctx.actor, { names });
+  return rows.filter((r) => !ctx.mcpServerIds.includes(r.id));
 }
 
 /**
