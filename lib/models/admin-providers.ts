@@ -1,7 +1,6 @@
-import { asc, eq } from "drizzle-orm";
 import type { z } from "zod";
-import { getDb } from "@/lib/db/client";
-import { providers, type ProviderModel } from "@/lib/db/schema";
+import type { ProviderModel } from "@/lib/db/schema";
+import { deleteProviderRow, findProviderRow, insertProviderRow, listProviderRows, updateProviderRow, type ProviderInsert } from "@/lib/db/providers";
 import { isUniqueViolation } from "@/lib/db/pg-errors";
 import { decryptSecret, encryptSecret } from "@/lib/config/crypto";
 import { requireRole } from "@/lib/auth/current-user";
@@ -57,35 +56,29 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   return result.data;
 }
 
-async function findRow(id: string): Promise<ProviderRow> {
-  const db = await getDb();
-  const [row] = await db.select().from(providers).where(eq(providers.id, id));
+async function findRow(actor: Actor, id: string): Promise<ProviderRow> {
+  const row = await findProviderRow(actor, id);
   if (!row) throw new ApiError("not_found:provider", `There is no provider "${id}".`);
   return row;
 }
 
 export async function listProviders(actor: Actor): Promise<ProviderView[]> {
   requireProviderReader(actor);
-  const db = await getDb();
-  const rows = await db.select().from(providers).orderBy(asc(providers.createdAt), asc(providers.id));
+  const rows = await listProviderRows(actor);
   return rows.map(viewFor(actor));
 }
 
 export async function getProvider(actor: Actor, id: string): Promise<ProviderView> {
   requireProviderReader(actor);
-  return viewFor(actor)(await findRow(id));
+  return viewFor(actor)(await findRow(actor, id));
 }
 
 export async function createProvider(actor: Actor, input: CreateProviderInput): Promise<ProviderView> {
   requireProviderManager(actor);
   const { apiKey, ...fields } = parse(createProviderSchema, input);
-  const db = await getDb();
   try {
-    const [row] = await db
-      .insert(providers)
-      .values({ ...fields, apiKeyEncrypted: apiKey ? encryptSecret(apiKey) : null, source: "admin" })
-      .returning();
-    return toProviderView(row!);
+    const row = await insertProviderRow(actor, { ...fields, apiKeyEncrypted: apiKey ? encryptSecret(apiKey) : null, source: "admin" });
+    return toProviderView(row);
   } catch (err) {
     if (isUniqueViolation(err)) throw new ApiError("conflict:provider", `A provider with the id "${fields.id}" already exists.`);
     throw err;
@@ -97,7 +90,7 @@ export async function createProvider(actor: Actor, input: CreateProviderInput): 
 export async function updateProvider(actor: Actor, id: string, input: UpdateProviderInput): Promise<ProviderView> {
   requireProviderManager(actor);
   const { apiKey, ...fields } = parse(updateProviderSchema, input);
-  const current = await findRow(id);
+  const current = await findRow(actor, id);
   if (isEnvManaged(id) && ((fields.baseUrl !== undefined && fields.baseUrl !== current.baseUrl) || apiKey !== undefined)) {
     throw new ApiError(
       "conflict:provider",
@@ -108,42 +101,41 @@ export async function updateProvider(actor: Actor, id: string, input: UpdateProv
   const movesOrigin = fields.baseUrl !== undefined && !sameOrigin(fields.baseUrl, current.baseUrl);
   const keyChange =
     apiKey !== undefined ? { apiKeyEncrypted: apiKey === null ? null : encryptSecret(apiKey) } : movesOrigin ? { apiKeyEncrypted: null } : {};
-  return writeRow(id, { ...fields, ...keyChange });
+  return writeRow(actor, id, { ...fields, ...keyChange });
 }
 
 export async function deleteProvider(actor: Actor, id: string): Promise<void> {
   requireProviderManager(actor);
-  await findRow(id);
+  await findRow(actor, id);
   if (isEnvManaged(id)) {
     throw new ApiError(
       "conflict:provider",
       `"${ENV_PROVIDER_ID}" is defined by OPENAI_BASE_URL / OPENAI_API_KEY in the server environment and would come back at the next start. Remove those variables, or disable the provider instead.`,
     );
   }
-  const db = await getDb();
-  await db.delete(providers).where(eq(providers.id, id));
+  await deleteProviderRow(actor, id);
   invalidateProviderCache();
 }
 
 /** "Test connection" on the stored settings: a failed check is a result (200), not an error. Admins may run it: it changes nothing. */
 export async function testProvider(actor: Actor, id: string): Promise<ProbeResult> {
   requireProviderReader(actor);
-  return probeProvider(await providerConnection(id));
+  return probeProvider(await providerConnection(actor, id));
 }
 
 /** Fetches the remote model list and adds the new ids, disabled; 502 when the provider fails. */
 export async function refreshProviderModels(actor: Actor, id: string): Promise<{ provider: ProviderView; added: string[] }> {
   requireProviderManager(actor);
-  const connection = await providerConnection(id);
+  const connection = await providerConnection(actor, id);
   const remote = await listRemoteModels(connection);
   if (!remote.ok) throw new ApiError("bad_gateway:provider", remote.error.message);
   const { models, added } = mergeRemoteModels(connection.models, remote.ids);
-  const provider = added.length ? await writeRow(id, { models: parse(providerModelsSchema, models) }) : await getProvider(actor, id);
+  const provider = added.length ? await writeRow(actor, id, { models: parse(providerModelsSchema, models) }) : await getProvider(actor, id);
   return { provider, added };
 }
 
-async function providerConnection(id: string): Promise<ProviderConnection> {
-  const row = await findRow(id);
+async function providerConnection(actor: Actor, id: string): Promise<ProviderConnection> {
+  const row = await findRow(actor, id);
   let apiKey: string | null = null;
   if (row.apiKeyEncrypted) {
     try {
@@ -155,13 +147,8 @@ async function providerConnection(id: string): Promise<ProviderConnection> {
   return { id: row.id, baseUrl: row.baseUrl, apiKey, models: row.models };
 }
 
-async function writeRow(id: string, values: Partial<typeof providers.$inferInsert>): Promise<ProviderView> {
-  const db = await getDb();
-  const [row] = await db
-    .update(providers)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(providers.id, id))
-    .returning();
+async function writeRow(actor: Actor, id: string, values: Partial<ProviderInsert>): Promise<ProviderView> {
+  const row = await updateProviderRow(actor, id, { ...values, updatedAt: new Date() });
   invalidateProviderCache();
   if (!row) throw new ApiError("not_found:provider", `There is no provider "${id}".`);
   return toProviderView(row);

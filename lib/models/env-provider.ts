@@ -1,7 +1,6 @@
-import { getDb } from "@/lib/db/client";
-import { providers, type ProviderModel } from "@/lib/db/schema";
+import type { ProviderModel } from "@/lib/db/schema";
+import { upsertSystemProvider } from "@/lib/db/providers";
 import { encryptSecret } from "@/lib/config/crypto";
-import { eq } from "drizzle-orm";
 import { invalidateProviderCache } from "./provider-cache";
 
 /** The provider bootstrapped from OPENAI_BASE_URL / OPENAI_API_KEY / LLM_MODEL. */
@@ -47,14 +46,9 @@ export async function syncEnvProvider(): Promise<void> {
     source: "env" as const,
     updatedAt: new Date(),
   };
-  const db = await getDb();
-  const [existing] = await db.select({ models: providers.models }).from(providers).where(eq(providers.id, ENV_PROVIDER_ID));
-  if (existing) {
-    const known = new Set(existing.models.map((m) => m.id));
-    const models = [...existing.models, ...envModels.filter((m) => !known.has(m.id))];
-    await db.update(providers).set({ ...owned, models }).where(eq(providers.id, ENV_PROVIDER_ID));
-  } else {
-    await db.insert(providers).values({ id: ENV_PROVIDER_ID, name: "OpenAI-compatible (env)", models: envModels, enabled: true, ...owned });
-  }
+  await upsertSystemProvider(ENV_PROVIDER_ID, { name: "OpenAI-compatible (env)", models: envModels, enabled: true, ...owned }, owned, (stored) => {
+    const known = new Set(stored.map((m) => m.id));
+    return [...stored, ...envModels.filter((m) => !known.has(m.id))];
+  });
   invalidateProviderCache();
 }

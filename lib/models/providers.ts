@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
-import { getDb, type Db } from "@/lib/db/client";
-import { providers, type ProviderModel } from "@/lib/db/schema";
+import { getDb } from "@/lib/db/client";
+import type { ProviderModel } from "@/lib/db/schema";
+import { listEnabledProviderRows } from "@/lib/db/providers";
 import { decryptSecret } from "@/lib/config/crypto";
 import { DEMO_MODELS, DEMO_PROVIDER_ID, demoApiKey, demoBaseUrl } from "./demo";
 import { formatModelSpec, parseModelSpec, resolveEnvModelName } from "./model-spec";
@@ -64,8 +64,8 @@ export async function listActiveProviders(): Promise<ResolvedProvider[]> {
   return [...(await cachedProviders(await getDb(), loadActiveProviders))];
 }
 
-async function loadActiveProviders(db: Db): Promise<ResolvedProvider[]> {
-  const rows = await db.select().from(providers).where(eq(providers.enabled, true));
+async function loadActiveProviders(): Promise<ResolvedProvider[]> {
+  const rows = await listEnabledProviderRows();
   const resolved = rows
     .map((row) => ({
       id: row.id,
