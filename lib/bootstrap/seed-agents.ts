@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
-import { agents } from "@/lib/db/schema";
+import { insertSeedAgentIfMissing } from "@/lib/db/agents";
 import type { AgentConfig } from "@/lib/agent/config-schema";
 
 type SeedAgent = {
@@ -42,11 +40,8 @@ const SEED_AGENTS: SeedAgent[] = [
 
 /** First start: the default agent and a demo subagent. Existing rows (possibly edited by an admin) are kept. */
 export async function seedAgents(): Promise<void> {
-  const db = await getDb();
   for (const a of SEED_AGENTS) {
-    const existing = await db.select({ id: agents.id }).from(agents).where(eq(agents.slug, a.slug));
-    if (existing.length) continue;
-    await db.insert(agents).values({
+    await insertSeedAgentIfMissing({
       id: a.id,
       slug: a.slug,
       name: a.name,

@@ -162,3 +162,10 @@ export async function getAgentBySlug(slug: string): Promise<AgentRow | null> {
   const [row] = await db.select().from(agents).where(eq(agents.slug, slug)).limit(1);
   return row ?? null;
 }
+
+/** Start-up seeding (no actor: the system owns seeded agents). Keeps an existing row with the slug, possibly edited by an admin. */
+export async function insertSeedAgentIfMissing(values: typeof agents.$inferInsert): Promise<void> {
+  const db = await getDb();
+  const existing = await db.select({ id: agents.id }).from(agents).where(eq(agents.slug, values.slug));
+  if (existing.length === 0) await db.insert(agents).values(values);
+}

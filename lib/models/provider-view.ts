@@ -1,5 +1,4 @@
 import type { ProviderModel } from "@/lib/db/schema";
-import { providers } from "@/lib/db/schema";
 import { decryptSecret } from "@/lib/config/crypto";
 import { ENV_PROVIDER_ID, envDefinesProvider } from "./env-provider";
 
@@ -25,7 +24,9 @@ export type ProviderView = {
   updatedAt: string;
 };
 
-export type ProviderRow = typeof providers.$inferSelect;
+import type { ProviderRow } from "@/lib/db/providers";
+
+export type { ProviderRow };
 
 /** Enough of a key to recognise it (`sk-…abcd`), never enough to use it. */
 export function maskApiKey(key: string): string {

@@ -1,7 +1,6 @@
-import { sql } from "drizzle-orm";
 import { route } from "@/lib/http/route";
 import { ApiError } from "@/lib/http/errors";
-import { getDb } from "@/lib/db/client";
+import { pingDatabase } from "@/lib/db/health";
 import { dbKind } from "@/lib/config/env";
 import packageJson from "@/package.json";
 
@@ -9,8 +8,7 @@ export const dynamic = "force-dynamic";
 
 export const GET = route({ auth: false }, async () => {
   try {
-    const db = await getDb();
-    await db.execute(sql`select 1`);
+    await pingDatabase();
   } catch (err) {
     console.error("[health] database check failed", err);
     throw new ApiError("unavailable:db", "The database is not reachable.");
