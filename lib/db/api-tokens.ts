@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { and, count, desc, eq } from "drizzle-orm";
+import { actorColumns } from "./user-view";
 import { getDb } from "./client";
 import { apiTokens, users } from "./schema";
 import { ApiError } from "@/lib/http/errors";
@@ -106,7 +107,7 @@ export async function findActorByApiToken(token: string, now = new Date()): Prom
       expiresAt: apiTokens.expiresAt,
       lastUsedAt: apiTokens.lastUsedAt,
       disabled: users.disabled,
-      user: { id: users.id, username: users.username, displayName: users.displayName, role: users.role, departmentId: users.departmentId },
+      user: actorColumns,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, gt, lte } from "drizzle-orm";
+import { actorColumns } from "./user-view";
 import { getDb } from "./client";
 import { sessions, users } from "./schema";
 import type { Actor } from "@/lib/auth/actor";
@@ -29,13 +30,7 @@ export async function getValidSession(id: string, now = new Date()): Promise<Val
     .select({
       id: sessions.id,
       expiresAt: sessions.expiresAt,
-      user: {
-        id: users.id,
-        username: users.username,
-        displayName: users.displayName,
-        role: users.role,
-        departmentId: users.departmentId,
-      },
+      user: actorColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

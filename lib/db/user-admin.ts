@@ -1,4 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
+import { userView } from "./user-view";
 import { getDb, type Db } from "./client";
 import { apiTokens, sessions, threads, users } from "./schema";
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from "./pg-errors";
@@ -11,17 +12,6 @@ import { hashPassword } from "@/lib/auth/password";
 /** Changing and deleting accounts under the role rules of user-rules.ts. */
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
-const userView = {
-  id: users.id,
-  username: users.username,
-  displayName: users.displayName,
-  role: users.role,
-  departmentId: users.departmentId,
-  disabled: users.disabled,
-  lockedUntil: users.lockedUntil,
-  createdAt: users.createdAt,
-};
 
 const notFound = () => new ApiError("not_found:user", "This user does not exist.");
 

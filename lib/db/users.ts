@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { userView } from "./user-view";
 import { getDb } from "./client";
 import { users, type Role } from "./schema";
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, pgErrorCode } from "./pg-errors";
@@ -15,17 +16,6 @@ export type UserView = Actor & {
   disabled: boolean;
   lockedUntil: Date | null;
   createdAt: Date;
-};
-
-const userView = {
-  id: users.id,
-  username: users.username,
-  displayName: users.displayName,
-  role: users.role,
-  departmentId: users.departmentId,
-  disabled: users.disabled,
-  lockedUntil: users.lockedUntil,
-  createdAt: users.createdAt,
 };
 
 export type NewUser = {
