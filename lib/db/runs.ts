@@ -4,6 +4,7 @@ import { agentRuns, type RunStatus } from "./schema";
 import type { Actor } from "@/lib/auth/actor";
 import { ApiError } from "@/lib/http/errors";
 import { isUniqueViolation } from "./pg-errors";
+import { findOwnRow } from "./own-row";
 
 export type RunRow = typeof agentRuns.$inferSelect;
 export type RunView = {
@@ -81,14 +82,8 @@ export async function finishRun(
     .where(eq(agentRuns.id, runId));
 }
 
-export async function findRun(actor: Actor, runId: string): Promise<RunRow | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(agentRuns)
-    .where(and(eq(agentRuns.id, runId), eq(agentRuns.userId, actor.id)))
-    .limit(1);
-  return row ?? null;
+export function findRun(actor: Actor, runId: string): Promise<RunRow | null> {
+  return findOwnRow(agentRuns, actor, runId);
 }
 
 export async function requireRun(actor: Actor, runId: string): Promise<RunRow> {

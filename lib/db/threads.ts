@@ -3,6 +3,7 @@ import { getDb } from "./client";
 import { agentRuns, threads } from "./schema";
 import type { Actor } from "@/lib/auth/actor";
 import { ApiError } from "@/lib/http/errors";
+import { findOwnRow } from "./own-row";
 
 export type ThreadRow = typeof threads.$inferSelect;
 export type ThreadStatus = "idle" | "running" | "interrupted";
@@ -63,14 +64,8 @@ export function toSummary(r: ThreadRow, status: ThreadStatus = "idle"): ThreadSu
 }
 
 /** The actor's thread, or null — a thread of someone else is indistinguishable from a missing one. */
-export async function findThread(actor: Actor, id: string): Promise<ThreadRow | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(threads)
-    .where(and(eq(threads.id, id), eq(threads.userId, actor.id)))
-    .limit(1);
-  return row ?? null;
+export function findThread(actor: Actor, id: string): Promise<ThreadRow | null> {
+  return findOwnRow(threads, actor, id);
 }
 
 export async function requireThread(actor: Actor, id: string): Promise<ThreadRow> {
