@@ -1,6 +1,6 @@
 import type { Actor } from "@/lib/auth/actor";
 import { finishRun, requireRun, toRunView, transitionRun, type RunView } from "@/lib/db/runs";
-import { activeRun } from "./registry";
+import { abortLiveRunsAndWait, activeRun } from "./registry";
 import { recordInterruptOutcome } from "./interrupt-message";
 
 /**
@@ -11,8 +11,7 @@ export async function cancelRun(actor: Actor, runId: string): Promise<RunView> {
   const row = await requireRun(actor, runId);
   const live = activeRun(runId);
   if (live && live.userId === actor.id) {
-    live.abort.abort();
-    await Promise.race([live.done, new Promise((r) => setTimeout(r, 10_000))]);
+    await abortLiveRunsAndWait([live], actor.id);
   } else if (row.status === "interrupted") {
     // Waiting for an answer: cancel only if a resume has not claimed it in the meantime.
     if (await transitionRun(actor, runId, "interrupted", "cancelled")) {

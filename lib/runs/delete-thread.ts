@@ -2,15 +2,11 @@ import type { Actor } from "@/lib/auth/actor";
 import { deleteThread, findThread } from "@/lib/db/threads";
 import { removeWorkdir } from "@/lib/files/remove-workspace";
 import { getCheckpointer } from "@/lib/agent/checkpointer";
-import { activeRunForThread } from "./registry";
+import { abortLiveRunsAndWait, activeRunForThread } from "./registry";
 
 /** Stops a running reply, then removes the thread, its messages, runs, uploads records, checkpoints and workdir. */
 export async function deleteThreadEverywhere(actor: Actor, threadId: string): Promise<void> {
-  const live = activeRunForThread(threadId);
-  if (live && live.userId === actor.id) {
-    live.abort.abort();
-    await Promise.race([live.done, new Promise((r) => setTimeout(r, 10_000))]);
-  }
+  await abortLiveRunsAndWait([activeRunForThread(threadId)], actor.id);
   const thread = await findThread(actor, threadId);
   const ids = await deleteThread(actor, threadId);
   const saver = await getCheckpointer();

@@ -2,7 +2,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { deleteUser, threadsOfDeletableUser } from "@/lib/db/user-admin";
 import { getCheckpointer } from "@/lib/agent/checkpointer";
 import { removeUserFiles } from "@/lib/files/remove-workspace";
-import { activeRunForThread } from "./registry";
+import { abortLiveRunsAndWait, activeRunForThread } from "./registry";
 
 /**
  * Deletes an account with everything it owns: stops its replies in flight first (so no run
@@ -11,9 +11,7 @@ import { activeRunForThread } from "./registry";
  */
 export async function deleteUserEverywhere(actor: Actor, userId: string): Promise<void> {
   const threadIds = await threadsOfDeletableUser(actor, userId);
-  const live = threadIds.map((id) => activeRunForThread(id)).filter((run) => run?.userId === userId);
-  for (const run of live) run!.abort.abort();
-  await Promise.race([Promise.allSettled(live.map((run) => run!.done)), new Promise((r) => setTimeout(r, 10_000))]);
+  await abortLiveRunsAndWait(threadIds.map(activeRunForThread), userId);
   const deleted = await deleteUser(actor, userId);
   const saver = await getCheckpointer();
   for (const id of new Set([...threadIds, ...deleted])) await saver.deleteThread(id);

@@ -44,3 +44,17 @@ export function activeRunForThread(threadId: string): ActiveRun | undefined {
 export function activeRunCount(): number {
   return registry().byRun.size;
 }
+
+/** How long a delete or cancel waits for aborted runs to save their partial answer. */
+export const ABORT_WAIT_MS = 10_000;
+
+/**
+ * Aborts the live runs among `runs` that belong to `userId`, then waits (at most
+ * ABORT_WAIT_MS) until they have saved what they had, so nothing writes into rows being removed.
+ */
+export async function abortLiveRunsAndWait(runs: (ActiveRun | undefined)[], userId: string): Promise<void> {
+  const live = runs.filter((run): run is ActiveRun => run?.userId === userId);
+  if (live.length === 0) return;
+  for (const run of live) run.abort.abort();
+  await Promise.race([Promise.allSettled(live.map((run) => run.done)), new Promise((r) => setTimeout(r, ABORT_WAIT_MS))]);
+}
