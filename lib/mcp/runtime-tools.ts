@@ -25,7 +25,11 @@ export type McpRuntimeTools = {
 export type McpRuntimeOptions = { actor: Actor; connectTimeoutMs?: number; callTimeoutMs?: number };
 
 export async function loadMcpToolsForRuntime(serverIds: string[], opts: McpRuntimeOptions): Promise<McpRuntimeTools> {
-  const rows = await findUsableMcpServers(opts.actor, { ids: serverIds });
+  return connectMcpRuntimeTools(await findUsableMcpServers(opts.actor, { ids: serverIds }), opts);
+}
+
+/** As loadMcpToolsForRuntime, for servers already read and access-checked this run (see ResourceCatalog). */
+export async function connectMcpRuntimeTools(rows: McpServerRow[], opts: McpRuntimeOptions): Promise<McpRuntimeTools> {
   const clients: Client[] = [];
   const unavailable: McpRuntimeTools["unavailable"] = [];
   const perServer = await Promise.all(

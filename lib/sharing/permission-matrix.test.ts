@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 import type { AgentRow } from "@/lib/db/agents";
+import type { McpServerRow } from "@/lib/db/mcp-servers";
 import { agentConfigSchema } from "@/lib/agent/config-schema";
 import { deriveRuntimeContext } from "@/lib/agent/runtime/prepare-context";
 import type { ResourceCatalog } from "@/lib/agent/runtime/resource-catalog";
@@ -85,7 +86,7 @@ const readable = (actor: ActorName, kind: ResourceKind) => filterByAccess(actors
 function catalogFor(actor: ActorName): ResourceCatalog {
   return {
     tools: ["tool-a", "tool-b"],
-    mcpServers: readable(actor, "mcp").map((id) => ({ id, name: id })),
+    mcpServers: readable(actor, "mcp").map((id) => ({ id, name: id }) as McpServerRow),
     knowledgeBases: readable(actor, "kb").map((id) => ({ kbId: id, name: id, description: "", kbType: "general" })),
     skills: readable(actor, "skill").map((slug) => ({ slug, name: slug, description: "", path: `/home/gem/skills/${slug}/SKILL.md`, tools: [], mcps: [], skills: [] })),
     subagents: readable(actor, "agent").map((slug) => ({ id: slug, slug, name: slug, description: "" })),

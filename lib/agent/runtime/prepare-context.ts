@@ -1,5 +1,6 @@
 import type { Actor } from "@/lib/auth/actor";
 import type { AgentRow } from "@/lib/db/agents";
+import type { McpServerRow } from "@/lib/db/mcp-servers";
 import { agentConfigSchema, parseAgentConfig, type AgentConfig } from "@/lib/agent/config-schema";
 import { isAdminRole, stripAdminOnlyFields } from "@/lib/agent/config-access";
 import { defaultModelSpec, fallbackSpecsFor, findProviderForSpec } from "@/lib/models/providers";
@@ -21,6 +22,8 @@ export type AgentRuntimeContext = {
   toolNames: string[];
   /** MCP servers whose tools this run may load, after the `mcps` rule. */
   mcpServerIds: string[];
+  /** Every enabled MCP server the actor may read (the catalog's read): configured and skill-declared servers are picked from it. */
+  usableMcpServers: McpServerRow[];
   visibleKnowledgeBases: VisibleKnowledgeBase[];
   visibleSubagents: VisibleSubagent[];
   effectiveSkillSlugs: string[];
@@ -80,6 +83,7 @@ export function deriveRuntimeContext(
     config,
     toolNames: resolveResourceSelection(config.tools, catalog.tools),
     mcpServerIds: resolveResourceSelection(config.mcps, catalog.mcpServers.map((s) => s.id)),
+    usableMcpServers: catalog.mcpServers,
     visibleKnowledgeBases: knowledgeIds.map((id) => catalog.knowledgeBases.find((k) => k.kbId === id)!),
     visibleSubagents: subagentSlugs.map((slug) => catalog.subagents.find((s) => s.slug === slug)!),
     effectiveSkillSlugs,

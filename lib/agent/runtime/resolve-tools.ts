@@ -1,7 +1,8 @@
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { AgentRuntimeContext } from "./prepare-context";
 import { builtinTools } from "@/lib/agent/tools/registry";
-import { loadMcpToolsForRuntime } from "@/lib/mcp/runtime-tools";
+import { connectMcpRuntimeTools } from "@/lib/mcp/runtime-tools";
+import { pickUsable } from "@/lib/db/mcp-servers";
 import { resolveSkillDependencyTools } from "./skill-tools";
 
 /**
@@ -35,7 +36,7 @@ export async function resolveRuntimeToolsWithMcp(
   reservedNames: string[] = [],
 ): Promise<RuntimeTools> {
   const builtin = resolveConfiguredRuntimeTools(ctx, reservedNames);
-  const mcp = await loadMcpToolsForRuntime(ctx.mcpServerIds, { actor: ctx.actor });
+  const mcp = await connectMcpRuntimeTools(pickUsable(ctx.usableMcpServers, { ids: ctx.mcpServerIds }), { actor: ctx.actor });
   const owners = new Map<string, string>([
     ...reservedNames.map((n) => [n, "middleware"] as const),
     ...builtin.map((t) => [t.name, "built-in"] as const),

@@ -1,6 +1,6 @@
 import type { Actor } from "@/lib/auth/actor";
 import { listVisibleSubagents } from "@/lib/db/agents";
-import { findUsableMcpServers } from "@/lib/db/mcp-servers";
+import { findUsableMcpServers, type McpServerRow } from "@/lib/db/mcp-servers";
 import { builtinToolNames } from "@/lib/agent/tools/registry";
 import { loadAvailableSkills } from "@/lib/skills/catalog";
 import "@/lib/skills/projection"; // registers the /home/gem/skills projection wherever the runtime is loaded
@@ -15,7 +15,8 @@ export type AvailableSkill = { slug: string; name: string; description: string; 
  */
 export type ResourceCatalog = {
   tools: string[];
-  mcpServers: { id: string; name: string }[];
+  /** Enabled servers the actor may read, as read once per run start; passed down to the MCP and skill tools. */
+  mcpServers: McpServerRow[];
   knowledgeBases: VisibleKnowledgeBase[];
   skills: AvailableSkill[];
   subagents: VisibleSubagent[];
@@ -25,7 +26,7 @@ export async function loadResourceCatalog(actor: Actor): Promise<ResourceCatalog
   const [servers, skills] = await Promise.all([findUsableMcpServers(actor), loadAvailableSkills(actor)]);
   return {
     tools: builtinToolNames(),
-    mcpServers: servers.map(({ id, name }) => ({ id, name })),
+    mcpServers: servers,
     // Knowledge bases arrive with their issue; until then none is accessible.
     knowledgeBases: [],
     skills,

@@ -1,6 +1,6 @@
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { skillDeclarableTool } from "@/lib/agent/tools/registry";
-import { findUsableMcpServers } from "@/lib/db/mcp-servers";
+import { pickUsable } from "@/lib/db/mcp-servers";
 import { lazyMcpTools } from "@/lib/mcp/lazy-runtime-tools";
 import type { AgentRuntimeContext, RuntimeSkill } from "./prepare-context";
 
@@ -42,9 +42,8 @@ function declaringSkills(ctx: AgentRuntimeContext, gate: SkillGate): string {
 }
 
 /** Enabled servers the actor may read among `names`, skipping those the run loads directly. */
-async function skillMcpServers(ctx: AgentRuntimeContext, names: string[]) {
-  const rows = await findUsableMcpServers(ctx.actor, { names });
-  return rows.filter((r) => !ctx.mcpServerIds.includes(r.id));
+function skillMcpServers(ctx: AgentRuntimeContext, names: string[]) {
+  return pickUsable(ctx.usableMcpServers, { names }).filter((r) => !ctx.mcpServerIds.includes(r.id));
 }
 
 /**
@@ -63,7 +62,7 @@ export async function resolveSkillDependencyTools(ctx: AgentRuntimeContext, take
     builtin.push(markGated(factory(ctx), gate));
     sources.set(name, `built-in tool of skill ${declaringSkills(ctx, gate)}`);
   }
-  const servers = await skillMcpServers(ctx, [...new Set(skills.flatMap((s) => s.mcps))]);
+  const servers = skillMcpServers(ctx, [...new Set(skills.flatMap((s) => s.mcps))]);
   const mcp = lazyMcpTools(servers, { actor: ctx.actor });
   for (const t of mcp.tools) {
     const gate: SkillGate = { kind: "mcp", server: mcp.sources.get(t.name)! };
