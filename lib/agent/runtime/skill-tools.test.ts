@@ -17,6 +17,7 @@ import { activeRunForThread } from "@/lib/runs/registry";
 import { parseSkillMarkdown } from "@/lib/skills/front-matter";
 import { sharedSkillFolder } from "@/lib/skills/folders";
 import type { Sharing } from "@/lib/sharing/types";
+import { getDb } from "@/lib/db/client";
 import { prepareAgentRuntimeContext } from "./prepare-context";
 import { resolveRuntimeToolsWithMcp } from "./resolve-tools";
 
@@ -29,6 +30,7 @@ let mcp: TestMcpServer;
 let deadMcp: TestMcpServer;
 let root: Actor;
 let user: Actor;
+let calcId: string;
 const spec = `${MOCK_PROVIDER}:mock-chat`;
 const nobody = { global: false, departmentIds: [], userIds: [] };
 const everyone: Sharing = { read: { global: true, departmentIds: [], userIds: [] }, manage: nobody };
@@ -72,7 +74,7 @@ beforeAll(async () => {
   deadMcp = await startTestMcpServer();
   root = await createTestUser("superadmin");
   user = await createTestUser("user");
-  await addServer("calc", mcp.httpUrl, everyone);
+  calcId = await addServer("calc", mcp.httpUrl, everyone);
   await addServer("private_calc", mcp.httpUrl); // the superadmin's own
   await addServer("deadcalc", deadMcp.httpUrl, everyone);
   await deadMcp.close(); // its tools stay listed; connecting now fails
@@ -125,6 +127,24 @@ describe("skill MCP dependencies", () => {
     ]);
     expect(names(log[1]!)).toContain("deadcalc__add");
     expect(results(log[2]!).at(-1)).toMatch(/the tool \\"add\\" of the MCP server \\"deadcalc\\" is not available: .*deadcalc/);
+  });
+
+  it("a run start reads the MCP server table once: configured and skill-declared servers come from the catalog's read", async () => {
+    const agent = await agentWith({ mcps: [calcId], skills: ["calculator", "dead-calculator"] });
+    // drizzle keeps the pool it queries through on the database object.
+    const pool = ((await getDb()) as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const query = vi.spyOn(pool, "query");
+    try {
+      const ctx = await prepareAgentRuntimeContext(user, agent, { modelSpec: spec });
+      const tools = await resolveRuntimeToolsWithMcp(ctx, ["write_todos"]);
+      await tools.close();
+      const names = tools.tools.map((t) => t.name);
+      expect(names).toEqual(expect.arrayContaining([...CALC_TOOLS, "deadcalc__add"]));
+      const sqlOf = (args: unknown[]) => (typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string })?.text ?? ""));
+      expect(query.mock.calls.map(sqlOf).filter((text: string) => /"mcp_servers"/.test(text))).toHaveLength(1);
+    } finally {
+      query.mockRestore();
+    }
   });
 
   it("a name collision with another tool fails the run with a message naming both owners", async () => {
