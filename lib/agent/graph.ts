@@ -4,7 +4,7 @@ import { buildPromptWithContext } from "./runtime/build-prompt";
 import { readUserPromptFiles } from "./runtime/user-prompt-files";
 import { loadChatModel } from "./runtime/load-model";
 import { resolveRuntimeToolsWithMcp } from "./runtime/resolve-tools";
-import type { AgentRuntimeContext } from "./runtime/prepare-context";
+import type { AgentRuntimeContext } from "./runtime/context-types";
 import { mainAgentMiddleware } from "./middleware";
 import { getCheckpointer } from "./checkpointer";
 import { openWorkspace } from "@/lib/workspace/open";

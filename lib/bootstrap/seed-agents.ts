@@ -1,5 +1,5 @@
 import { insertSeedAgentIfMissing } from "@/lib/db/agents";
-import type { AgentConfig } from "@/lib/agent/config-schema";
+import type { AgentConfig } from "@/lib/agent/config/config-schema";
 
 type SeedAgent = {
   id: string;

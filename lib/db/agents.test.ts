@@ -5,8 +5,8 @@ import { seedAgents } from "@/lib/bootstrap/seed-agents";
 import { getDb } from "./client";
 import { departments, users } from "./schema";
 import { eq } from "drizzle-orm";
-import { createAgent, deleteAgent, getDefaultAgent, listVisibleAgents, listVisibleSubagents, requireAgent, updateAgent } from "./agents";
-import { parseAgentConfig } from "@/lib/agent/config-schema";
+import { createStoredAgent, deleteAgent, getDefaultAgent, listVisibleAgents, listVisibleSubagents, requireAgent, updateAgent } from "./agents";
+import { parseAgentConfig } from "@/lib/agent/config/config-schema";
 import type { Actor } from "@/lib/auth/actor";
 
 let admin: Actor;
@@ -40,14 +40,14 @@ describe("agents", () => {
   });
 
   it("keeps a new agent private to its owner until shared", async () => {
-    const a = await createAgent(user, { slug: "my-helper", name: "Mine" });
+    const a = await createStoredAgent(user, { slug: "my-helper", name: "Mine" });
     expect((await listVisibleAgents(user)).map((x) => x.id)).toContain(a.id);
     expect((await listVisibleAgents(colleague)).map((x) => x.id)).not.toContain(a.id);
     await expect(requireAgent(colleague, a.id)).rejects.toMatchObject({ code: "not_found:agent" });
   });
 
   it("an admin shares with their department: colleagues read, outsiders see nothing", async () => {
-    const a = await createAgent(admin, {
+    const a = await createStoredAgent(admin, {
       slug: "dept-agent",
       name: "Dept",
       sharing: { read: { ...empty, departmentIds: ["d1"] }, manage: empty },
@@ -60,30 +60,30 @@ describe("agents", () => {
 
   it("refuses sharing wider than the role allows", async () => {
     await expect(
-      createAgent(user, { slug: "too-wide", name: "x", sharing: { read: { ...empty, global: true }, manage: empty } }),
+      createStoredAgent(user, { slug: "too-wide", name: "x", sharing: { read: { ...empty, global: true }, manage: empty } }),
     ).rejects.toMatchObject({ code: "forbidden:sharing" });
     await expect(
-      createAgent(admin, { slug: "other-dept", name: "x", sharing: { read: { ...empty, departmentIds: ["d2"] }, manage: empty } }),
+      createStoredAgent(admin, { slug: "other-dept", name: "x", sharing: { read: { ...empty, departmentIds: ["d2"] }, manage: empty } }),
     ).rejects.toMatchObject({ code: "forbidden:sharing" });
   });
 
   it("ignores admin-only fields from non-admins, on create and on update", async () => {
-    const a = await createAgent(user, { slug: "sneaky", name: "x", config: { max_execution_steps: 499, system_prompt: "hi" } });
+    const a = await createStoredAgent(user, { slug: "sneaky", name: "x", config: { max_execution_steps: 499, system_prompt: "hi" } });
     expect(parseAgentConfig(a.config).max_execution_steps).toBe(50);
     expect(parseAgentConfig(a.config).system_prompt).toBe("hi");
-    const trusting = await createAgent(user, { slug: "trusting", name: "t", config: { tool_approval_mode: "trust" } });
+    const trusting = await createStoredAgent(user, { slug: "trusting", name: "t", config: { tool_approval_mode: "trust" } });
     expect(parseAgentConfig(trusting.config).tool_approval_mode).toBe("default");
-    const b = await createAgent(admin, { slug: "admin-made", name: "y", config: { max_execution_steps: 7 }, sharing: { read: empty, manage: { ...empty, userIds: [user.id] } } });
+    const b = await createStoredAgent(admin, { slug: "admin-made", name: "y", config: { max_execution_steps: 7 }, sharing: { read: empty, manage: { ...empty, userIds: [user.id] } } });
     const updated = await updateAgent(user, b.id, { config: { max_execution_steps: 499, system_prompt: "edited" } });
     expect(parseAgentConfig(updated.config)).toMatchObject({ max_execution_steps: 7, system_prompt: "edited" });
   });
 
   it("rejects an invalid config with a readable 400 and a duplicate slug with 409", async () => {
-    await expect(createAgent(admin, { slug: "bad-config", name: "x", config: { summary_threshold: -5 } })).rejects.toMatchObject({
+    await expect(createStoredAgent(admin, { slug: "bad-config", name: "x", config: { summary_threshold: -5 } })).rejects.toMatchObject({
       code: "bad_request:agent",
       message: expect.stringContaining("summary_threshold"),
     });
-    await expect(createAgent(admin, { slug: "assistant", name: "dup" })).rejects.toMatchObject({ code: "conflict:agent", status: 409 });
+    await expect(createStoredAgent(admin, { slug: "assistant", name: "dup" })).rejects.toMatchObject({ code: "conflict:agent", status: 409 });
   });
 
   it("never deletes the default agent", async () => {

@@ -5,8 +5,8 @@ import type { Actor } from "@/lib/auth/actor";
 import { ApiError } from "@/lib/http/errors";
 import { atLeast, CAN_CREATE, canGrant, filterByAccess, resolveAccess } from "@/lib/sharing/resolve-access";
 import { PRIVATE, sharingSchema, type Access, type Sharing } from "@/lib/sharing/types";
-import { agentConfigSchema, parseAgentConfig, type AgentConfig } from "@/lib/agent/config-schema";
-import { isAdminRole, keepAdminOnlyFields, stripAdminOnlyFields } from "@/lib/agent/config-access";
+import { agentConfigSchema, parseAgentConfig, type AgentConfig } from "@/lib/agent/config/config-schema";
+import { isAdminRole, keepAdminOnlyFields, stripAdminOnlyFields } from "@/lib/agent/config/config-access";
 import { isUniqueViolation } from "./pg-errors";
 
 export type AgentRow = typeof agents.$inferSelect;
@@ -86,7 +86,7 @@ function checkSharing(actor: Actor, sharing: Sharing) {
   }
 }
 
-export async function createAgent(actor: Actor, input: AgentInput): Promise<AgentRow> {
+export async function createStoredAgent(actor: Actor, input: AgentInput): Promise<AgentRow> {
   if (!CAN_CREATE.agent.includes(actor.role)) throw new ApiError("forbidden:agent", "You may not create agents.");
   const sharing = sharingSchema.parse(input.sharing ?? PRIVATE);
   checkSharing(actor, sharing);

@@ -8,7 +8,7 @@ import { saveMessage } from "@/lib/db/messages";
 import { touchThread } from "@/lib/db/threads";
 import { buildChatbotAgent, type ChatbotAgent } from "@/lib/agent/graph";
 import { agentUIChunks, type AgentStreamOutcome } from "@/lib/agent/stream";
-import type { AgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
+import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
 import type { AgentRunContext } from "@/lib/agent/run-context";
 import type { TokenUsageState } from "@/lib/agent/token-usage-types";
 import { countTextTokens } from "@/lib/agent/token-count";

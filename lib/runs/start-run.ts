@@ -4,7 +4,8 @@ import { createRun, finishRun, settleInterruptedRuns, type RunRow } from "@/lib/
 import { saveMessage } from "@/lib/db/messages";
 import { createThread, findThread, updateThread } from "@/lib/db/threads";
 import { getDefaultAgent, getVisibleAgent } from "@/lib/db/agents";
-import { prepareAgentRuntimeContext, type AgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
+import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
+import { prepareAgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
 import { ApiError } from "@/lib/http/errors";
 import { executeRun, type RunTrigger } from "./execute-run";
 import { recordInterruptOutcome } from "./interrupt-message";

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 import type { AgentRow } from "@/lib/db/agents";
 import type { McpServerRow } from "@/lib/db/mcp-servers";
-import { agentConfigSchema } from "@/lib/agent/config-schema";
+import { agentConfigSchema } from "@/lib/agent/config/config-schema";
 import { deriveRuntimeContext } from "@/lib/agent/runtime/prepare-context";
-import type { ResourceCatalog } from "@/lib/agent/runtime/resource-catalog";
+import type { ResourceCatalog } from "@/lib/agent/runtime/context-types";
 import { resolveAccess, filterByAccess } from "./resolve-access";
 import { RESOURCE_KINDS, type Access, type ResourceKind, type Sharing } from "./types";
 

@@ -9,7 +9,7 @@ import { seedAgents } from "@/lib/bootstrap/seed-agents";
 import { getDefaultAgent } from "@/lib/db/agents";
 import { loadResourceCatalog } from "@/lib/agent/runtime/resource-catalog";
 import { deriveRuntimeContext } from "@/lib/agent/runtime/prepare-context";
-import { agentConfigSchema } from "@/lib/agent/config-schema";
+import { agentConfigSchema } from "@/lib/agent/config/config-schema";
 import { openWorkspace } from "@/lib/workspace/open";
 import { createSkillFromText } from "./create";
 import { updateSkill } from "./manage";

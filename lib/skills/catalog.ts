@@ -1,6 +1,6 @@
 import type { Actor } from "@/lib/auth/actor";
 import { listUsableSharedSkills } from "@/lib/db/skills";
-import type { AvailableSkill } from "@/lib/agent/runtime/resource-catalog";
+import type { AvailableSkill } from "@/lib/agent/runtime/context-types";
 import { PERSONAL_SKILL_MD, SHARED_SKILL_MD } from "./folders";
 import { listPersonalSkills } from "./personal";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { createAgent, listAgentsForManagement } from "@/lib/db/agents";
-import { agentView } from "@/lib/agent/agent-view";
-import { agentBody } from "@/lib/agent/agent-body";
+import { createStoredAgent, listAgentsForManagement } from "@/lib/db/agents";
+import { agentView } from "@/lib/agent/config/agent-view";
+import { agentBody } from "@/lib/agent/config/agent-body";
 
 export const dynamic = "force-dynamic";
 
@@ -13,6 +13,6 @@ export const GET = route({ query: z.object({ manage: z.enum(["0", "1"]).optional
 });
 
 export const POST = route({ body: agentBody }, async ({ actor, body }) => {
-  const row = await createAgent(actor, body as Parameters<typeof createAgent>[1]);
+  const row = await createStoredAgent(actor, body as Parameters<typeof createStoredAgent>[1]);
   return Response.json(agentView(actor, row, "manage"), { status: 201 });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { agentConfigFieldMeta, agentConfigSchema } from "@/lib/agent/config-schema";
+import { agentConfigFieldMeta, agentConfigSchema } from "@/lib/agent/config/config-schema";
 import type { ConfigFieldView } from "./types";
 
 /** Field views exactly as GET /api/agents/config-schema builds them, for the helpers' tests. */

@@ -13,9 +13,9 @@ import {
 } from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import type { Actor } from "@/lib/auth/actor";
-import type { AgentConfig } from "@/lib/agent/config-schema";
+import type { AgentConfig } from "@/lib/agent/config/config-schema";
 import type { InterruptPartData } from "@/lib/agent/interrupt-payloads";
-import { createAgent } from "@/lib/db/agents";
+import { createStoredAgent } from "@/lib/db/agents";
 import { startChatRun } from "@/lib/runs/start-run";
 import { startResumeRun } from "@/lib/runs/resume-run";
 import { activeRunForThread } from "@/lib/runs/registry";
@@ -63,7 +63,7 @@ afterAll(async () => {
 type Turns = Parameters<AgentHarness["client"]["script"]>[1];
 
 async function agentWith(owner: Actor, mode: AgentConfig["tool_approval_mode"], config: Partial<AgentConfig> = {}) {
-  return createAgent(owner, { slug: `hitl-${crypto.randomUUID().slice(0, 8)}`, name: `Mode ${mode}`, config: { ...config, tool_approval_mode: mode } });
+  return createStoredAgent(owner, { slug: `hitl-${crypto.randomUUID().slice(0, 8)}`, name: `Mode ${mode}`, config: { ...config, tool_approval_mode: mode } });
 }
 
 async function chat(actor: Actor, key: string, turns: Turns, agentId?: string, threadId = crypto.randomUUID()) {

@@ -3,7 +3,7 @@ import { AIMessage, ToolMessage } from "@langchain/core/messages";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
 import { interrupt } from "@langchain/langgraph";
 import { z } from "zod";
-import type { AgentConfig } from "@/lib/agent/config-schema";
+import type { AgentConfig } from "@/lib/agent/config/config-schema";
 import {
   approvalResumeSchema,
   DECISION_TYPES,

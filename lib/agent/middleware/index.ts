@@ -1,6 +1,6 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import type { AgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
+import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
 import { todoMiddleware } from "./todos";
 import { patchToolCallsMiddleware } from "./patch-tool-calls";
 import { modelRetryFallbackMiddleware } from "./model-retry-fallback";

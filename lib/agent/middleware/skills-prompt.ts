@@ -1,4 +1,4 @@
-import type { AgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
+import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
 import type { WorkspaceBackend } from "@/lib/workspace/backend";
 
 /** A preloaded SKILL.md longer than this is cut, with a pointer to the rest. */

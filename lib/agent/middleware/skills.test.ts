@@ -13,8 +13,8 @@ import {
 } from "@/lib/testing/agent-harness";
 import { scriptMarker, type Turn } from "@/lib/testing/mock-llm";
 import type { Actor } from "@/lib/auth/actor";
-import type { AgentConfig } from "@/lib/agent/config-schema";
-import { createAgent } from "@/lib/db/agents";
+import type { AgentConfig } from "@/lib/agent/config/config-schema";
+import { createStoredAgent } from "@/lib/db/agents";
 import { insertSharedSkill } from "@/lib/db/skills";
 import { startChatRun } from "@/lib/runs/start-run";
 import { activeRunForThread } from "@/lib/runs/registry";
@@ -56,7 +56,7 @@ async function addSharedSkill(owner: Actor, slug: string, text: string, sharing:
 }
 
 async function agentWith(owner: Actor, config: Partial<AgentConfig>) {
-  return createAgent(owner, { slug: `skills-${crypto.randomUUID().slice(0, 8)}`, name: "Skills test", config });
+  return createStoredAgent(owner, { slug: `skills-${crypto.randomUUID().slice(0, 8)}`, name: "Skills test", config });
 }
 
 /** One user turn through the real run path; the script's turns are registered on the first call. */

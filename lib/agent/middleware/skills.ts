@@ -2,7 +2,7 @@ import { createMiddleware } from "langchain";
 import { ToolMessage } from "@langchain/core/messages";
 import { Command, ReducedValue, StateSchema } from "@langchain/langgraph";
 import { z } from "zod";
-import type { AgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
+import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
 import { skillGateOf, skillOpens, type SkillGate } from "@/lib/agent/runtime/skill-tools";
 import type { WorkspaceBackend } from "@/lib/workspace/backend";
 import { VIRTUAL } from "@/lib/workspace/paths";

@@ -4,8 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPromptWithContext } from "./build-prompt";
 import { readUserPromptFiles, USER_PROMPT_FILE_CAP } from "./user-prompt-files";
-import { agentConfigSchema } from "@/lib/agent/config-schema";
-import type { AgentRuntimeContext } from "./prepare-context";
+import { agentConfigSchema } from "@/lib/agent/config/config-schema";
+import type { AgentRuntimeContext } from "./context-types";
 
 const ctx = {
   actor: { id: "u1", username: "ada", displayName: "Ada", role: "user", departmentId: null },

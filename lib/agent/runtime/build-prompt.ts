@@ -1,4 +1,4 @@
-import type { AgentRuntimeContext } from "./prepare-context";
+import type { AgentRuntimeContext } from "./context-types";
 import type { UserPromptFile } from "./user-prompt-files";
 import { VIRTUAL } from "@/lib/workspace/paths";
 

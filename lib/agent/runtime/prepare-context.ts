@@ -1,37 +1,13 @@
 import type { Actor } from "@/lib/auth/actor";
 import type { AgentRow } from "@/lib/db/agents";
-import type { McpServerRow } from "@/lib/db/mcp-servers";
-import { agentConfigSchema, parseAgentConfig, type AgentConfig } from "@/lib/agent/config-schema";
-import { isAdminRole, stripAdminOnlyFields } from "@/lib/agent/config-access";
+import { agentConfigSchema, parseAgentConfig, type AgentConfig } from "@/lib/agent/config/config-schema";
+import { isAdminRole, stripAdminOnlyFields } from "@/lib/agent/config/config-access";
 import { defaultModelSpec, fallbackSpecsFor, findProviderForSpec } from "@/lib/models/providers";
 import { skillClosure } from "@/lib/skills/closure";
 import { ApiError } from "@/lib/http/errors";
-import { loadResourceCatalog, type ResourceCatalog, type VisibleSubagent } from "./resource-catalog";
-
-export type VisibleKnowledgeBase = { kbId: string; name: string; description: string; kbType: string };
-export type RuntimeSkill = { name: string; description: string; path: string; tools: string[]; mcps: string[]; skills: string[] };
-
-/** Everything the graph needs, resolved once before it is built; middleware never re-decides access. */
-export type AgentRuntimeContext = {
-  actor: Actor;
-  agent: { id: string; slug: string; name: string; isSubagent: boolean };
-  config: AgentConfig;
-  modelSpec: string;
-  fallbackSpecs: string[];
-  /** Built-in tool names after the `tools` rule. */
-  toolNames: string[];
-  /** MCP servers whose tools this run may load, after the `mcps` rule. */
-  mcpServerIds: string[];
-  /** Every enabled MCP server the actor may read (the catalog's read): configured and skill-declared servers are picked from it. */
-  usableMcpServers: McpServerRow[];
-  visibleKnowledgeBases: VisibleKnowledgeBase[];
-  visibleSubagents: VisibleSubagent[];
-  effectiveSkillSlugs: string[];
-  runtimeSkills: Record<string, RuntimeSkill>;
-  preloadedSkills: { slug: string; content: string }[];
-};
-
-export type RuntimeOverrides = { modelSpec?: string | null; config?: Partial<AgentConfig> };
+import { findActiveUserById } from "@/lib/db/users";
+import type { AgentRuntimeContext, ResourceCatalog, RuntimeOverrides } from "./context-types";
+import { loadResourceCatalog } from "./resource-catalog";
 
 /** Drops the fields the actor's role may not set. */
 export function filterConfigForRole(actor: Actor, config: Partial<AgentConfig>): Partial<AgentConfig> {
@@ -123,7 +99,6 @@ export async function prepareAgentRuntimeContext(
 
 async function ownerIsAdminOf(agent: AgentRow): Promise<boolean> {
   if (!agent.ownerId) return true; // seeded by the system
-  const { findActiveUserById } = await import("@/lib/db/users");
   const owner = await findActiveUserById(agent.ownerId);
   return owner ? isAdminRole(owner.role) : false;
 }

@@ -1,5 +1,5 @@
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import type { AgentRuntimeContext } from "./prepare-context";
+import type { AgentRuntimeContext } from "./context-types";
 import { builtinTools } from "@/lib/agent/tools/registry";
 import { connectMcpRuntimeTools } from "@/lib/mcp/runtime-tools";
 import { pickUsable } from "@/lib/db/mcp-servers";

@@ -6,8 +6,8 @@ import { startAgentHarness, createTestUser, readAll, userMessage, MOCK_PROVIDER,
 import { scriptMarker, type Turn } from "@/lib/testing/mock-llm";
 import { startTestMcpServer, type TestMcpServer } from "@/lib/testing/mcp-server";
 import type { Actor } from "@/lib/auth/actor";
-import type { AgentConfig } from "@/lib/agent/config-schema";
-import { createAgent } from "@/lib/db/agents";
+import type { AgentConfig } from "@/lib/agent/config/config-schema";
+import { createStoredAgent } from "@/lib/db/agents";
 import { insertSharedSkill } from "@/lib/db/skills";
 import { createMcpServer } from "@/lib/mcp/servers";
 import { mcpServerCreateSchema } from "@/lib/mcp/schemas";
@@ -50,7 +50,7 @@ async function addServer(name: string, url: string, sharing?: Sharing) {
   return server.id;
 }
 
-const agentWith = (config: Partial<AgentConfig>) => createAgent(user, { slug: `mcp-skill-${crypto.randomUUID().slice(0, 8)}`, name: "MCP skills", config });
+const agentWith = (config: Partial<AgentConfig>) => createStoredAgent(user, { slug: `mcp-skill-${crypto.randomUUID().slice(0, 8)}`, name: "MCP skills", config });
 
 async function chat(key: string, agentId: string, turns: Turn[]) {
   await h.client.script(key, turns);

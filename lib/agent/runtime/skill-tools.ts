@@ -2,7 +2,7 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import { skillDeclarableTool } from "@/lib/agent/tools/registry";
 import { pickUsable } from "@/lib/db/mcp-servers";
 import { lazyMcpTools } from "@/lib/mcp/lazy-runtime-tools";
-import type { AgentRuntimeContext, RuntimeSkill } from "./prepare-context";
+import type { AgentRuntimeContext, RuntimeSkill } from "./context-types";
 
 /**
  * Tools registered only because effective skills declare them (SPEC 3.3): executable from the

@@ -5,7 +5,7 @@ import { startTestMcpServer, type TestMcpServer } from "@/lib/testing/mcp-server
 import { createMcpServer } from "@/lib/mcp/servers";
 import { mcpServerCreateSchema } from "@/lib/mcp/schemas";
 import { refreshMcpTools } from "@/lib/mcp/refresh-tools";
-import { createAgent } from "@/lib/db/agents";
+import { createStoredAgent } from "@/lib/db/agents";
 import type { Actor } from "@/lib/auth/actor";
 
 /**
@@ -34,7 +34,7 @@ beforeAll(async () => {
   const secret = await createMcpServer(root, mcpServerCreateSchema.parse({ name: "secret_tools", description: "SECRET-SERVER", url: hiddenServer.httpUrl }));
   await refreshMcpTools(root, secret.id);
   // A private subagent of the superadmin: never offered to the user.
-  await createAgent(root, { slug: "secret-helper", name: "SECRET-SUBAGENT", isSubagent: true });
+  await createStoredAgent(root, { slug: "secret-helper", name: "SECRET-SUBAGENT", isSubagent: true });
 });
 afterAll(async () => {
   await h.stop();

@@ -5,11 +5,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { startAgentHarness, createTestUser, readAll, dataParts, userMessage, MOCK_PROVIDER, type AgentHarness } from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import type { Actor } from "@/lib/auth/actor";
-import type { AgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
+import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
 import type { InterruptPartData } from "@/lib/agent/interrupt-payloads";
 import { needsApproval } from "@/lib/agent/middleware/human-in-the-loop";
 import { MAIN_AGENT_ONLY_TOOLS } from "@/lib/agent/middleware/subagent-tool-filter";
-import { createAgent } from "@/lib/db/agents";
+import { createStoredAgent } from "@/lib/db/agents";
 import { startChatRun } from "@/lib/runs/start-run";
 import { activeRunForThread } from "@/lib/runs/registry";
 import { loadAvailableSkills } from "@/lib/skills/catalog";
@@ -115,7 +115,7 @@ describe("install_skill", () => {
     expect(MAIN_AGENT_ONLY_TOOLS.has("install_skill")).toBe(true);
     for (const mode of ["default", "auto"] as const) expect(needsApproval(mode, { name: "install_skill" }, undefined, "/home/gem/user-data/projects/t")).toBe(true);
     const source = await writeFolder("drafts/approval-skill", { "SKILL.md": GOOD_MD.replace("Weekly report", "Approval skill") });
-    const agent = await createAgent(user, { slug: "installer", name: "Installer", config: {} });
+    const agent = await createStoredAgent(user, { slug: "installer", name: "Installer", config: {} });
     await h.client.script("install", [{ toolCalls: [{ name: "install_skill", args: { source_dir: source } }] }, { text: "installed" }]);
     const threadId = crypto.randomUUID();
     const { stream } = await startChatRun(user, { threadId, message: userMessage(`install it ${scriptMarker("install")}`), modelSpec: `${MOCK_PROVIDER}:mock-chat`, agentId: agent.id });

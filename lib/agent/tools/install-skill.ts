@@ -1,7 +1,7 @@
 import path from "node:path";
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
-import type { AgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
+import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
 import { formatBytes } from "@/lib/files/request-file";
 import { ApiError } from "@/lib/http/errors";
 import { isArchiveNoise } from "@/lib/skills/file-path";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AgentRuntimeContext, VisibleKnowledgeBase } from "@/lib/agent/runtime/prepare-context";
+import type { AgentRuntimeContext, VisibleKnowledgeBase } from "@/lib/agent/runtime/context-types";
 import { isReadOnlyTool } from "./read-only";
 import { builtinToolNames, skillDeclarableTool } from "./registry";
 import { KB_TOOL_NAMES, kbTools, NO_KNOWLEDGE_BASES } from "./kb-tools";

@@ -1,7 +1,6 @@
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
-import type { AgentRuntimeContext, VisibleKnowledgeBase } from "@/lib/agent/runtime/prepare-context";
-import type { BuiltinToolFactory } from "./registry";
+import type { AgentRuntimeContext, BuiltinToolFactory, VisibleKnowledgeBase } from "@/lib/agent/runtime/context-types";
 import { READ_ONLY } from "./read-only";
 
 /**

@@ -1,17 +1,12 @@
-import type { StructuredToolInterface } from "@langchain/core/tools";
-import type { AgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
+import type { BuiltinToolFactory } from "@/lib/agent/runtime/context-types";
 import { kbTools } from "./kb-tools";
 import { INSTALL_SKILL, installSkillTool } from "./install-skill";
 
 /**
- * Built-in tools by name. Each entry is a factory receiving the runtime context, so a tool
- * with side effects can re-check its exact target for the acting user at execution time.
- * Factories build a new instance per run (the runtime marks instances per run).
- * Tools that belong to a middleware (write_todos, filesystem tools) are registered there.
+ * Tools an agent's `tools` selection configures directly. Factories build a new instance per
+ * run (the runtime marks instances per run). Tools that belong to a middleware (write_todos,
+ * filesystem tools) are registered there.
  */
-export type BuiltinToolFactory = (ctx: AgentRuntimeContext) => StructuredToolInterface;
-
-/** Tools an agent's `tools` selection configures directly. */
 export const builtinTools: Record<string, BuiltinToolFactory> = {
   [INSTALL_SKILL]: installSkillTool,
 };

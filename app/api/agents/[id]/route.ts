@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { deleteAgent, requireAgent, updateAgent } from "@/lib/db/agents";
-import { agentView } from "@/lib/agent/agent-view";
-import { agentBody } from "@/lib/agent/agent-body";
+import { agentView } from "@/lib/agent/config/agent-view";
+import { agentBody } from "@/lib/agent/config/agent-body";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { configSchemaFor } from "@/lib/agent/config-schema-view";
+import { configSchemaFor } from "@/lib/agent/config/config-schema-view";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { agentConfigFieldMeta, agentConfigSchema, type AgentConfig, type FieldMeta } from "./config-schema";
 import { isAdminRole } from "./config-access";
-import { loadResourceCatalog } from "./runtime/resource-catalog";
+import { loadResourceCatalog } from "@/lib/agent/runtime/resource-catalog";
 import { listChatModels } from "@/lib/models/providers";
 
 export type ConfigFieldView = FieldMeta & {

@@ -1,0 +1,52 @@
+import type { StructuredToolInterface } from "@langchain/core/tools";
+import type { Actor } from "@/lib/auth/actor";
+import type { AgentConfig } from "@/lib/agent/config/config-schema";
+import type { McpServerRow } from "@/lib/db/mcp-servers";
+
+// Types only: the runtime, tools, middleware and catalogs all import these, so this module imports no code.
+
+export type VisibleKnowledgeBase = { kbId: string; name: string; description: string; kbType: string };
+export type VisibleSubagent = { id: string; slug: string; name: string; description: string };
+export type RuntimeSkill = { name: string; description: string; path: string; tools: string[]; mcps: string[]; skills: string[] };
+export type AvailableSkill = { slug: string; name: string; description: string; path: string; tools: string[]; mcps: string[]; skills: string[]; content?: string };
+
+/**
+ * Everything an actor may access, per resource kind, in a stable order. The one place the
+ * runtime asks "may this user use it"; resource selections are intersected with these lists.
+ */
+export type ResourceCatalog = {
+  tools: string[];
+  /** Enabled servers the actor may read, as read once per run start; passed down to the MCP and skill tools. */
+  mcpServers: McpServerRow[];
+  knowledgeBases: VisibleKnowledgeBase[];
+  skills: AvailableSkill[];
+  subagents: VisibleSubagent[];
+};
+
+/** Everything the graph needs, resolved once before it is built; middleware never re-decides access. */
+export type AgentRuntimeContext = {
+  actor: Actor;
+  agent: { id: string; slug: string; name: string; isSubagent: boolean };
+  config: AgentConfig;
+  modelSpec: string;
+  fallbackSpecs: string[];
+  /** Built-in tool names after the `tools` rule. */
+  toolNames: string[];
+  /** MCP servers whose tools this run may load, after the `mcps` rule. */
+  mcpServerIds: string[];
+  /** Every enabled MCP server the actor may read (the catalog's read): configured and skill-declared servers are picked from it. */
+  usableMcpServers: McpServerRow[];
+  visibleKnowledgeBases: VisibleKnowledgeBase[];
+  visibleSubagents: VisibleSubagent[];
+  effectiveSkillSlugs: string[];
+  runtimeSkills: Record<string, RuntimeSkill>;
+  preloadedSkills: { slug: string; content: string }[];
+};
+
+export type RuntimeOverrides = { modelSpec?: string | null; config?: Partial<AgentConfig> };
+
+/**
+ * A built-in tool factory receiving the runtime context, so a tool with side effects can
+ * re-check its exact target for the acting user at execution time.
+ */
+export type BuiltinToolFactory = (ctx: AgentRuntimeContext) => StructuredToolInterface;
