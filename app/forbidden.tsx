@@ -1,23 +1,9 @@
 import { ShieldX } from "lucide-react";
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
-import { StatusPage } from "@/components/status/status-page";
+import { statusPageMetadata, TranslatedStatusPage } from "@/components/status/translated-status-page";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("statusPages.forbidden");
-  return { title: t("title") };
-}
+export const generateMetadata = () => statusPageMetadata("forbidden");
 
 /** Shown with status 403 wherever a page calls forbidden() (the admin area, to non-admins). */
-export default async function Forbidden() {
-  const t = await getTranslations("statusPages");
-  return (
-    <StatusPage
-      icon={<ShieldX aria-hidden />}
-      title={t("forbidden.title")}
-      description={t("forbidden.description")}
-      backLabel={t("back")}
-      testId="forbidden-page"
-    />
-  );
+export default function Forbidden() {
+  return <TranslatedStatusPage kind="forbidden" icon={<ShieldX aria-hidden />} testId="forbidden-page" />;
 }

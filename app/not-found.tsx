@@ -1,23 +1,9 @@
 import { FileQuestion } from "lucide-react";
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
-import { StatusPage } from "@/components/status/status-page";
+import { statusPageMetadata, TranslatedStatusPage } from "@/components/status/translated-status-page";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("statusPages.notFound");
-  return { title: t("title") };
-}
+export const generateMetadata = () => statusPageMetadata("notFound");
 
 /** Shown with status 404 for any address that is not a page. */
-export default async function NotFound() {
-  const t = await getTranslations("statusPages");
-  return (
-    <StatusPage
-      icon={<FileQuestion aria-hidden />}
-      title={t("notFound.title")}
-      description={t("notFound.description")}
-      backLabel={t("back")}
-      testId="not-found-page"
-    />
-  );
+export default function NotFound() {
+  return <TranslatedStatusPage kind="notFound" icon={<FileQuestion aria-hidden />} testId="not-found-page" />;
 }

@@ -5,8 +5,8 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { ApprovalRequest, ApprovalResume, InterruptPartData } from "@/lib/agent/interrupt-payloads";
-import type { ResumeBody } from "@/lib/runs/resume-payload";
 import { ApprovalActionRow, type Decision } from "./approval-action";
+import type { InterruptCardProps } from "./interrupt-card-props";
 
 type ApprovalData = Extract<InterruptPartData, { kind: "approval" }> & ApprovalRequest;
 
@@ -14,18 +14,7 @@ type ApprovalData = Extract<InterruptPartData, { kind: "approval" }> & ApprovalR
  * Tool calls waiting for the user's approval. One action: its buttons decide at once. Several:
  * each gets a decision, then one submit sends them in order (the server checks the count).
  */
-export function ApprovalCard({
-  data,
-  actionable,
-  closed,
-  onSubmit,
-}: {
-  data: ApprovalData;
-  actionable: boolean;
-  /** The run moved on without this decision. */
-  closed: boolean;
-  onSubmit: (body: ResumeBody) => Promise<void>;
-}) {
+export function ApprovalCard({ data, actionable, closed, onSubmit }: InterruptCardProps<ApprovalData>) {
   const t = useTranslations("interrupt");
   const { actions } = data;
   const answered = (data.response as ApprovalResume | undefined)?.decisions;

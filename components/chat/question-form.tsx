@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { controlClass } from "@/components/forms/fields";
 import type { InterruptPartData, Question, QuestionAnswer, QuestionResume } from "@/lib/agent/interrupt-payloads";
-import type { ResumeBody } from "@/lib/runs/resume-payload";
+import type { InterruptCardProps } from "./interrupt-card-props";
 
 type QuestionData = Extract<InterruptPartData, { kind: "question" }>;
 type Draft = { optionIds: string[]; other: string; otherChosen: boolean };
@@ -118,17 +118,7 @@ function QuestionBlock({
 }
 
 /** `ask_user_question`: radio or checkboxes per question, "Other" with text, submit once every question is answered. */
-export function QuestionForm({
-  data,
-  actionable,
-  closed,
-  onSubmit,
-}: {
-  data: QuestionData;
-  actionable: boolean;
-  closed: boolean;
-  onSubmit: (body: ResumeBody) => Promise<void>;
-}) {
+export function QuestionForm({ data, actionable, closed, onSubmit }: InterruptCardProps<QuestionData>) {
   const t = useTranslations("interrupt");
   const answered = (data.response as QuestionResume | undefined)?.answers;
   const [drafts, setDrafts] = useState<Draft[]>(() => data.questions.map(emptyDraft));

@@ -11,18 +11,15 @@ import { skillsApi, type SkillView } from "./api";
 import { SkillBadges } from "./skill-badges";
 import { skillHref } from "./skill-links";
 
-/** One skill in the list: the whole card opens it; switch, export and delete sit above the link. */
-export function SkillCard({
-  skill,
-  toggling,
-  onToggle,
-  onDelete,
-}: {
+type Props = {
   skill: SkillView;
   toggling: boolean;
   onToggle: (enabled: boolean) => void;
   onDelete: () => void;
-}) {
+};
+
+/** One skill in the list: the whole card opens it; switch, export and delete sit above the link. */
+export function SkillCard({ skill, toggling, onToggle, onDelete }: Props) {
   const t = useTranslations("skills");
   const canToggle = skill.canManage && skill.scope === "shared";
   return (

@@ -6,21 +6,18 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useRef } from "react";
 import type { UploadState } from "./use-skill-upload";
 
-/**
- * Where a skill zip goes in: a dashed strip to click (file picker) or drop onto, the upload's
- * progress, and a refusal in the server's words until it is dismissed.
- */
-export function UploadZone({
-  state,
-  dragging,
-  onPick,
-  onDismiss,
-}: {
+type Props = {
   state: UploadState;
   dragging: boolean;
   onPick: (file: File) => void;
   onDismiss: () => void;
-}) {
+};
+
+/**
+ * Where a skill zip goes in: a dashed strip to click (file picker) or drop onto, the upload's
+ * progress, and a refusal in the server's words until it is dismissed.
+ */
+export function UploadZone({ state, dragging, onPick, onDismiss }: Props) {
   const t = useTranslations("skills.upload");
   const format = useFormatter();
   const input = useRef<HTMLInputElement>(null);

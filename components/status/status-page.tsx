@@ -24,6 +24,7 @@ export function StatusPage({ icon, title, description, backLabel, actions, detai
       <div className="mt-5 flex flex-wrap items-center justify-center gap-2">
         {actions}
         {/* A full page load: after an error the client router may be the broken part. */}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full page load on purpose (see above) */}
         <a
           href="/"
           className="inline-flex h-9 items-center rounded-xl bg-primary px-4 text-sm font-medium text-primary-foreground hover:opacity-90"

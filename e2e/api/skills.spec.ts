@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type APIResponse } from "@playwri
 import { unzipSync, zipSync } from "fflate";
 import { createUser, signIn, signInAsAdmin } from "../helpers/auth";
 import { createDepartment, expectError } from "../helpers/org";
-import { buildZip, MALICIOUS_ZIPS, skillMarkdown } from "../../lib/skills/zip-fixtures";
+import { buildZip, MALICIOUS_ZIPS, skillMarkdown } from "../../lib/testing/zip-fixtures";
 
 /** The skills API over real HTTP (issue 5 items 1, 3, 4): upload, list, edit, share, export, delete, refusals. */
 

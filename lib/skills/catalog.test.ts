@@ -13,7 +13,7 @@ import { agentConfigSchema } from "@/lib/agent/config/config-schema";
 import { openWorkspace } from "@/lib/workspace/open";
 import { createSkillFromText } from "./create";
 import { updateSkill } from "./manage";
-import { skillMarkdown } from "./zip-fixtures";
+import { skillMarkdown } from "@/lib/testing/zip-fixtures";
 
 let dir: string;
 let admin: Actor;

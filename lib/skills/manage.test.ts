@@ -8,11 +8,11 @@ import type { Actor } from "@/lib/auth/actor";
 import { requireSharedSkill } from "@/lib/db/skills";
 import { openWorkspace } from "@/lib/workspace/open";
 import { createSkillFromText, createSkillFromZip } from "./create";
-import { deleteSkill, getSkill, listSkills, updateSkill } from "./manage";
+import { deleteSkill, getSkill, listManagedSkills, updateSkill } from "./manage";
 import { deleteSkillFile, exportSkill, readSkillFile, writeSkillFile } from "./skill-files";
 import { readSkillZip } from "./zip-read";
 import { DEFAULT_SKILL_LIMITS } from "./limits";
-import { buildZip, skillMarkdown } from "./zip-fixtures";
+import { buildZip, skillMarkdown } from "@/lib/testing/zip-fixtures";
 import { seedSkills } from "@/lib/bootstrap/seed-skills";
 
 let dir: string;
@@ -42,7 +42,7 @@ describe("skill management", () => {
     expect(view).toMatchObject({ slug: "notes-helper", scope: "personal", enabled: true, canManage: true, sharing: null, overridden: false });
     expect((await openWorkspace(user.id).readBytes("/home/gem/user-data/agents/skills/notes-helper/tips.md")).toString()).toBe("tip");
     await expect(createSkillFromZip(user, zip, "personal")).rejects.toMatchObject({ code: "conflict:skill", status: 409 });
-    expect((await listSkills(other)).map((s) => s.slug)).not.toContain("notes-helper");
+    expect((await listManagedSkills(other)).map((s) => s.slug)).not.toContain("notes-helper");
     await expect(getSkill(other, "notes-helper")).rejects.toMatchObject({ status: 404 });
     await expect(readSkillFile(other, "notes-helper", "personal", "SKILL.md")).rejects.toMatchObject({ status: 404 });
   });
@@ -55,7 +55,7 @@ describe("skill management", () => {
     await createSkillFromText(admin, { files: { "SKILL.md": skillMarkdown("Team glossary") }, slug: "glossary" }, "shared");
     await updateSkill(admin, "glossary", "shared", { sharing: { read: { global: false, departmentIds: [], userIds: [user.id] }, manage: { global: false, departmentIds: [], userIds: [] } } });
     await createSkillFromText(user, { files: { "SKILL.md": skillMarkdown("My glossary") }, slug: "glossary" }, "personal");
-    const mine = (await listSkills(user)).filter((s) => s.slug === "glossary");
+    const mine = (await listManagedSkills(user)).filter((s) => s.slug === "glossary");
     expect(mine.map((s) => [s.scope, s.name, s.overridden, s.canManage, s.sharing])).toEqual([
       ["personal", "My glossary", false, true, null],
       ["shared", "Team glossary", true, false, null],

@@ -11,7 +11,7 @@ import { bySlugThenScope, personalSkillView, sharedSkillView, type SkillDetail, 
 
 /** Skill management for the API: shared skills (row + shared store) and personal skills (workspace). */
 
-export async function listSkills(actor: Actor): Promise<SkillView[]> {
+export async function listManagedSkills(actor: Actor): Promise<SkillView[]> {
   const [shared, personal] = await Promise.all([listSharedSkills(actor), listPersonalSkills(actor.id)]);
   // A broken personal skill is not offered to agents, so it overrides nothing.
   const overriding = new Set(personal.filter((p) => p.ok).map((p) => p.slug));

@@ -8,7 +8,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { openWorkspace } from "@/lib/workspace/open";
 import { createSkillFromText } from "./create";
 import { updateSkill } from "./manage";
-import { skillMarkdown } from "./zip-fixtures";
+import { skillMarkdown } from "@/lib/testing/zip-fixtures";
 import "./projection";
 
 /** /home/gem/skills shows a user exactly the enabled shared skills they may read, and nothing else. */

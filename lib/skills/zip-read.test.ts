@@ -4,7 +4,7 @@ import { readSkillZip } from "./zip-read";
 import { skillZip } from "./zip-write";
 import { validateSkillPackage } from "./package";
 import { DEFAULT_SKILL_LIMITS } from "./limits";
-import { buildZip, MALICIOUS_ZIPS, skillMarkdown } from "./zip-fixtures";
+import { buildZip, MALICIOUS_ZIPS, skillMarkdown } from "@/lib/testing/zip-fixtures";
 
 const text = (bytes: Uint8Array | undefined) => Buffer.from(bytes ?? []).toString("utf8");
 const read = (zip: Uint8Array, limits = DEFAULT_SKILL_LIMITS) => readSkillZip(zip, limits);

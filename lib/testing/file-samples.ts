@@ -1,4 +1,4 @@
-import { buildZip } from "../skills/zip-fixtures";
+import { buildZip } from "./zip-fixtures";
 
 /**
  * Small real files for upload and serving tests: valid headers (and whole files where they are

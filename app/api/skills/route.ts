@@ -1,6 +1,6 @@
 import { route } from "@/lib/http/route";
 import { ApiError } from "@/lib/http/errors";
-import { listSkills } from "@/lib/skills/manage";
+import { listManagedSkills } from "@/lib/skills/manage";
 import { createSkillFromText, createSkillFromZip } from "@/lib/skills/create";
 import { skillPackageLimits } from "@/lib/skills/limits";
 import { isMultipart, parseScopeField, parseTextSkillBody, readSkillRequestFile } from "@/lib/skills/request";
@@ -8,7 +8,7 @@ import { isMultipart, parseScopeField, parseTextSkillBody, readSkillRequestFile 
 export const dynamic = "force-dynamic";
 
 /** Every skill the actor can see: their personal skills and the shared skills they may read or manage. */
-export const GET = route({}, ({ actor }) => listSkills(actor));
+export const GET = route({}, ({ actor }) => listManagedSkills(actor));
 
 /** A new skill from a zip (multipart `file`, optional `scope`) or from text files (JSON `{scope?, slug?, files}`). */
 export const POST = route({}, async ({ actor, req }) => {
