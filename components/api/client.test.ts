@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiErrorFromChatError, parseApiError } from "./client";
+import { ApiClientError, apiErrorFromChatError, parseApiError, type ClientErrorCode } from "./client";
 
 describe("parseApiError", () => {
   it("reads the typed error shape", () => {
@@ -21,5 +21,15 @@ describe("apiErrorFromChatError", () => {
   it("returns null for plain stream errors", () => {
     expect(apiErrorFromChatError(new Error("The model provider is overloaded"))).toBeNull();
     expect(apiErrorFromChatError(new Error("{not json"))).toBeNull();
+  });
+});
+
+describe("ApiClientError codes", () => {
+  it("are the server's declared codes or the client's own transport failures", () => {
+    const codes: ClientErrorCode[] = ["conflict:run", "http:502", "network", "aborted"];
+    // @ts-expect-error -- a misspelt code ("agnt") does not compile on the client either
+    const typo: ClientErrorCode = "conflict:agnt";
+    expect(codes.map((code) => new ApiClientError(0, code, "").code)).toEqual(codes);
+    expect(typo).toBe("conflict:agnt");
   });
 });

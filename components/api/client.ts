@@ -1,9 +1,18 @@
 /** Fetch wrapper for the JSON API: throws ApiClientError carrying the typed error code. */
 
+import type { ErrorCode } from "@/lib/http/error-codes";
+
+/**
+ * A declared API code, or a failure the client detects itself: `http:<status>` for an answer
+ * without our error shape (a proxy's HTML page), an unreadable success body, no network, an abort.
+ */
+export type ClientErrorCode =
+  ErrorCode | `http:${number}` | "http:bad_response" | "network" | "aborted";
+
 export class ApiClientError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ClientErrorCode,
     message: string,
   ) {
     super(message);
@@ -17,7 +26,11 @@ type ErrorBody = { error?: { code?: unknown; message?: unknown } };
 export function parseApiError(status: number, body: string): ApiClientError {
   try {
     const parsed = JSON.parse(body) as ErrorBody;
-    const code = typeof parsed.error?.code === "string" ? parsed.error.code : `http:${status}`;
+    // The server answers only declared codes (ApiError takes an ErrorCode).
+    const code =
+      typeof parsed.error?.code === "string"
+        ? (parsed.error.code as ErrorCode)
+        : (`http:${status}` as const);
     const message = typeof parsed.error?.message === "string" ? parsed.error.message : "";
     return new ApiClientError(status, code, message);
   } catch {

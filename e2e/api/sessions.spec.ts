@@ -9,6 +9,7 @@ import {
   signInErrorCode,
   signOut,
 } from "../helpers/auth";
+import type { ErrorCode } from "../../lib/http/error-codes";
 
 /** Cookie sessions over real HTTP (SPEC 6 "Cookie sessions", API.md "Sessions"). */
 
@@ -21,7 +22,7 @@ function setCookies(res: APIResponse): string[] {
     .map((h) => h.value);
 }
 
-async function expectError(res: APIResponse, status: number, code: string) {
+async function expectError(res: APIResponse, status: number, code: ErrorCode) {
   expect(res.status()).toBe(status);
   const body = await res.json();
   expect(body).toEqual({ error: { code, message: expect.any(String) } });

@@ -1,4 +1,5 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
+import type { ErrorBody, ErrorCode } from "../../lib/http/error-codes";
 
 /** Organisation helpers for the e2e suite: departments and API tokens over HTTP. */
 
@@ -26,9 +27,9 @@ export function bearerContext(baseURL: string, token: string): Promise<APIReques
   return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
 }
 
-export async function expectError(res: APIResponse, status: number, code: string): Promise<string> {
+export async function expectError(res: APIResponse, status: number, code: ErrorCode): Promise<string> {
   expect(res.status(), await res.text()).toBe(status);
-  const body = (await res.json()) as { error: { code: string; message: string } };
+  const body = (await res.json()) as ErrorBody;
   expect(body).toEqual({ error: { code, message: expect.any(String) } });
   return body.error.message;
 }

@@ -1,4 +1,5 @@
 import type { NextRequest } from "next/server";
+import { errorJson } from "@/lib/http/errors";
 import { handlers } from "./config";
 import { publicUrl } from "./request-origin";
 import { takeSignInAttempt } from "./sign-in-limit";
@@ -36,7 +37,7 @@ export async function GET(req: NextRequest): Promise<Response> {
 function rateLimited(req: NextRequest, retryAfterSeconds: number): Response {
   const url = new URL("/login?error=RateLimited&code=rate_limited", publicUrl(req));
   return Response.json(
-    { error: { code: "rate_limited:auth", message: "Too many sign-in attempts. Try again later." }, url: url.toString() },
+    { ...errorJson("rate_limited:auth", "Too many sign-in attempts. Try again later."), url: url.toString() },
     { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
   );
 }

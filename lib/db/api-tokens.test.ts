@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import type { ErrorCode } from "@/lib/http/error-codes";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { insertTestUser } from "@/lib/testing/users";
 import { getDb } from "./client";
@@ -18,7 +19,7 @@ beforeAll(createTestDatabase);
 afterAll(destroyTestDatabase);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const rejectsWith = (p: Promise<unknown>, code: string) => expect(p).rejects.toMatchObject({ code });
+const rejectsWith = (p: Promise<unknown>, code: ErrorCode) => expect(p).rejects.toMatchObject({ code });
 
 async function storedRow(id: string) {
   const db = await getDb();

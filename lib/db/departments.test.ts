@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
+import type { ErrorCode } from "@/lib/http/error-codes";
 import { insertTestDepartment, insertTestUser } from "@/lib/testing/users";
 import type { Actor } from "@/lib/auth/actor";
 import { createSuperadmin } from "./users";
@@ -29,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(destroyTestDatabase);
 
-const rejectsWith = (p: Promise<unknown>, code: string) => expect(p).rejects.toMatchObject({ code });
+const rejectsWith = (p: Promise<unknown>, code: ErrorCode) => expect(p).rejects.toMatchObject({ code });
 
 describe("listDepartments", () => {
   it("the superadmin sees every department with its member count", async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import type { ErrorCode } from "@/lib/http/error-codes";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { insertTestDepartment, insertTestUser } from "@/lib/testing/users";
 import type { Actor } from "@/lib/auth/actor";
@@ -26,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(destroyTestDatabase);
 
-const rejectsWith = (p: Promise<unknown>, code: string) => expect(p).rejects.toMatchObject({ code });
+const rejectsWith = (p: Promise<unknown>, code: ErrorCode) => expect(p).rejects.toMatchObject({ code });
 
 async function rowOf(id: string) {
   const db = await getDb();

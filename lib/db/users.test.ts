@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import type { ErrorCode } from "@/lib/http/error-codes";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { insertTestDepartment, insertTestUser } from "@/lib/testing/users";
 import { getDb } from "./client";
@@ -35,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(destroyTestDatabase);
 
-const expectApiError = async (p: Promise<unknown>, code: string) => {
+const expectApiError = async (p: Promise<unknown>, code: ErrorCode) => {
   await expect(p).rejects.toMatchObject({ code });
 };
 

@@ -1,24 +1,9 @@
+import { ERROR_CODES, type ErrorBody, type ErrorCode } from "./error-codes";
+
 /**
  * The one error shape of the API: {"error": {"code": "<type>:<surface>", "message": "..."}}.
- * Each type has one status; the client and the tests reuse the codes.
+ * The codes and their statuses are declared in ./error-codes; the client and the tests reuse them.
  */
-export const ERROR_STATUS = {
-  bad_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  too_large: 413,
-  unsupported_type: 415,
-  rate_limited: 429,
-  internal: 500,
-  bad_gateway: 502,
-  unavailable: 503,
-} as const;
-
-export type ErrorType = keyof typeof ERROR_STATUS;
-export type ErrorCode = `${ErrorType}:${string}`;
-
 export class ApiError extends Error {
   readonly status: number;
   constructor(
@@ -27,20 +12,24 @@ export class ApiError extends Error {
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
-    this.status = ERROR_STATUS[code.split(":")[0] as ErrorType] ?? 500;
+    this.status = ERROR_CODES[code] ?? 500; // a code cast in from untyped data still answers an error
   }
+}
+
+/** The typed error body for a code, also for answers built outside `route()`. */
+export function errorJson(code: ErrorCode, message: string): ErrorBody {
+  return { error: { code, message } };
 }
 
 export function errorResponse(err: unknown): Response {
   if (err instanceof ApiError) {
-    return Response.json(
-      { error: { code: err.code, message: err.message } },
-      { status: err.status, headers: err.headers },
-    );
+    return Response.json(errorJson(err.code, err.message), {
+      status: err.status,
+      headers: err.headers,
+    });
   }
   console.error("[api] unexpected error", err);
-  return Response.json(
-    { error: { code: "internal:api", message: "Something went wrong on the server." } },
-    { status: 500 },
-  );
+  return Response.json(errorJson("internal:api", "Something went wrong on the server."), {
+    status: 500,
+  });
 }

@@ -160,10 +160,10 @@ describe("route(): responses and errors", () => {
   it("turns a thrown ApiError into its status and shape", async () => {
     signedIn();
     const res = await route({}, () => {
-      throw new ApiError("not_found:thing", "No such thing.");
+      throw new ApiError("not_found:thread", "No such thing.");
     })(new Request(URL_BASE));
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: { code: "not_found:thing", message: "No such thing." } });
+    expect(await res.json()).toEqual({ error: { code: "not_found:thread", message: "No such thing." } });
   });
 
   it("lets Next's own control flow (redirect) through instead of turning it into a 500", async () => {

@@ -39,7 +39,7 @@ export const PUT = route({ query: pathQuery }, async ({ actor, query, req }) => 
     const file = await readRequestFile(req, { maxBytes: uploadMaxBytes(), rawName: name });
     await workspace.writeBytes(virtual, file.bytes);
     const entry = await workspace.stat(virtual);
-    if (!entry) throw new ApiError("internal:files", "The file was written but cannot be found.");
+    if (!entry) throw new ApiError("internal:file", "The file was written but cannot be found.");
     return entryJson(entry);
   });
 });
