@@ -5,6 +5,7 @@ import { ChevronRight } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { TodoStatusIcon } from "@/components/panels/todo-status-icon";
+import { WRITE_TODOS } from "@/lib/agent/tools/names";
 import { formatPayload, getToolName, todosFromInput, toolPreview, type AnyToolPart } from "./tool-part";
 import { ToolStatusIcon } from "./tool-status-icon";
 
@@ -46,7 +47,7 @@ export function ToolCard({ part }: { part: AnyToolPart }) {
   const t = useTranslations("tools");
   const [open, setOpen] = useState(false);
   const name = getToolName(part);
-  const isTodos = name === "write_todos";
+  const isTodos = name === WRITE_TODOS;
   const todos = isTodos ? todosFromInput(part.input) : [];
   const done = todos.filter((todo) => todo.status === "completed").length;
 

@@ -9,11 +9,7 @@ import { mainAgentMiddleware } from "./middleware";
 import { getCheckpointer } from "./checkpointer";
 import { openWorkspace } from "@/lib/workspace/open";
 import { workdirOf } from "@/lib/workspace/paths";
-import { FILESYSTEM_TOOL_NAMES } from "./middleware/filesystem";
-import { OCR_TOOL_NAME } from "./tools/ocr-parse-file";
-
-/** Tools registered by middleware; a configured tool may not take their names. */
-const MIDDLEWARE_TOOL_NAMES = ["write_todos", "present_artifacts", "ask_user_question", OCR_TOOL_NAME, ...FILESYSTEM_TOOL_NAMES];
+import { reservedToolNames } from "./tools/tool-properties";
 
 /**
  * ChatbotAgent: the main agent graph for one run, built from the prepared runtime context.
@@ -25,8 +21,10 @@ export async function buildChatbotAgent(
 ) {
   const model = await loadChatModel(ctx.modelSpec);
   const fallbacks = await Promise.all(ctx.fallbackSpecs.map((spec) => loadChatModel(spec)));
-  const runtimeTools = await resolveRuntimeToolsWithMcp(ctx, MIDDLEWARE_TOOL_NAMES);
   const workdir = opts.rootThreadId ? workdirOf(opts.rootThreadId) : undefined;
+  const middleware = mainAgentMiddleware({ ctx, fallbacks, backend: openWorkspace(ctx.actor.id), workdir });
+  // The middleware's own tools declare `middlewareOwned`: no configured, MCP or skill tool may take their names.
+  const runtimeTools = await resolveRuntimeToolsWithMcp(ctx, reservedToolNames(middleware.ownTools));
   try {
     const agent = createAgent({
       name: "ChatbotAgent",
@@ -36,7 +34,7 @@ export async function buildChatbotAgent(
         userFiles: await readUserPromptFiles(ctx.actor.id),
         workdir: workdir ?? null,
       }),
-      middleware: mainAgentMiddleware({ ctx, fallbacks, backend: openWorkspace(ctx.actor.id), tools: runtimeTools.tools, workdir }),
+      middleware: middleware.around(runtimeTools.tools),
       checkpointer: opts.checkpointer ?? (await getCheckpointer()),
     });
     // The run that streams this agent calls close() at its end: it releases the MCP connections.

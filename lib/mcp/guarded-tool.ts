@@ -1,5 +1,6 @@
 import { DynamicStructuredTool } from "@langchain/core/tools";
 import type { RunnableConfig } from "@langchain/core/runnables";
+import { mcpToolProperties, toolMetadata, type McpToolAnnotations } from "@/lib/agent/tools/tool-properties";
 import { describeMcpError, formatSeconds } from "./errors";
 
 export const MCP_CALL_TIMEOUT_MS = 60_000;
@@ -17,7 +18,12 @@ export function guardMcpTool(inner: DynamicStructuredTool, guard: Guard): Dynami
     description: inner.description,
     schema: inner.schema,
     responseFormat: "content_and_artifact",
-    metadata: { ...inner.metadata, mcpServer: guard.serverName, mcpTool: guard.toolName },
+    // The adapter keeps the server's annotations in `metadata.annotations`; approvals read the properties they map to.
+    metadata: toolMetadata(mcpToolProperties(inner.metadata?.annotations as McpToolAnnotations | undefined), {
+      ...inner.metadata,
+      mcpServer: guard.serverName,
+      mcpTool: guard.toolName,
+    }),
     func: async (args, runManager, config?: RunnableConfig) => {
       const timer = new AbortController();
       let timedOut = false;

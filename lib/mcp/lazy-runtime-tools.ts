@@ -1,5 +1,6 @@
 import { DynamicStructuredTool } from "@langchain/core/tools";
 import type { RunnableConfig } from "@langchain/core/runnables";
+import { mcpToolProperties, toolMetadata } from "@/lib/agent/tools/tool-properties";
 import type { McpServerRow } from "./servers";
 import { runtimeToolName } from "./names";
 import { loadMcpToolsForRuntime, type McpRuntimeOptions, type McpRuntimeTools } from "./runtime-tools";
@@ -51,7 +52,7 @@ function lazyTool(
     schema,
     responseFormat: "content_and_artifact",
     // Read-only as the server said at the last refresh, so approvals can judge it before it connects.
-    metadata: { mcpServer: serverName, mcpTool: entry.name, readonly: entry.readOnly === true },
+    metadata: toolMetadata(mcpToolProperties({ readOnlyHint: entry.readOnly }), { mcpServer: serverName, mcpTool: entry.name }),
     func: async (args, runManager, config?: RunnableConfig) => {
       const connection = await connect();
       const real = connection.tools.find((t) => t.name === name) as DynamicStructuredTool | undefined;

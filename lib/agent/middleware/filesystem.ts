@@ -1,12 +1,20 @@
-import { createFilesystemMiddleware } from "deepagents";
+import { createFilesystemMiddleware, type FsToolName } from "deepagents";
 import type { WorkspaceBackend } from "@/lib/workspace/backend";
-import { READ_ONLY } from "@/lib/agent/tools/read-only";
+import { EDIT_FILE, GLOB, GREP, LS, READ_FILE, WRITE_FILE } from "@/lib/agent/tools/names";
+import { withToolProperties, type ToolProperties } from "@/lib/agent/tools/tool-properties";
 
-/** Filesystem tools the agent gets; `delete` and `execute` are not offered (execute is a later sandbox). */
-export const FILESYSTEM_TOOL_NAMES = ["ls", "read_file", "write_file", "edit_file", "glob", "grep"] as const;
-
-/** The ones that only read: approvals let them run in every mode (their metadata says so). */
-const READ_ONLY_FILESYSTEM_TOOLS = new Set<string>(["ls", "read_file", "glob", "grep"]);
+/**
+ * The filesystem tools the agent gets, with their properties; `delete` and `execute` are not
+ * offered (execute is a later sandbox). read_file pages its output itself.
+ */
+const FILESYSTEM_TOOLS: Partial<Record<FsToolName, ToolProperties>> = {
+  [LS]: { readonly: true },
+  [READ_FILE]: { readonly: true, boundedOutput: true },
+  [WRITE_FILE]: { sideEffect: "file" },
+  [EDIT_FILE]: { sideEffect: "file" },
+  [GLOB]: { readonly: true },
+  [GREP]: { readonly: true },
+};
 
 /** Token budget above which one read_file page is cut (with a note to page on). */
 export const READ_FILE_TOKEN_LIMIT = 3072;
@@ -40,17 +48,17 @@ const GREP_DESCRIPTION = [
 export function filesystemMiddleware(backend: WorkspaceBackend) {
   const middleware = createFilesystemMiddleware({
     backend,
-    tools: [...FILESYSTEM_TOOL_NAMES],
+    tools: Object.keys(FILESYSTEM_TOOLS) as FsToolName[],
     // The prompt's own "Files" section describes the workspace layout.
     systemPrompt: null,
-    customToolDescriptions: { read_file: READ_FILE_DESCRIPTION, grep: GREP_DESCRIPTION },
+    customToolDescriptions: { [READ_FILE]: READ_FILE_DESCRIPTION, [GREP]: GREP_DESCRIPTION },
     // Sets read_file's page cut. It also turns on deepagents' eviction of large results (its
     // only wrapToolCall), which writes to `/large_tool_results/` outside the workspace, so that
     // hook is dropped: `largeToolResultsMiddleware` is the one offloader (SPEC 3.1).
     toolTokenLimitBeforeEvict: READ_FILE_TOKEN_LIMIT,
   });
-  for (const tool of (middleware.tools ?? []) as { name: string; metadata?: Record<string, unknown> }[]) {
-    if (READ_ONLY_FILESYSTEM_TOOLS.has(tool.name)) tool.metadata = { ...tool.metadata, ...READ_ONLY };
+  for (const tool of middleware.tools ?? []) {
+    withToolProperties(tool, { ...FILESYSTEM_TOOLS[tool.name as FsToolName], middlewareOwned: true });
   }
   return { ...middleware, wrapToolCall: undefined };
 }

@@ -2,6 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createAgent } from "langchain";
+import { tool } from "@langchain/core/tools";
+import { MemorySaver } from "@langchain/langgraph";
+import { z } from "zod";
 import {
   startAgentHarness,
   createTestUser,
@@ -29,7 +33,11 @@ import { parseSkillMarkdown } from "@/lib/skills/front-matter";
 import { sharedSkillFolder } from "@/lib/skills/folders";
 import { KB_TOOL_NAMES } from "@/lib/agent/tools/kb-tools";
 import { userWorkspaceDir, workdirOf } from "@/lib/workspace/paths";
-import { needsApproval } from "./human-in-the-loop";
+import { askUserQuestionTool } from "@/lib/agent/tools/ask-user-question";
+import { toolMetadata, toolProperties, type ToolProperties } from "@/lib/agent/tools/tool-properties";
+import { loadChatModel } from "@/lib/agent/runtime/load-model";
+import { humanInTheLoopMiddleware, needsApproval } from "./human-in-the-loop";
+import { writeTodosTool } from "./todos";
 
 let h: AgentHarness;
 let mcp: TestMcpServer;
@@ -83,36 +91,38 @@ const write = (name: string) => ({ name: "write_file", args: { file_path: `/home
 describe("permission modes", () => {
   it("read-only tools never ask; default asks before every other tool; auto also writes inside the conversation's workdir; trust never asks", () => {
     const wd = workdirOf("t-1");
-    const ro = { readonly: true };
-    const rw = { readonly: false };
+    const ro: ToolProperties = { readonly: true };
+    const rw: ToolProperties = { sideEffect: "external" };
+    const file: ToolProperties = { sideEffect: "file" };
     const writeTo = (file_path: string) => ({ name: "write_file", args: { file_path, content: "x" } });
-    const table: [Parameters<typeof needsApproval>[0], Parameters<typeof needsApproval>[1], { readonly: boolean }, boolean][] = [
+    const table: [Parameters<typeof needsApproval>[0], Parameters<typeof needsApproval>[1], ToolProperties | undefined, boolean][] = [
       ["default", { name: "read_file" }, ro, false],
       ["default", { name: "crm__lookup" }, ro, false],
       ["default", { name: "crm__export" }, rw, true],
       ["default", { name: "install_skill" }, rw, true],
-      ["default", { name: "execute" }, rw, true],
-      ["default", writeTo(`${wd}/outputs/a.md`), rw, true],
-      ["auto", writeTo(`${wd}/outputs/a.md`), rw, false],
-      ["auto", { name: "edit_file", args: { file_path: `${wd}/notes.md`, old_string: "a", new_string: "b" } }, rw, false],
-      ["auto", writeTo("/home/gem/user-data/agents/AGENTS.md"), rw, true],
-      ["auto", writeTo(`${wd}-2/a.md`), rw, true], // a sibling folder that shares the prefix
-      ["auto", writeTo(`${wd}/../t-2/a.md`), rw, true], // ".." is refused by the workspace
-      ["auto", writeTo(wd), rw, true],
-      ["auto", { name: "write_file", args: {} }, rw, true],
+      ["default", { name: "execute" }, undefined, true], // declares nothing: may change something
+      ["default", writeTo(`${wd}/outputs/a.md`), file, true],
+      ["auto", writeTo(`${wd}/outputs/a.md`), file, false],
+      ["auto", { name: "edit_file", args: { file_path: `${wd}/notes.md`, old_string: "a", new_string: "b" } }, file, false],
+      ["auto", writeTo(`${wd}/outputs/a.md`), rw, true], // a file_path argument alone opens nothing
+      ["auto", writeTo("/home/gem/user-data/agents/AGENTS.md"), file, true],
+      ["auto", writeTo(`${wd}-2/a.md`), file, true], // a sibling folder that shares the prefix
+      ["auto", writeTo(`${wd}/../t-2/a.md`), file, true], // ".." is refused by the workspace
+      ["auto", writeTo(wd), file, true],
+      ["auto", { name: "write_file", args: {} }, file, true],
       ["auto", { name: "crm__export" }, rw, true],
       ["auto", { name: "install_skill" }, rw, true],
       ["auto", { name: "crm__lookup" }, ro, false],
       ["trust", { name: "crm__export" }, rw, false],
-      ["trust", writeTo("/home/gem/user-data/agents/AGENTS.md"), rw, false],
+      ["trust", writeTo("/home/gem/user-data/agents/AGENTS.md"), file, false],
     ];
     for (const [mode, call, info, expected] of table) expect(needsApproval(mode, call, info, wd), `${mode} ${call.name} ${JSON.stringify(call.args)}`).toBe(expected);
     // Without a known workdir, auto asks before every write.
-    expect(needsApproval("auto", writeTo(`${wd}/a.md`), rw)).toBe(true);
-    // Asking and planning never wait.
+    expect(needsApproval("auto", writeTo(`${wd}/a.md`), file)).toBe(true);
+    // Asking and planning act on the conversation only: they never wait.
     for (const mode of ["default", "auto"] as const) {
-      expect(needsApproval(mode, { name: "ask_user_question" }, rw, wd)).toBe(false);
-      expect(needsApproval(mode, { name: "write_todos" }, rw, wd)).toBe(false);
+      expect(needsApproval(mode, { name: "ask_user_question" }, toolProperties(askUserQuestionTool), wd)).toBe(false);
+      expect(needsApproval(mode, { name: "write_todos" }, toolProperties(writeTodosTool), wd)).toBe(false);
     }
   });
 
@@ -144,6 +154,37 @@ describe("permission modes", () => {
     expect(result.status).toBe("interrupted");
     expect(result.interrupt).toMatchObject({ kind: "approval", actions: [{ name: "write_file" }] });
     expect(await h.client.requests("auto")).toHaveLength(2); // ls ran, its result went back to the model
+  });
+});
+
+describe("approvals read the tool's metadata, not lists of names", () => {
+  const ran: string[] = [];
+  const make = (name: string, properties: ToolProperties) =>
+    tool(async () => (ran.push(name), `${name} ran`), { name, description: `the ${name} tool`, schema: z.object({}), metadata: toolMetadata(properties) });
+
+  async function runAuto(key: string, tools: ReturnType<typeof make>[]) {
+    await h.client.script(key, [{ toolCalls: tools.map((t) => ({ name: t.name, args: {} })) }, { text: "done" }]);
+    const agent = createAgent({
+      model: await loadChatModel(spec),
+      tools,
+      middleware: [humanInTheLoopMiddleware({ mode: "auto", tools, workdir: workdirOf("t-meta") })],
+      checkpointer: new MemorySaver(),
+    });
+    return agent.invoke({ messages: [{ role: "user", content: `${scriptMarker(key)} go` }] }, { configurable: { thread_id: crypto.randomUUID() } });
+  }
+
+  it("auto runs a new tool that declares readonly without asking (no list names it)", async () => {
+    const result = await runAuto("meta-readonly", [make("count_invoices", { readonly: true })]);
+    expect(result.__interrupt__ ?? []).toEqual([]);
+    expect(ran).toContain("count_invoices");
+    expect(await toolResults("meta-readonly")).toEqual(["count_invoices ran"]);
+  });
+
+  it("auto asks before a new tool that declares a side effect, and it does not run unreviewed", async () => {
+    const result = await runAuto("meta-side-effect", [make("send_invoice", { sideEffect: "external" }), make("list_invoices", { readonly: true })]);
+    expect(result.__interrupt__?.[0]?.value).toMatchObject({ kind: "approval", actions: [{ name: "send_invoice" }] });
+    expect((result.__interrupt__?.[0]?.value as { actions: unknown[] }).actions).toHaveLength(1);
+    expect(ran).not.toContain("send_invoice");
   });
 });
 

@@ -10,30 +10,29 @@ import {
   type ApprovalAction,
   type ApprovalRequest,
 } from "@/lib/agent/interrupt-payloads";
-import { ASK_USER_QUESTION, askUserQuestionArgsError, askUserQuestionTool } from "@/lib/agent/tools/ask-user-question";
-import { isReadOnlyTool } from "@/lib/agent/tools/read-only";
+import { askUserQuestionArgsError, askUserQuestionTool } from "@/lib/agent/tools/ask-user-question";
+import { toolProperties, type ToolProperties } from "@/lib/agent/tools/tool-properties";
 import { parseVirtualPath } from "@/lib/workspace/virtual-path";
 
 export type ApprovalMode = AgentConfig["tool_approval_mode"];
 
-/** Planning and asking act on the conversation only: never interrupted for approval. */
-const CONVERSATION_TOOLS = new Set(["write_todos", ASK_USER_QUESTION]);
-/** File tools `auto` lets run when the file is inside the conversation's own folder. */
-const WORKDIR_FILE_TOOLS = new Set(["write_file", "edit_file"]);
+/** Tools this middleware registers (a run's own tools may not take their names). */
+export const HUMAN_IN_THE_LOOP_TOOLS = [askUserQuestionTool] as const;
 
-type ToolInfo = { readonly: boolean; argsSchema?: Record<string, unknown> };
+type ToolInfo = { properties: ToolProperties; argsSchema?: Record<string, unknown> };
 type ToolCallToReview = { name: string; args?: Record<string, unknown> };
 
 /**
- * Permission modes (SPEC 6). Read-only tools (metadata `readonly`, MCP `readOnlyHint`) never ask.
+ * Permission modes (SPEC 6), by the tool's properties. Read-only tools (`readonly`, MCP
+ * `readOnlyHint`) and tools that act on the conversation only (planning, asking) never ask.
  * `default` asks before every other call: whatever is not known to only read may change something.
- * `auto` also lets `write_file`/`edit_file` run inside this conversation's workdir (`workdir`),
- * whose files are the conversation's own scratch and outputs; everything else still asks.
+ * `auto` also lets file tools (`sideEffect: "file"`) run inside this conversation's workdir
+ * (`workdir`), whose files are the conversation's own scratch and outputs; everything else asks.
  * `trust` (admins only) never asks.
  */
-export function needsApproval(mode: ApprovalMode, call: ToolCallToReview, info: ToolInfo | undefined, workdir?: string): boolean {
-  if (mode === "trust" || CONVERSATION_TOOLS.has(call.name) || info?.readonly) return false;
-  if (mode === "auto" && workdir && WORKDIR_FILE_TOOLS.has(call.name)) return !isInside(workdir, call.args?.file_path);
+export function needsApproval(mode: ApprovalMode, call: ToolCallToReview, properties: ToolProperties | undefined, workdir?: string): boolean {
+  if (mode === "trust" || properties?.readonly || properties?.sideEffect === "conversation") return false;
+  if (mode === "auto" && workdir && properties?.sideEffect === "file") return !isInside(workdir, call.args?.file_path);
   return true;
 }
 
@@ -47,14 +46,14 @@ function isInside(dir: string, filePath: unknown): boolean {
 }
 
 function toolInfo(tool: unknown): ToolInfo {
-  const t = tool as { schema?: unknown; metadata?: Record<string, unknown> } | undefined;
+  const t = tool as { schema?: unknown } | undefined;
   let argsSchema: Record<string, unknown> | undefined;
   try {
     argsSchema = t?.schema ? (toJsonSchema(t.schema as Parameters<typeof toJsonSchema>[0]) as Record<string, unknown>) : undefined;
   } catch {
     argsSchema = undefined;
   }
-  return { readonly: isReadOnlyTool(t), argsSchema };
+  return { properties: toolProperties(tool), argsSchema };
 }
 
 export function rejectionText(name: string, reason?: string): string {
@@ -73,7 +72,7 @@ export const hitlStateSchema = z.object({
 /**
  * Human in the loop (SPEC 3 slot 11). Approvals: after a model call, tool calls the permission
  * mode gates are shown to the user in one interrupt (approve / edit args / reject with a reason
- * the model reads). Questions: registers `ask_user_question`, which interrupts with a form.
+ * the model reads). Questions: registers the ask-the-user tool, which interrupts with a form.
  * Resume values are built by the server after checking them against the stored interrupt.
  */
 export function humanInTheLoopMiddleware({
@@ -89,7 +88,7 @@ export function humanInTheLoopMiddleware({
 }) {
   // Known when the agent is built, so a resumed run (no model call yet) reviews the same calls.
   const tools = new Map<string, ToolInfo>();
-  for (const tool of [...registered, askUserQuestionTool]) {
+  for (const tool of [...registered, ...HUMAN_IN_THE_LOOP_TOOLS]) {
     const name = (tool as { name?: unknown }).name;
     if (typeof name === "string") tools.set(name, toolInfo(tool));
   }
@@ -97,14 +96,14 @@ export function humanInTheLoopMiddleware({
   return createMiddleware({
     name: "HumanInTheLoopMiddleware",
     stateSchema: hitlStateSchema,
-    tools: [askUserQuestionTool],
+    tools: [...HUMAN_IN_THE_LOOP_TOOLS],
     afterModel: {
       canJumpTo: ["model"],
       hook: (state) => {
         const last = state.messages.at(-1);
         if (!last || !AIMessage.isInstance(last) || !last.tool_calls?.length) return;
         // A name no tool has cannot run (the tool node says so): nothing to review.
-        const gated = last.tool_calls.filter((call) => tools.has(call.name) && needsApproval(mode, call, tools.get(call.name), workdir));
+        const gated = last.tool_calls.filter((call) => tools.has(call.name) && needsApproval(mode, call, tools.get(call.name)?.properties, workdir));
         if (gated.length === 0) return;
 
         const actions: ApprovalAction[] = gated.map((call) => ({
@@ -154,14 +153,14 @@ export function humanInTheLoopMiddleware({
       const { toolCall } = request;
       const fail = (content: string) =>
         new ToolMessage({ content, tool_call_id: toolCall.id ?? "", name: toolCall.name, status: "error" });
-      if (toolCall.name === ASK_USER_QUESTION) {
+      if (toolCall.name === askUserQuestionTool.name) {
         const error = askUserQuestionArgsError(toolCall.args);
         if (error) return fail(error);
       }
       // A call that reached the tools without review (e.g. repaired after the review ran) is refused.
       const approved = (request.state as { approvedToolCallIds?: string[] }).approvedToolCallIds ?? [];
       const info = request.tool ? toolInfo(request.tool) : tools.get(toolCall.name);
-      if (info && needsApproval(mode, toolCall, info, workdir) && !approved.includes(toolCall.id ?? "")) {
+      if (info && needsApproval(mode, toolCall, info.properties, workdir) && !approved.includes(toolCall.id ?? "")) {
         return fail(NOT_APPROVED_TEXT(toolCall.name));
       }
       return handler(request);

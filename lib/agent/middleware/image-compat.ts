@@ -2,7 +2,8 @@ import { createMiddleware } from "langchain";
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { modelInfo } from "@/lib/agent/runtime/load-model";
 import { imageRefusals, isImageInputRefusal, type ImageRefusalMemory } from "@/lib/models/vision";
-import { ocrParseFileTool, OCR_TOOL_NAME } from "@/lib/agent/tools/ocr-parse-file";
+import { ocrParseFileTool } from "@/lib/agent/tools/ocr-parse-file";
+import { OCR_PARSE_FILE } from "@/lib/agent/tools/names";
 
 type Block = Record<string, unknown>;
 type ImageRef = { url: string; mimeType: string };
@@ -133,7 +134,7 @@ export function withoutImages(messages: BaseMessage[]): BaseMessage[] {
     return replaceImages(m, (image) =>
       path
         ? `[Image ${path} (${image.mimeType}) not shown: this model cannot view images. ` +
-          `To read its text, call ${OCR_TOOL_NAME} with file_paths ${JSON.stringify([path])}.]`
+          `To read its text, call ${OCR_PARSE_FILE} with file_paths ${JSON.stringify([path])}.]`
         : `[An image returned by ${m.name ?? "a tool"} is not shown: this model cannot view images.]`,
     );
   });

@@ -13,15 +13,13 @@ import { artifactsMiddleware } from "./artifacts";
 import { attachmentsMiddleware } from "./attachments";
 import { skillsMiddleware } from "./skills";
 import { imageCompatMiddleware } from "./image-compat";
-import { humanInTheLoopMiddleware } from "./human-in-the-loop";
+import { HUMAN_IN_THE_LOOP_TOOLS, humanInTheLoopMiddleware } from "./human-in-the-loop";
 
 export type MiddlewareDeps = {
   ctx: AgentRuntimeContext;
   fallbacks: BaseChatModel[];
   /** The acting user's workspace (/home/gem/user-data and the read-only skills view). */
   backend: WorkspaceBackend;
-  /** The run's own tools (built-in, MCP, skill dependencies), registered with the agent. */
-  tools: StructuredToolInterface[];
   /** The conversation's workdir (virtual path), when the run belongs to a conversation. */
   workdir?: string;
 };
@@ -37,8 +35,10 @@ export type MiddlewareDeps = {
  *   9 image input compatibility (+ ocr_parse_file) · 10 token usage
  *   11 human in the loop: approvals and ask_user_question (last, so its afterModel reviews tool calls first)
  * The call limit first enforces `max_execution_steps` (model calls per run) and ends the run cleanly.
+ * `ownTools` are known before the run's own tools resolve (their names are reserved); approvals
+ * need both, so the chain is completed by `around(the run's tools)`.
  */
-export function mainAgentMiddleware({ ctx, fallbacks, backend, tools, workdir }: MiddlewareDeps) {
+export function mainAgentMiddleware({ ctx, fallbacks, backend, workdir }: MiddlewareDeps) {
   const chain = [
     modelCallLimitMiddleware({ runLimit: ctx.config.max_execution_steps, exitBehavior: "end" }),
     filesystemMiddleware(backend),
@@ -56,7 +56,15 @@ export function mainAgentMiddleware({ ctx, fallbacks, backend, tools, workdir }:
     imageCompatMiddleware(),
     tokenUsageMiddleware(),
   ] as const;
-  // Approvals judge every registered tool: the run's own and those the middleware bring.
-  const registered = [...tools, ...chain.flatMap((m) => m.tools ?? [])];
-  return [...chain, humanInTheLoopMiddleware({ mode: ctx.config.tool_approval_mode, tools: registered, workdir })] as const;
+  const chainTools = chain.flatMap((m) => m.tools ?? []);
+  return {
+    /** Every tool the middleware register. */
+    ownTools: [...chainTools, ...HUMAN_IN_THE_LOOP_TOOLS],
+    /** The whole chain for a run whose own tools (built-in, MCP, skill dependencies) are `tools`. */
+    around(tools: StructuredToolInterface[]) {
+      // Approvals judge every registered tool: the run's own and those the middleware bring.
+      const approvals = humanInTheLoopMiddleware({ mode: ctx.config.tool_approval_mode, tools: [...tools, ...chainTools], workdir });
+      return [...chain, approvals] as const;
+    },
+  };
 }

@@ -4,6 +4,7 @@ import { ToolMessage } from "@langchain/core/messages";
 import { Command, isCommand } from "@langchain/langgraph";
 import { countTextTokens } from "@/lib/agent/token-count";
 import { runContextOf } from "@/lib/agent/run-context";
+import { toolProperties } from "@/lib/agent/tools/tool-properties";
 import type { WorkspaceBackend } from "@/lib/workspace/backend";
 import { describeFsError } from "@/lib/workspace/backend";
 import { workdirOf } from "@/lib/workspace/paths";
@@ -12,8 +13,6 @@ import { workdirOf } from "@/lib/workspace/paths";
 export const LARGE_RESULT_TOKENS = 3072;
 /** ... or above this many characters (the usual 4 per token), however few tokens they make. */
 export const LARGE_RESULT_CHARS = LARGE_RESULT_TOKENS * 4;
-/** Tools whose output is already paged or bounded: never offloaded. */
-export const NOT_OFFLOADED = new Set(["read_file", "open_kb_document"]);
 
 const PREVIEW_LINES = 12;
 const PREVIEW_CHARS = 1500;
@@ -23,11 +22,11 @@ const PREVIEW_CHARS = 1500;
  * LARGE_RESULT_TOKENS tokens or LARGE_RESULT_CHARS characters is written
  * whole to `<workdir>/outputs/large_tool_results/<tool>-<hash>.txt`; the model gets a receipt
  * with the tool name, the approximate size, the full path and a preview. History keeps only the
- * receipt, so later calls stay small.
+ * receipt, so later calls stay small. Tools that declare `boundedOutput` (paged) are left alone.
  */
 export function largeToolResultsMiddleware(backend: WorkspaceBackend) {
   async function offload(msg: ToolMessage, rootThreadId: string | undefined): Promise<ToolMessage> {
-    if (!rootThreadId || (msg.name && NOT_OFFLOADED.has(msg.name))) return msg;
+    if (!rootThreadId) return msg;
     const text = toolText(msg.content);
     // Tokens never exceed characters for real text: skip counting for small results.
     if (text.length <= LARGE_RESULT_TOKENS) return msg;
@@ -52,6 +51,7 @@ export function largeToolResultsMiddleware(backend: WorkspaceBackend) {
     name: "LargeToolResultsMiddleware",
     wrapToolCall: async (request, handler) => {
       const result = await handler(request);
+      if (toolProperties(request.tool).boundedOutput) return result;
       const root = runContextOf(request.runtime)?.rootThreadId;
       if (ToolMessage.isInstance(result)) return offload(result, root);
       if (isCommand(result)) {

@@ -3,6 +3,7 @@ import { ToolMessage } from "@langchain/core/messages";
 import { Command, ReducedValue, StateSchema } from "@langchain/langgraph";
 import { z } from "zod";
 import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
+import { READ_FILE } from "@/lib/agent/tools/names";
 import { skillGateOf, skillOpens, type SkillGate } from "@/lib/agent/runtime/skill-tools";
 import type { WorkspaceBackend } from "@/lib/workspace/backend";
 import { VIRTUAL } from "@/lib/workspace/paths";
@@ -103,7 +104,7 @@ export function skillsMiddleware({ ctx, backend }: { ctx: AgentRuntimeContext; b
           status: "error",
         });
       }
-      const slug = toolCall.name === "read_file" ? skillSlugOfPath(toolCall.args?.file_path) : null;
+      const slug = toolCall.name === READ_FILE ? skillSlugOfPath(toolCall.args?.file_path) : null;
       if (!slug || !effective(slug)) return handler(request);
       const result = await handler(request);
       if (!readSucceeded(result) || activeSkills(state).includes(slug)) return result;

@@ -4,6 +4,8 @@ import { AIMessage, ToolMessage } from "@langchain/core/messages";
 import { Command } from "@langchain/langgraph";
 import { z } from "zod";
 import type { TodoItem } from "@/lib/agent/token-usage-types";
+import { WRITE_TODOS } from "@/lib/agent/tools/names";
+import { toolMetadata } from "@/lib/agent/tools/tool-properties";
 
 export const MAX_TODOS = 20;
 
@@ -29,23 +31,24 @@ export const writeTodosTool = tool(
           new ToolMessage({
             content: `Todo list updated (${todos.filter((t) => t.status === "completed").length}/${todos.length} completed).`,
             tool_call_id: config.toolCall?.id ?? "",
-            name: "write_todos",
+            name: WRITE_TODOS,
           }),
         ],
       },
     }),
   {
-    name: "write_todos",
+    name: WRITE_TODOS,
     description:
       "Create or replace the plan for the current task as a todo list. Send the whole list each time; " +
       "mark one item in_progress before starting it and completed as soon as it is done. " +
       `Use it for tasks of 3 or more steps; at most ${MAX_TODOS} items.`,
     schema: writeTodosArgs,
+    metadata: toolMetadata({ sideEffect: "conversation", middlewareOwned: true }),
   },
 );
 
 export const PARALLEL_WRITE_TODOS_TEXT =
-  "Error: write_todos was called more than once in one step, so none of these calls ran. Send the whole list in a single write_todos call.";
+  `Error: ${WRITE_TODOS} was called more than once in one step, so none of these calls ran. Send the whole list in a single ${WRITE_TODOS} call.`;
 
 /**
  * `write_todos` replaces state `todos`; the stream turns each change into a `data-todos` part.

@@ -7,8 +7,9 @@ import {
   type QuestionRequest,
   type QuestionResume,
 } from "@/lib/agent/interrupt-payloads";
+import { ASK_USER_QUESTION } from "./names";
+import { toolMetadata } from "./tool-properties";
 
-export const ASK_USER_QUESTION = "ask_user_question";
 export const MAX_QUESTIONS = 5;
 export const MIN_OPTIONS = 2;
 export const MAX_OPTIONS = 5;
@@ -92,5 +93,7 @@ export const askUserQuestionTool = tool(
       "decision or a preference you cannot infer (scope, format, which option to take), not for things you can look up. " +
       "Each question has 2-5 options; set multiSelect when several may apply. The user may also answer in their own words.",
     schema: askUserQuestionArgs,
+    // Asks the user in this conversation: never waits for approval itself; subagents cannot ask.
+    metadata: toolMetadata({ sideEffect: "conversation", mainAgentOnly: true, middlewareOwned: true }),
   },
 );

@@ -8,7 +8,7 @@ import type { Actor } from "@/lib/auth/actor";
 import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
 import type { InterruptPartData } from "@/lib/agent/interrupt-payloads";
 import { needsApproval } from "@/lib/agent/middleware/human-in-the-loop";
-import { MAIN_AGENT_ONLY_TOOLS } from "@/lib/agent/middleware/subagent-tool-filter";
+import { toolProperties } from "./tool-properties";
 import { createStoredAgent } from "@/lib/db/agents";
 import { startChatRun } from "@/lib/runs/start-run";
 import { activeRunForThread } from "@/lib/runs/registry";
@@ -112,8 +112,12 @@ describe("install_skill", () => {
   });
 
   it("is a main-agent-only side-effect tool: a chat asks for approval before anything is installed", async () => {
-    expect(MAIN_AGENT_ONLY_TOOLS.has("install_skill")).toBe(true);
-    for (const mode of ["default", "auto"] as const) expect(needsApproval(mode, { name: "install_skill" }, undefined, "/home/gem/user-data/projects/t")).toBe(true);
+    const properties = toolProperties(installSkillTool({ actor: user } as AgentRuntimeContext));
+    expect(properties).toEqual({ mainAgentOnly: true, sideEffect: "external" });
+    for (const mode of ["default", "auto"] as const) {
+      expect(needsApproval(mode, { name: "install_skill" }, properties, "/home/gem/user-data/projects/t")).toBe(true);
+      expect(needsApproval(mode, { name: "install_skill" }, undefined, "/home/gem/user-data/projects/t")).toBe(true);
+    }
     const source = await writeFolder("drafts/approval-skill", { "SKILL.md": GOOD_MD.replace("Weekly report", "Approval skill") });
     const agent = await createStoredAgent(user, { slug: "installer", name: "Installer", config: {} });
     await h.client.script("install", [{ toolCalls: [{ name: "install_skill", args: { source_dir: source } }] }, { text: "installed" }]);

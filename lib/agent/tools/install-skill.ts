@@ -12,8 +12,8 @@ import { describeFsError, type WorkspaceBackend } from "@/lib/workspace/backend"
 import { openWorkspace } from "@/lib/workspace/open";
 import { VIRTUAL } from "@/lib/workspace/paths";
 import { parseVirtualPath } from "@/lib/workspace/virtual-path";
-
-export const INSTALL_SKILL = "install_skill";
+import { INSTALL_SKILL } from "./names";
+import { toolMetadata } from "./tool-properties";
 
 const args = z.object({
   source_dir: z.string().min(1).max(1024).describe(`Absolute path of a folder under ${VIRTUAL.userData}/ that holds SKILL.md and the skill's files`),
@@ -112,6 +112,8 @@ export function installSkillTool(ctx: AgentRuntimeContext) {
         `${VIRTUAL.personalSkills}/<slug>/). The folder needs a SKILL.md with front matter (name, description, ` +
         "optional slug and dependencies). Use it when the user asks to save or install a skill.",
       schema: args,
+      // Changes the user's setup: approvals ask (outside `trust`), subagents never get it.
+      metadata: toolMetadata({ sideEffect: "external", mainAgentOnly: true }),
     },
   );
 }

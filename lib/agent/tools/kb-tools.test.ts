@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AgentRuntimeContext, VisibleKnowledgeBase } from "@/lib/agent/runtime/context-types";
-import { isReadOnlyTool } from "./read-only";
+import { toolProperties } from "./tool-properties";
 import { builtinToolNames, skillDeclarableTool } from "./registry";
 import { KB_TOOL_NAMES, kbTools, NO_KNOWLEDGE_BASES } from "./kb-tools";
 
@@ -23,7 +23,7 @@ describe("knowledge-base tools", () => {
   it("are the seven tools of SPEC 4, opened by skills only; all but download_kb_file (it writes a file) are read-only for approvals", () => {
     expect(KB_TOOL_NAMES).toEqual(["list_kbs", "query_kb", "find_kb_document", "open_kb_document", "get_mindmap", "search_file", "download_kb_file"]);
     for (const name of KB_TOOL_NAMES) {
-      expect(isReadOnlyTool(kbTools[name]!(ctxWith([]))), name).toBe(name !== "download_kb_file");
+      expect(toolProperties(kbTools[name]!(ctxWith([]))).readonly ?? false, name).toBe(name !== "download_kb_file");
       expect(skillDeclarableTool(name)).toBe(kbTools[name]);
       expect(builtinToolNames()).not.toContain(name);
     }

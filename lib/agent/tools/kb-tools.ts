@@ -1,7 +1,7 @@
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import type { AgentRuntimeContext, BuiltinToolFactory, VisibleKnowledgeBase } from "@/lib/agent/runtime/context-types";
-import { READ_ONLY } from "./read-only";
+import { toolMetadata, type ToolProperties } from "./tool-properties";
 
 /**
  * The knowledge-base tools (SPEC 4), opened by the built-in `knowledge-base` skill. Every call
@@ -36,7 +36,7 @@ function listKnowledgeBases(visible: VisibleKnowledgeBase[]): string {
 /** A tool whose call names one knowledge base: refused unless it is visible to this run. */
 function kbScopedTool<S extends z.ZodObject>(
   ctx: AgentRuntimeContext,
-  spec: { name: string; description: string; schema: S; readOnly: boolean; target: (args: z.infer<S>) => KbTarget | null },
+  spec: { name: string; description: string; schema: S; properties: ToolProperties; target: (args: z.infer<S>) => KbTarget | null },
 ) {
   return tool(
     async (args: z.infer<S>) => {
@@ -45,7 +45,7 @@ function kbScopedTool<S extends z.ZodObject>(
       const kb = resolveKnowledgeBase(ctx.visibleKnowledgeBases, target);
       return typeof kb === "string" ? kb : CONTENTS_UNAVAILABLE;
     },
-    { name: spec.name, description: spec.description, schema: spec.schema, metadata: { readonly: spec.readOnly } },
+    { name: spec.name, description: spec.description, schema: spec.schema, metadata: toolMetadata(spec.properties) },
   );
 }
 
@@ -54,7 +54,7 @@ const listKbs: BuiltinToolFactory = (ctx) =>
     name: "list_kbs",
     description: "List the knowledge bases you can search, with their ids, types and descriptions.",
     schema: z.object({}),
-    metadata: READ_ONLY,
+    metadata: toolMetadata({ readonly: true }),
   });
 
 const queryKb: BuiltinToolFactory = (ctx) =>
@@ -66,7 +66,7 @@ const queryKb: BuiltinToolFactory = (ctx) =>
       query_text: z.string().trim().min(1).max(2000).describe("What to look for, as a question or keywords"),
       file_name: z.string().trim().min(1).max(500).optional().describe("Only search the document with this file name"),
     }),
-    readOnly: true,
+    properties: { readonly: true },
     target: (a) => ({ by: "id", value: a.kb_id }),
   });
 
@@ -83,7 +83,7 @@ const findKbDocument: BuiltinToolFactory = (ctx) =>
       max_windows: z.number().int().min(1).max(50).default(5).describe("At most this many windows"),
       window_size: z.number().int().min(10).max(2000).default(80).describe("Characters around each match"),
     }),
-    readOnly: true,
+    properties: { readonly: true },
     target: (a) => ({ by: "id", value: a.kb_id }),
   });
 
@@ -98,7 +98,7 @@ const openKbDocument: BuiltinToolFactory = (ctx) =>
       offset: z.number().int().min(0).optional().describe("Character offset to start at (when no line is given)"),
       window_size: z.number().int().min(1).max(2000).default(1800).describe("Characters to return (at most 2000)"),
     }),
-    readOnly: true,
+    properties: { readonly: true, boundedOutput: true }, // one window of at most 2000 characters
     target: (a) => ({ by: "id", value: a.kb_id }),
   });
 
@@ -107,7 +107,7 @@ const getMindmap: BuiltinToolFactory = (ctx) =>
     name: "get_mindmap",
     description: "Get the mind map (topic outline) of a knowledge base.",
     schema: z.object({ kb_name: kbName }),
-    readOnly: true,
+    properties: { readonly: true },
     target: (a) => ({ by: "name", value: a.kb_name }),
   });
 
@@ -121,7 +121,7 @@ const searchFile: BuiltinToolFactory = (ctx) =>
       offset: z.number().int().min(0).default(0),
       limit: z.number().int().min(1).max(300).default(300),
     }),
-    readOnly: true,
+    properties: { readonly: true },
     target: (a) => (a.kb_name ? { by: "name", value: a.kb_name } : null),
   });
 
@@ -141,7 +141,7 @@ const downloadKbFile: BuiltinToolFactory = (ctx) =>
         .optional()
         .describe("File name to save as in outputs/ (default: the document's name)"),
     }),
-    readOnly: false, // writes a file into the workdir
+    properties: { sideEffect: "external" }, // writes a file into the workdir, at a path the model does not give
     target: (a) => ({ by: "id", value: a.kb_id }),
   });
 

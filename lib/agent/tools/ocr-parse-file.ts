@@ -12,9 +12,9 @@ import { openWorkspace } from "@/lib/workspace/open";
 import type { WorkspaceBackend } from "@/lib/workspace/backend";
 import { MODEL_IMAGE_TYPES } from "@/lib/workspace/media-type";
 import { VIRTUAL } from "@/lib/workspace/paths";
-import { READ_ONLY } from "./read-only";
+import { OCR_PARSE_FILE } from "./names";
+import { toolMetadata } from "./tool-properties";
 
-export const OCR_TOOL_NAME = "ocr_parse_file";
 export const MAX_OCR_FILES = 10;
 export const MAX_OCR_FILE_BYTES = 10 * 1024 * 1024;
 const PDF = "application/pdf";
@@ -97,7 +97,7 @@ async function ocrOne(ws: WorkspaceBackend, target: OcrTarget, file: string): Pr
 export const ocrParseFileTool = tool(
   async ({ file_paths }: z.infer<typeof argsSchema>, runtime: ToolRuntime) => {
     const ctx = runContextOf(runtime);
-    if (!ctx) return `Error: ${OCR_TOOL_NAME} can only read files inside a user's chat.`;
+    if (!ctx) return `Error: ${OCR_PARSE_FILE} can only read files inside a user's chat.`;
     const spec = await ocrModelSpec();
     if (!spec) return OCR_NOT_CONFIGURED;
     let model: BaseChatModel;
@@ -114,12 +114,13 @@ export const ocrParseFileTool = tool(
     return sections.join("\n\n");
   },
   {
-    name: OCR_TOOL_NAME,
+    name: OCR_PARSE_FILE,
     description:
       "Extract the text of images (png, jpeg, gif, webp) or PDF files in the workspace with an OCR vision model. " +
       "Use it when you cannot view an image yourself (a read_file result says so) or need its exact text. " +
       "Returns the text per file, or a readable error for a file that cannot be read.",
     schema: argsSchema,
-    metadata: READ_ONLY,
+    // Registered by the image-compatibility middleware.
+    metadata: toolMetadata({ readonly: true, middlewareOwned: true }),
   },
 );

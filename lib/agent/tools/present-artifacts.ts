@@ -7,7 +7,8 @@ import { describeFsError, type WorkspaceBackend } from "@/lib/workspace/backend"
 import { mediaTypeByName } from "@/lib/workspace/media-type";
 import { workdirOf } from "@/lib/workspace/paths";
 import { parseVirtualPath } from "@/lib/workspace/virtual-path";
-import { READ_ONLY } from "./read-only";
+import { PRESENT_ARTIFACTS } from "./names";
+import { toolMetadata } from "./tool-properties";
 
 export type Artifact = {
   path: string;
@@ -73,19 +74,19 @@ export function presentArtifactsTool(backend: WorkspaceBackend) {
         update: {
           ...(found.length ? { artifacts: found } : {}),
           messages: [
-            new ToolMessage({ content: summary, tool_call_id: toolCallId, name: "present_artifacts", status: found.length ? "success" : "error" }),
+            new ToolMessage({ content: summary, tool_call_id: toolCallId, name: PRESENT_ARTIFACTS, status: found.length ? "success" : "error" }),
           ],
         },
       });
     },
     {
-      name: "present_artifacts",
+      name: PRESENT_ARTIFACTS,
       description:
         "Show finished files to the user as cards they can open and download. Call it once at the end with the " +
         "deliverables (reports, documents, images, data files) you wrote; do not present scratch or intermediate files.",
       schema: args,
-      // Shows files already written; changes none.
-      metadata: READ_ONLY,
+      // Shows files already written (changes none) to the user: the main agent's alone.
+      metadata: toolMetadata({ readonly: true, mainAgentOnly: true, middlewareOwned: true }),
     },
   );
 }

@@ -1,6 +1,7 @@
 import type { BuiltinToolFactory } from "@/lib/agent/runtime/context-types";
 import { kbTools } from "./kb-tools";
-import { INSTALL_SKILL, installSkillTool } from "./install-skill";
+import { installSkillTool } from "./install-skill";
+import { INSTALL_SKILL } from "./names";
 
 /**
  * Tools an agent's `tools` selection configures directly. Factories build a new instance per

@@ -1,5 +1,6 @@
 import { messageText, toolNames, type ChatRequest } from "./request-schema";
 import { chunkByChars, chunkByWords, newToolCallId, type Reply } from "./reply";
+import { WRITE_TODOS } from "../../agent/tools/names";
 
 /**
  * The offline demo model a new user meets before configuring a provider. Deterministic:
@@ -12,11 +13,11 @@ export function demoReply(request: ChatRequest, delayMs: number): Reply {
   const last = request.messages.findLast((message) => message.role !== "system" && message.role !== "developer");
   const userText = lastUserText(request);
   const lang: Lang = /\p{Script=Han}/u.test(userText) ? "zh" : "en";
-  const offersTodos = toolNames(request).includes("write_todos");
+  const offersTodos = toolNames(request).includes(WRITE_TODOS);
 
   if (offersTodos && last?.role === "user") {
     const todos = planFor(userText, lang);
-    return paced({ text: COPY[lang].planning, toolCall: { name: "write_todos", args: { todos } } }, delayMs);
+    return paced({ text: COPY[lang].planning, toolCall: { name: WRITE_TODOS, args: { todos } } }, delayMs);
   }
   const plan = latestPlan(request);
   if (plan && plan.length > 0 && last?.role === "tool") {
@@ -24,7 +25,7 @@ export function demoReply(request: ChatRequest, delayMs: number): Reply {
     if (plan.some((t) => t.status !== "completed")) {
       const done = plan.map((t) => ({ ...t, status: "completed" as const }));
       return paced(
-        { reasoning: COPY[lang].reasoning, text: answerFor(userText, lang, true), toolCall: { name: "write_todos", args: { todos: done } } },
+        { reasoning: COPY[lang].reasoning, text: answerFor(userText, lang, true), toolCall: { name: WRITE_TODOS, args: { todos: done } } },
         delayMs,
       );
     }
@@ -37,7 +38,7 @@ export function demoReply(request: ChatRequest, delayMs: number): Reply {
 function latestPlan(request: ChatRequest): Todo[] | null {
   const sinceUser = request.messages.slice(request.messages.findLastIndex((m) => m.role === "user") + 1);
   for (const m of [...sinceUser].reverse()) {
-    const call = m.tool_calls?.findLast((c) => c.function.name === "write_todos");
+    const call = m.tool_calls?.findLast((c) => c.function.name === WRITE_TODOS);
     if (!call) continue;
     try {
       return (JSON.parse(call.function.arguments ?? "{}") as { todos?: Todo[] }).todos ?? [];
