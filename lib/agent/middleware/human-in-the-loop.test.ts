@@ -36,7 +36,7 @@ import { userWorkspaceDir, workdirOf } from "@/lib/workspace/paths";
 import { askUserQuestionTool } from "@/lib/agent/tools/ask-user-question";
 import { toolMetadata, toolProperties, type ToolProperties } from "@/lib/agent/tools/tool-properties";
 import { loadChatModel } from "@/lib/agent/runtime/load-model";
-import { humanInTheLoopMiddleware, needsApproval } from "./human-in-the-loop";
+import { toolApprovalMiddleware, needsApproval } from "./human-in-the-loop";
 import { writeTodosTool } from "./todos";
 
 let h: AgentHarness;
@@ -167,7 +167,7 @@ describe("approvals read the tool's metadata, not lists of names", () => {
     const agent = createAgent({
       model: await loadChatModel(spec),
       tools,
-      middleware: [humanInTheLoopMiddleware({ mode: "auto", tools, workdir: workdirOf("t-meta") })],
+      middleware: [toolApprovalMiddleware({ mode: "auto", tools, workdir: workdirOf("t-meta") })],
       checkpointer: new MemorySaver(),
     });
     return agent.invoke({ messages: [{ role: "user", content: `${scriptMarker(key)} go` }] }, { configurable: { thread_id: crypto.randomUUID() } });

@@ -75,7 +75,7 @@ export const hitlStateSchema = z.object({
  * the model reads). Questions: registers the ask-the-user tool, which interrupts with a form.
  * Resume values are built by the server after checking them against the stored interrupt.
  */
-export function humanInTheLoopMiddleware({
+export function toolApprovalMiddleware({
   mode,
   tools: registered,
   workdir,

@@ -13,7 +13,7 @@ import { artifactsMiddleware } from "./artifacts";
 import { attachmentsMiddleware } from "./attachments";
 import { skillsMiddleware } from "./skills";
 import { imageCompatMiddleware } from "./image-compat";
-import { HUMAN_IN_THE_LOOP_TOOLS, humanInTheLoopMiddleware } from "./human-in-the-loop";
+import { HUMAN_IN_THE_LOOP_TOOLS, toolApprovalMiddleware } from "./human-in-the-loop";
 
 export type MiddlewareDeps = {
   ctx: AgentRuntimeContext;
@@ -63,7 +63,7 @@ export function mainAgentMiddleware({ ctx, fallbacks, backend, workdir }: Middle
     /** The whole chain for a run whose own tools (built-in, MCP, skill dependencies) are `tools`. */
     around(tools: StructuredToolInterface[]) {
       // Approvals judge every registered tool: the run's own and those the middleware bring.
-      const approvals = humanInTheLoopMiddleware({ mode: ctx.config.tool_approval_mode, tools: [...tools, ...chainTools], workdir });
+      const approvals = toolApprovalMiddleware({ mode: ctx.config.tool_approval_mode, tools: [...tools, ...chainTools], workdir });
       return [...chain, approvals] as const;
     },
   };
