@@ -16,7 +16,7 @@ import { activeRunForThread } from "./registry";
 import { listMessages } from "@/lib/db/messages";
 import { findRun } from "@/lib/db/runs";
 import { getCheckpointer } from "@/lib/agent/checkpointer";
-import type { TokenUsageState } from "@/lib/agent/token-usage-types";
+import type { TokenUsageState } from "@/lib/agent/ui-parts";
 
 let h: AgentHarness;
 const spec = `${MOCK_PROVIDER}:mock-chat`;

@@ -23,7 +23,7 @@ import { parseSkillMarkdown } from "@/lib/skills/front-matter";
 import { personalSkillFolder, sharedSkillFolder } from "@/lib/skills/folders";
 import { KB_TOOL_NAMES, NO_KNOWLEDGE_BASES } from "@/lib/agent/tools/kb-tools";
 import type { Sharing } from "@/lib/sharing/types";
-import type { SkillsPartData } from "./skills";
+import type { SkillsPartData } from "@/lib/agent/ui-parts";
 
 /**
  * Skills through real chats: shared skills in the database and the shared store, personal ones

@@ -1,6 +1,6 @@
 import type { Actor } from "@/lib/auth/actor";
 import { listVisibleSubagents } from "@/lib/db/agents";
-import { findUsableMcpServers, type McpServerRow } from "@/lib/db/mcp-servers";
+import { findUsableMcpServers } from "@/lib/db/mcp-servers";
 import { builtinToolNames } from "@/lib/agent/tools/registry";
 import { loadAvailableSkills } from "@/lib/skills/catalog";
 import "@/lib/skills/projection"; // registers the /home/gem/skills projection wherever the runtime is loaded
