@@ -1,20 +1,13 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { MeridianDataParts, RunStatusData, TodoItem, TokenUsageState } from "@/lib/agent/ui-parts";
+import type { RunStatusData } from "@/lib/agent/ui-parts";
 import { apiFetch, ApiClientError } from "@/components/api/client";
 import type { ThreadStateResponse } from "@/components/api/types";
-import { NO_ACTIVE_SKILLS, skillsFromState, skillsFromStream, type ActiveSkillsState } from "@/components/panels/active-skills-state";
+import { NO_ACTIVE_SKILLS, skillsFromState } from "@/components/panels/active-skills-state";
+import { applyPanelPart, type ThreadPanelState } from "./panel-parts";
 
-export type ThreadPanelState = {
-  todos: TodoItem[];
-  tokenUsage: TokenUsageState | null;
-  run: RunStatusData | null;
-  skills: ActiveSkillsState;
-  loaded: boolean;
-};
-
-type DataPart = { [K in keyof MeridianDataParts]: { type: `data-${K}`; data: MeridianDataParts[K] } }[keyof MeridianDataParts];
+export type { ThreadPanelState } from "./panel-parts";
 
 /**
  * With no active run: the run the stream last reported (with its final status when listed),
@@ -69,21 +62,7 @@ export function useThreadState(threadId: string, exists: boolean) {
   }, [exists, refresh]);
 
   const applyData = useCallback((part: { type: string; data?: unknown }) => {
-    const typed = part as DataPart;
-    switch (typed.type) {
-      case "data-run":
-        setState((current) => ({ ...current, run: typed.data }));
-        break;
-      case "data-todos":
-        setState((current) => ({ ...current, todos: typed.data.todos ?? [] }));
-        break;
-      case "data-token-usage":
-        setState((current) => ({ ...current, tokenUsage: typed.data }));
-        break;
-      case "data-skills":
-        setState((current) => ({ ...current, skills: skillsFromStream(current.skills, typed.data) }));
-        break;
-    }
+    setState((current) => applyPanelPart(current, part));
   }, []);
 
   /** A new message starts a new run: forget the previous run's status until the stream reports. */
