@@ -21,6 +21,8 @@ async function signIn(page: Page) {
 }
 
 test("an overloaded primary falls back: the notice shows in the chat and in the status panel, also after a reload", async ({ page, browser }) => {
+  // Four more signed-in views after the run itself.
+  test.setTimeout(240_000);
   const key = `model-switch-${Date.now().toString(36)}`;
   await mock.script(key, [{ fault: { status: 529, repeat: 3 } }, { text: "Answered by the fallback. FALLBACK-DONE" }]);
   await signIn(page);
