@@ -21,8 +21,8 @@ async function signIn(page: Page) {
 }
 
 test("an overloaded primary falls back: the notice shows in the chat and in the status panel, also after a reload", async ({ page, browser }) => {
-  // Four more signed-in views after the run itself.
-  test.setTimeout(240_000);
+  // Four more views of the thread after the run itself.
+  test.setTimeout(360_000);
   const key = `model-switch-${Date.now().toString(36)}`;
   await mock.script(key, [{ fault: { status: 529, repeat: 3 } }, { text: "Answered by the fallback. FALLBACK-DONE" }]);
   await signIn(page);
@@ -45,7 +45,8 @@ test("an overloaded primary falls back: the notice shows in the chat and in the 
   await expect(page.getByTestId("message-assistant").last().getByTestId("model-switch-note")).toHaveText(NOTICE["en-US"]);
   await expect(panel.getByTestId("panel-model-switch")).toHaveText(NOTICE["en-US"]);
 
-  // Both languages, both themes, desktop and phone (the panel is a drawer there).
+  // Both languages, both themes, desktop and phone (the panel is a drawer there), signed in as above.
+  const storageState = await page.context().storageState();
   const views: [keyof typeof NOTICE, "light" | "dark", number][] = [
     ["en-US", "light", 1440],
     ["en-US", "dark", 390],
@@ -53,9 +54,8 @@ test("an overloaded primary falls back: the notice shows in the chat and in the 
     ["zh-CN", "light", 390],
   ];
   for (const [locale, colorScheme, width] of views) {
-    const context = await browser.newContext({ locale, colorScheme, viewport: { width, height: 900 } });
+    const context = await browser.newContext({ storageState, locale, colorScheme, viewport: { width, height: 900 } });
     const view = await context.newPage();
-    await signIn(view);
     await view.goto(threadUrl);
     const note = view.getByTestId("message-assistant").last().getByTestId("model-switch-note");
     await expect(note).toHaveText(NOTICE[locale]);
@@ -63,6 +63,7 @@ test("an overloaded primary falls back: the notice shows in the chat and in the 
     const drawer = view.getByTestId("status-panel");
     if (width < 1280) await view.getByTestId("panel-toggle").click();
     await expect(drawer.getByTestId("panel-model-switch")).toHaveText(NOTICE[locale]);
+    await expect(drawer.getByTestId("panel-model-switch")).toBeInViewport();
     await view.screenshot({ path: `test-results/model-switch-${locale}-${colorScheme}-${width}-panel.png` });
     await context.close();
   }
