@@ -58,7 +58,8 @@ test("an overloaded primary falls back: the notice shows in the chat and in the 
     const view = await context.newPage();
     await view.goto(threadUrl);
     const note = view.getByTestId("message-assistant").last().getByTestId("model-switch-note");
-    await expect(note).toHaveText(NOTICE[locale]);
+    // A cold page load of the thread, on a shared machine: more room than the default 15 s.
+    await expect(note).toHaveText(NOTICE[locale], { timeout: 60_000 });
     await view.screenshot({ path: `test-results/model-switch-${locale}-${colorScheme}-${width}-chat.png` });
     const drawer = view.getByTestId("status-panel");
     if (width < 1280) await view.getByTestId("panel-toggle").click();
