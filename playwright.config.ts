@@ -70,6 +70,8 @@ export default defineConfig({
             ADMIN_USERNAME: process.env.ADMIN_USERNAME || "admin",
             ADMIN_PASSWORD: process.env.ADMIN_PASSWORD || "admin-password-1",
             LLM_RETRY_BASE_DELAY_MS: "50",
+            // Only a run whose primary overloads reaches it (e2e/model-switch.spec.ts).
+            LLM_FALLBACK_MODEL: "demo:demo-fallback",
             WORKSPACE_QUOTA_BYTES: String(E2E_WORKSPACE_QUOTA_BYTES),
             // Tests act as distinct client addresses through X-Forwarded-For (e2e/api/sign-in-limits.spec.ts).
             TRUST_PROXY: "1",

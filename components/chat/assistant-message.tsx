@@ -7,6 +7,7 @@ import { ArtifactCards } from "./artifact-cards";
 import { CopyButton } from "./copy-button";
 import { InterruptPart, toolCallsInForms } from "./interrupt-part";
 import { Markdown } from "./markdown";
+import { ModelSwitchNote } from "./model-switch-note";
 import { hasVisibleContent, runOfMessage, textOfMessage } from "./message-parts";
 import { Reasoning } from "./reasoning";
 import { RunNotice } from "./run-notice";
@@ -54,6 +55,8 @@ function Parts({ message, streaming }: { message: MeridianUIMessage; streaming: 
     if (part.type === "data-subagent") return <SubagentNote key={part.id ?? key} data={part.data} />;
     if (part.type === "data-interrupt") return <InterruptPart key={part.id ?? key} data={part.data} />;
     if (part.type === "data-artifacts") return <ArtifactCards key={part.id ?? key} artifacts={part.data.artifacts ?? []} />;
+    if (part.type === "data-model-switch") return <ModelSwitchNote key={part.id ?? key} data={part.data} />;
+    // run, todos, token-usage and skills feed the status panel and the run notice, not the transcript.
     return null;
   });
 }

@@ -1,7 +1,8 @@
 import { DefaultChatTransport, type ChatTransport } from "ai";
 import type { MeridianUIMessage } from "@/components/api/types";
 
-type Extras = { agentId?: string | null; modelSpec?: string | null };
+/** What `sendMessage(message, { body })` adds to the request: the chosen agent and model. */
+export type ChatRequestExtras = { agentId?: string | null; modelSpec?: string | null };
 
 /** Parses a UI message stream response (SSE) exactly like the chat's own responses. */
 class MeridianHttpTransport extends DefaultChatTransport<MeridianUIMessage> {
@@ -13,6 +14,8 @@ class MeridianHttpTransport extends DefaultChatTransport<MeridianUIMessage> {
 export type MeridianChatTransport = ChatTransport<MeridianUIMessage> & {
   /** The next reconnect reads this response (a resumed run's stream) instead of asking the server. */
   adoptStream(body: ReadableStream<Uint8Array>): void;
+  /** Who hears that a reconnect found nothing running; returns the unsubscribe. */
+  onNothingToResume(listener: () => void): () => void;
 };
 
 /**
@@ -21,18 +24,13 @@ export type MeridianChatTransport = ChatTransport<MeridianUIMessage> & {
  * answer may have been saved between loading the history and reconnecting. A resumed run's
  * response (after an approval or an answer) is adopted as the next reconnect.
  */
-export function createChatTransport({
-  extras,
-  onNothingToResume,
-}: {
-  extras: () => Extras;
-  onNothingToResume: () => void;
-}): MeridianChatTransport {
+export function createChatTransport(): MeridianChatTransport {
   let adopted: ReadableStream<Uint8Array> | null = null;
+  let nothingToResume: (() => void) | null = null;
   const http = new MeridianHttpTransport({
     api: "/api/chat",
-    prepareSendMessagesRequest: ({ id, messages }) => {
-      const { agentId, modelSpec } = extras();
+    prepareSendMessagesRequest: ({ id, messages, body }) => {
+      const { agentId, modelSpec } = (body ?? {}) as ChatRequestExtras;
       return {
         body: {
           id,
@@ -48,6 +46,12 @@ export function createChatTransport({
     adoptStream: (body) => {
       adopted = body;
     },
+    onNothingToResume: (listener) => {
+      nothingToResume = listener;
+      return () => {
+        if (nothingToResume === listener) nothingToResume = null;
+      };
+    },
     reconnectToStream: async (options) => {
       if (adopted) {
         const body = adopted;
@@ -55,7 +59,7 @@ export function createChatTransport({
         return http.chunksOf(body);
       }
       const stream = await http.reconnectToStream(options);
-      if (!stream) onNothingToResume();
+      if (!stream) nothingToResume?.();
       return stream;
     },
   };

@@ -4,7 +4,7 @@ import { cn } from "@/components/ui/cn";
 import { ArrowUp, Loader2, Square } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useLayoutEffect, useRef, type ClipboardEvent, type FormEvent, type KeyboardEvent } from "react";
-import type { ApproximateContext } from "@/lib/agent/token-usage-types";
+import type { ApproximateContext } from "@/lib/agent/ui-parts";
 import { AttachButton } from "./attachments/attach-button";
 import { AttachmentChip } from "./attachments/attachment-chip";
 import type { ComposerAttachments } from "./attachments/use-composer-attachments";

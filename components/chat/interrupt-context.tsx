@@ -2,7 +2,7 @@
 
 import { createContext, useContext } from "react";
 import type { InterruptPartData } from "@/lib/agent/interrupt-payloads";
-import type { RunStatusData } from "@/lib/agent/token-usage-types";
+import type { RunStatusData } from "@/lib/agent/ui-parts";
 import type { ResumeBody } from "@/lib/runs/resume-payload";
 
 export type InterruptActions = {

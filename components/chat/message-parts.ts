@@ -1,4 +1,4 @@
-import type { RunStatusData } from "@/lib/agent/token-usage-types";
+import type { ModelSwitchData, RunStatusData } from "@/lib/agent/ui-parts";
 import type { MeridianUIMessage } from "@/components/api/types";
 
 type Part = MeridianUIMessage["parts"][number];
@@ -16,6 +16,16 @@ export function runOfMessage(message: MeridianUIMessage | undefined): RunStatusD
   for (let i = message.parts.length - 1; i >= 0; i--) {
     const part = message.parts[i];
     if (part.type === "data-run") return part.data;
+  }
+  return null;
+}
+
+/** The fallback model the message's run last switched to (its last `data-model-switch` part). */
+export function modelSwitchOfMessage(message: MeridianUIMessage | undefined): ModelSwitchData | null {
+  if (message?.role !== "assistant") return null;
+  for (let i = message.parts.length - 1; i >= 0; i--) {
+    const part = message.parts[i];
+    if (part.type === "data-model-switch") return part.data;
   }
   return null;
 }

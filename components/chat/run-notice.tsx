@@ -1,6 +1,6 @@
 import { AlertTriangle, CircleSlash, PauseCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
-import type { RunStatusData } from "@/lib/agent/token-usage-types";
+import type { RunStatusData } from "@/lib/agent/ui-parts";
 
 /** End-of-message note for a run that did not complete: failed, stopped or interrupted. */
 export function RunNotice({ run }: { run: RunStatusData }) {

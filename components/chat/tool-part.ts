@@ -1,5 +1,5 @@
 import { getToolName, isToolUIPart, type DynamicToolUIPart, type ToolUIPart, type UIMessage } from "ai";
-import type { TodoItem } from "@/lib/agent/token-usage-types";
+import type { TodoItem } from "@/lib/agent/ui-parts";
 
 export type AnyToolPart = ToolUIPart | DynamicToolUIPart;
 export type ToolState = AnyToolPart["state"];

@@ -1,16 +1,20 @@
 "use client";
 
 import { useChat, type UseChatHelpers } from "@ai-sdk/react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { apiErrorFromChatError, apiFetch } from "@/components/api/client";
 import { ACTIVE_RUN_STATUSES, type MeridianUIMessage, type ThreadResponse } from "@/components/api/types";
+import { useLatest } from "@/components/hooks/use-latest";
 import { useReportError } from "@/components/hooks/use-report-error";
 import { useThreads } from "@/components/shell/threads-context";
-import type { RunStatusData } from "@/lib/agent/token-usage-types";
-import { createChatTransport } from "./chat-transport";
-import { textOfMessage } from "./message-parts";
+import type { ModelSwitchData, RunStatusData } from "@/lib/agent/ui-parts";
+import { createChatTransport, type ChatRequestExtras } from "./chat-transport";
+import { modelSwitchOfMessage, textOfMessage } from "./message-parts";
 import { useInterruptAnswer } from "./use-interrupt-answer";
-import { useThreadState } from "./use-thread-state";
+import { useThreadState, type ThreadPanelState } from "./use-thread-state";
+
+/** What the status panel shows: the thread's state, and the latest answer's model switch. */
+export type PanelState = ThreadPanelState & { modelSwitch: ModelSwitchData | null };
 
 /** If the server has not closed the stream this long after a cancel, stop reading it. */
 const CANCEL_GRACE_MS = 10_000;
@@ -38,12 +42,10 @@ export function useMeridianChat({ threadId, initialMessages, exists, agentId, mo
   const [stopping, setStopping] = useState(false);
   const [resume] = useState(exists);
 
-  const requestExtras = useRef({ agentId, modelSpec });
-  requestExtras.current = { agentId, modelSpec };
   const streamRun = useRef<RunStatusData | null>(null);
+  // Set after each commit (below): callbacks outside render read the newest chat.
   const chatRef = useRef<UseChatHelpers<MeridianUIMessage> | null>(null);
-  const onRefusedRef = useRef(onRefused);
-  onRefusedRef.current = onRefused;
+  const onRefusedRef = useLatest(onRefused);
 
   // Reconnecting found nothing running: the answer may have been saved since the history
   // was read, so read the history (and the panel state) again.
@@ -58,17 +60,10 @@ export function useMeridianChat({ threadId, initialMessages, exists, agentId, mo
       reportError(error);
     }
   }, [panel, threadId, reportError]);
-  const catchUpRef = useRef(catchUp);
-  catchUpRef.current = catchUp;
 
-  const transport = useMemo(
-    () =>
-      createChatTransport({
-        extras: () => requestExtras.current,
-        onNothingToResume: () => void catchUpRef.current(),
-      }),
-    [],
-  );
+  const transport = useMemo(() => createChatTransport(), []);
+  // A layout effect: subscribed before useChat's own effect reconnects on mount.
+  useLayoutEffect(() => transport.onNothingToResume(() => void catchUp()), [transport, catchUp]);
 
   const chat = useChat<MeridianUIMessage>({
     id: threadId,
@@ -111,7 +106,9 @@ export function useMeridianChat({ threadId, initialMessages, exists, agentId, mo
   });
 
   const busy = chat.status === "submitted" || chat.status === "streaming";
-  chatRef.current = chat;
+  useLayoutEffect(() => {
+    chatRef.current = chat;
+  });
 
   // An approval or an answer resumes the run: the chat follows it like a new reply.
   const answerInterrupt = useInterruptAnswer({
@@ -133,15 +130,17 @@ export function useMeridianChat({ threadId, initialMessages, exists, agentId, mo
           id: threadId,
           title: text.slice(0, 80),
           agentId: agentId ?? null,
+          modelSpec,
           status: "running",
+          createdAt: new Date().toISOString(),
           updatedAt: new Date().toISOString(),
         });
       }
       panel.startRun();
       streamRun.current = null;
-      await chat.sendMessage({ text });
+      await chat.sendMessage({ text }, { body: { agentId, modelSpec } satisfies ChatRequestExtras });
     },
-    [persisted, threadId, threads, agentId, chat, panel],
+    [persisted, threadId, threads, agentId, modelSpec, chat, panel],
   );
 
   const stop = useCallback(async () => {
@@ -173,5 +172,9 @@ export function useMeridianChat({ threadId, initialMessages, exists, agentId, mo
     return () => window.clearTimeout(timer);
   }, [stopping]);
 
-  return { chat, busy, stopping, send, stop, panel: panel.state, persisted, answerInterrupt };
+  // The latest answer's model switch, live while it streams and after a reload alike.
+  const lastMessage = chat.messages.at(-1);
+  const panelState = useMemo<PanelState>(() => ({ ...panel.state, modelSwitch: modelSwitchOfMessage(lastMessage) }), [panel.state, lastMessage]);
+
+  return { chat, busy, stopping, send, stop, panel: panelState, persisted, answerInterrupt };
 }

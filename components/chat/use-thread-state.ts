@@ -1,20 +1,13 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { RunStatusData, TodoItem, TokenUsageState } from "@/lib/agent/token-usage-types";
+import type { RunStatusData } from "@/lib/agent/ui-parts";
 import { apiFetch, ApiClientError } from "@/components/api/client";
-import type { MeridianDataParts, ThreadStateResponse } from "@/components/api/types";
-import { NO_ACTIVE_SKILLS, skillsFromState, skillsFromStream, type ActiveSkillsState } from "@/components/panels/active-skills-state";
+import type { ThreadStateResponse } from "@/components/api/types";
+import { NO_ACTIVE_SKILLS, skillsFromState } from "@/components/panels/active-skills-state";
+import { applyPanelPart, type ThreadPanelState } from "./panel-parts";
 
-export type PanelState = {
-  todos: TodoItem[];
-  tokenUsage: TokenUsageState | null;
-  run: RunStatusData | null;
-  skills: ActiveSkillsState;
-  loaded: boolean;
-};
-
-type DataPart = { [K in keyof MeridianDataParts]: { type: `data-${K}`; data: MeridianDataParts[K] } }[keyof MeridianDataParts];
+export type { ThreadPanelState } from "./panel-parts";
 
 /**
  * With no active run: the run the stream last reported (with its final status when listed),
@@ -26,38 +19,42 @@ function settledRun(current: RunStatusData | null, runs: ThreadStateResponse["ru
   return { runId: listed.id, status: listed.status, ...(listed.error ? { error: listed.error } : {}) };
 }
 
-const INITIAL: PanelState = { todos: [], tokenUsage: null, run: null, skills: NO_ACTIVE_SKILLS, loaded: false };
+const INITIAL: ThreadPanelState = { todos: [], tokenUsage: null, run: null, skills: NO_ACTIVE_SKILLS, loaded: false };
 
 /**
  * Agent state for the status panel: read from `GET /api/threads/:id/state`, then patched
  * live by the stream's data parts. The UI only shows what the server sent.
  */
 export function useThreadState(threadId: string, exists: boolean) {
-  const [state, setState] = useState<PanelState>(INITIAL);
+  const [state, setState] = useState<ThreadPanelState>(INITIAL);
   const latestRequest = useRef(0);
 
-  const refresh = useCallback(async (): Promise<ThreadStateResponse | null> => {
+  // Promise callbacks, not an async body: the state is set when the response arrives, never in the effect itself.
+  const refresh = useCallback((): Promise<ThreadStateResponse | null> => {
     const request = ++latestRequest.current;
-    try {
-      const response = await apiFetch<ThreadStateResponse>(`/api/threads/${encodeURIComponent(threadId)}/state`);
-      if (request !== latestRequest.current) return response;
-      setState((current) => ({
-        todos: response.todos ?? [],
-        tokenUsage: response.tokenUsage ?? null,
-        // The server's active run wins; otherwise keep the last status the stream reported.
-        run: response.activeRun
-          ? { runId: response.activeRun.id, status: response.activeRun.status }
-          : settledRun(current.run, response.runs),
-        skills: skillsFromState(current.skills, response.activatedSkills),
-        loaded: true,
-      }));
-      return response;
-    } catch (error) {
-      // A brand-new thread has no state yet; anything else is shown as "not loaded".
-      if (!(error instanceof ApiClientError && error.status === 404)) console.warn("[status panel]", error);
-      setState((current) => ({ ...current, loaded: true }));
-      return null;
-    }
+    return apiFetch<ThreadStateResponse>(`/api/threads/${encodeURIComponent(threadId)}/state`).then(
+      (response) => {
+        if (request !== latestRequest.current) return response;
+        setState((current) => ({
+          ...current,
+          todos: response.todos ?? [],
+          tokenUsage: response.tokenUsage ?? null,
+          // The server's active run wins; otherwise keep the last status the stream reported.
+          run: response.activeRun
+            ? { runId: response.activeRun.id, status: response.activeRun.status }
+            : settledRun(current.run, response.runs),
+          skills: skillsFromState(current.skills, response.activatedSkills),
+          loaded: true,
+        }));
+        return response;
+      },
+      (error: unknown) => {
+        // A brand-new thread has no state yet; anything else is shown as "not loaded".
+        if (!(error instanceof ApiClientError && error.status === 404)) console.warn("[status panel]", error);
+        setState((current) => ({ ...current, loaded: true }));
+        return null;
+      },
+    );
   }, [threadId]);
 
   useEffect(() => {
@@ -65,21 +62,7 @@ export function useThreadState(threadId: string, exists: boolean) {
   }, [exists, refresh]);
 
   const applyData = useCallback((part: { type: string; data?: unknown }) => {
-    const typed = part as DataPart;
-    switch (typed.type) {
-      case "data-run":
-        setState((current) => ({ ...current, run: typed.data }));
-        break;
-      case "data-todos":
-        setState((current) => ({ ...current, todos: typed.data.todos ?? [] }));
-        break;
-      case "data-token-usage":
-        setState((current) => ({ ...current, tokenUsage: typed.data }));
-        break;
-      case "data-skills":
-        setState((current) => ({ ...current, skills: skillsFromStream(current.skills, typed.data) }));
-        break;
-    }
+    setState((current) => applyPanelPart(current, part));
   }, []);
 
   /** A new message starts a new run: forget the previous run's status until the stream reports. */

@@ -8,7 +8,7 @@ export type { FileEntryJson as FileEntry, DirectoryListingJson as DirectoryListi
 export type UploadResult = { name: string; path: string; size: number; mediaType: string };
 
 /** A file the agent presented with `present_artifacts` (data part `data-artifacts`). */
-export type { Artifact } from "@/lib/agent/tools/present-artifacts";
+export type { Artifact } from "@/lib/agent/ui-parts";
 
 /** What the panel shows: a file of one scope (its metadata when the caller knows it). */
 export type FileTarget = {

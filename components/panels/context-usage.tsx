@@ -2,7 +2,7 @@
 
 import { cn } from "@/components/ui/cn";
 import { useFormatter, useTranslations } from "next-intl";
-import type { ApproximateContext } from "@/lib/agent/token-usage-types";
+import type { ApproximateContext } from "@/lib/agent/ui-parts";
 import { contextLevel } from "@/components/chat/context-ring";
 import { useTokenFormat } from "./use-token-format";
 

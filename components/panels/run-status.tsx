@@ -3,7 +3,8 @@
 import { cn } from "@/components/ui/cn";
 import { AlertTriangle, CheckCircle2, CircleDashed, CircleSlash, Loader2, PauseCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
-import type { RunStatusData } from "@/lib/agent/token-usage-types";
+import type { ModelSwitchData, RunStatusData } from "@/lib/agent/ui-parts";
+import { ModelSwitchNote } from "@/components/chat/model-switch-note";
 import { PanelSection } from "./panel-section";
 
 const STYLES: Record<string, { icon: typeof Loader2; className: string; spin?: boolean }> = {
@@ -17,7 +18,7 @@ const STYLES: Record<string, { icon: typeof Loader2; className: string; spin?: b
 };
 
 /** `busy`: a message was sent and the stream has not reported its run yet. */
-export function RunStatus({ run, busy }: { run: RunStatusData | null; busy: boolean }) {
+export function RunStatus({ run, busy, modelSwitch }: { run: RunStatusData | null; busy: boolean; modelSwitch: ModelSwitchData | null }) {
   const t = useTranslations("panel");
   const status = run?.status && STYLES[run.status] ? run.status : busy ? "pending" : "idle";
   const { icon: Icon, className, spin } = STYLES[status];
@@ -28,6 +29,11 @@ export function RunStatus({ run, busy }: { run: RunStatusData | null; busy: bool
         <Icon className={cn("size-4", className, spin && "animate-spin")} aria-hidden />
         <span className="font-medium">{t(`runStatus.${status}`)}</span>
       </div>
+      {modelSwitch && (
+        <div className="mt-2">
+          <ModelSwitchNote data={modelSwitch} testId="panel-model-switch" />
+        </div>
+      )}
       {run?.status === "failed" && run.error?.message && (
         <p className="mt-2 rounded-lg bg-danger-soft px-2.5 py-2 text-xs break-words text-danger">{run.error.message}</p>
       )}

@@ -3,7 +3,7 @@
 import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { ACTIVE_RUN_STATUSES } from "@/components/api/types";
-import type { PanelState } from "@/components/chat/use-thread-state";
+import type { PanelState } from "@/components/chat/use-meridian-chat";
 import { IconButton } from "@/components/ui/icon-button";
 import { Sheet } from "@/components/ui/sheet";
 import { ActiveSkills } from "./active-skills";
@@ -42,7 +42,7 @@ export function StatusPanel({
         <IconButton label={t("close")} icon={<X />} tooltipSide="left" onClick={onClose} data-testid="panel-close" />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">
-        <RunStatus run={state.run} busy={busy} />
+        <RunStatus run={state.run} busy={busy} modelSwitch={state.modelSwitch} />
         <ActiveSkills skills={state.skills} />
         <TodoList todos={state.todos} live={busy || ACTIVE_RUN_STATUSES.includes(state.run?.status ?? "")} />
         <TokenUsageCard usage={state.tokenUsage} />

@@ -3,7 +3,7 @@
 import { cn } from "@/components/ui/cn";
 import { ListTodo } from "lucide-react";
 import { useTranslations } from "next-intl";
-import type { TodoItem } from "@/lib/agent/token-usage-types";
+import type { TodoItem } from "@/lib/agent/ui-parts";
 import { PanelSection } from "./panel-section";
 import { TodoStatusIcon } from "./todo-status-icon";
 

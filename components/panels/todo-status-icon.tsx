@@ -1,6 +1,6 @@
 import { cn } from "@/components/ui/cn";
 import { CheckCircle2, Circle, CircleDot, Loader2 } from "lucide-react";
-import type { TodoItem } from "@/lib/agent/token-usage-types";
+import type { TodoItem } from "@/lib/agent/ui-parts";
 
 /** `live`: a run is going on, so an in-progress item spins; otherwise it rests as a dot. */
 export function TodoStatusIcon({

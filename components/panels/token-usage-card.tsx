@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import type { TokenUsageState, UsageAggregate } from "@/lib/agent/token-usage-types";
+import type { TokenUsageState, UsageAggregate } from "@/lib/agent/ui-parts";
 import { Segmented } from "@/components/ui/segmented";
 import { ContextUsage } from "./context-usage";
 import { PanelSection } from "./panel-section";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import type { UsageBucket as Bucket } from "@/lib/agent/token-usage-types";
+import type { UsageBucket as Bucket } from "@/lib/agent/ui-parts";
 import { useTokenFormat } from "./use-token-format";
 
 function Stat({ label, value, testId, title }: { label: string; value: string; testId?: string; title?: string }) {

@@ -6,7 +6,9 @@ const thread = (id: string, updatedAt: string): ThreadSummary => ({
   id,
   title: id,
   agentId: null,
+  modelSpec: null,
   status: "idle",
+  createdAt: updatedAt,
   updatedAt,
 });
 

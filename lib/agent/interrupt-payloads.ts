@@ -80,12 +80,12 @@ export type ApprovalDecision = ApprovalResume["decisions"][number];
 export type QuestionResume = z.infer<typeof questionResumeSchema>;
 export type QuestionAnswer = QuestionResume["answers"][number];
 
-/** The `data-interrupt` UI part: the pending request, and the answer once it was given. */
-export type InterruptPartData = InterruptRequest & {
-  runId: string;
-  interruptId: string;
-  response?: ApprovalResume | QuestionResume;
-};
+/** The `data-interrupt` UI part (lib/agent/ui-parts.ts): the pending request, and the answer once it was given. */
+export const interruptPartSchema = z.intersection(
+  interruptRequestSchema,
+  z.object({ runId: z.string(), interruptId: z.string(), response: z.union([approvalResumeSchema, questionResumeSchema]).optional() }),
+);
+export type InterruptPartData = z.infer<typeof interruptPartSchema>;
 
 export const INTERRUPT_PART_ID = "interrupt";
 

@@ -1,13 +1,14 @@
 import { toUIMessageStream } from "@ai-sdk/langchain";
 import type { UIMessageChunk } from "ai";
+import { isUIPartChunk, partChunk, type MeridianDataParts } from "./ui-parts";
 
 /**
  * LangGraph stream -> AI SDK UI message stream. Text, reasoning and tool parts come from
- * @ai-sdk/langchain; state keys the status panel shows (todos, token usage) become
- * `data-<name>` parts with fixed ids whenever they change; internal model calls tagged
- * `nostream` (summaries, memory extraction) never reach the answer text.
+ * @ai-sdk/langchain; data parts written with `emitPart` travel as custom events and pass
+ * through as is; state `todos` becomes a `data-todos` part whenever it changes (token usage is
+ * streamed by its middleware); internal model calls tagged `nostream` (summaries, memory
+ * extraction) never reach the answer text.
  */
-export const STATE_PARTS = { todos: "todos", tokenUsage: "token-usage" } as const;
 
 type GraphEvent = [string, unknown] | [string[], string, unknown];
 
@@ -24,7 +25,7 @@ export async function* withStateParts(
   events: AsyncIterable<GraphEvent>,
   onValues?: (values: Record<string, unknown>) => void,
 ): AsyncGenerator<GraphEvent> {
-  const last = new Map<string, string>();
+  let lastTodos: string | undefined;
   for await (const ev of events) {
     const [mode, data] = modeAndData(ev);
     if (mode === "messages" && isInternalMessage(data)) continue;
@@ -34,26 +35,19 @@ export async function* withStateParts(
     // An interrupt arrives as a values event of its own (`__interrupt__` only): not a state.
     if ("__interrupt__" in values) continue;
     onValues?.(values);
-    for (const [key, part] of Object.entries(STATE_PARTS)) {
-      if (values[key] === undefined) continue;
-      const payload = key === "todos" ? { todos: values[key] } : values[key];
-      const serialized = JSON.stringify(payload);
-      if (last.get(key) === serialized) continue;
-      last.set(key, serialized);
-      yield ["custom", { type: part, id: part, data: payload }];
-    }
+    if (values.todos === undefined) continue;
+    const serialized = JSON.stringify(values.todos);
+    if (lastTodos === serialized) continue;
+    lastTodos = serialized;
+    yield ["custom", partChunk("todos", { todos: values.todos as MeridianDataParts["todos"]["todos"] }, { id: "todos" })];
   }
 }
 
-/** Custom events are `{type, id, data}`; the part's data is the inner `data`. */
+/** The converter wraps a custom event as `data-<event.type>` around it; a part from `emitPart` is the event itself. */
 function unwrapCustomData(chunk: UIMessageChunk): UIMessageChunk {
   if (!chunk.type.startsWith("data-")) return chunk;
-  const c = chunk as { type: `data-${string}`; id?: string; data: unknown; transient?: boolean };
-  const inner = c.data as { type?: unknown; data?: unknown } | null;
-  if (inner && typeof inner === "object" && "data" in inner && typeof inner.type === "string") {
-    return { ...c, data: inner.data } as UIMessageChunk;
-  }
-  return chunk;
+  const inner = (chunk as { data?: unknown }).data;
+  return isUIPartChunk(inner) ? (inner as UIMessageChunk) : chunk;
 }
 
 export type AgentStreamOutcome = { error: unknown | null };

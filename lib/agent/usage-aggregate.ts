@@ -1,5 +1,5 @@
 import type { UsageMetadata } from "@langchain/core/messages";
-import type { ProviderUsage, UsageAggregate, UsageBucket } from "./token-usage-types";
+import type { ProviderUsage, UsageAggregate, UsageBucket } from "./ui-parts";
 
 /** One model call's provider usage, normalised; `cacheRead` null when the provider did not report it. */
 export type CallUsage = {

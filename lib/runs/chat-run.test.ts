@@ -16,7 +16,6 @@ import { activeRunForThread } from "./registry";
 import { listMessages } from "@/lib/db/messages";
 import { findRun } from "@/lib/db/runs";
 import { getCheckpointer } from "@/lib/agent/checkpointer";
-import type { TokenUsageState } from "@/lib/agent/token-usage-types";
 
 let h: AgentHarness;
 const spec = `${MOCK_PROVIDER}:mock-chat`;
@@ -45,10 +44,10 @@ describe("a chat run", () => {
 
     expect(chunks[0]).toMatchObject({ type: "start" });
     expect(textOf(chunks)).toBe("Here is the **answer**.");
-    expect(dataParts<{ todos: unknown[] }>(chunks, "todos").at(-1)?.todos).toEqual([
+    expect(dataParts(chunks, "todos").at(-1)?.todos).toEqual([
       { content: "Look it up", status: "in_progress" },
     ]);
-    const usage = dataParts<TokenUsageState>(chunks, "token-usage").at(-1)!;
+    const usage = dataParts(chunks, "token-usage").at(-1)!;
     expect(usage.run?.buckets[spec].calls).toBe(2);
     // On the streaming path the model id comes from the generation info, not the message.
     expect(usage.run?.buckets[spec].responseModels).toEqual(["mock-chat"]);

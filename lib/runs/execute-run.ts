@@ -10,7 +10,7 @@ import { buildChatbotAgent, type ChatbotAgent } from "@/lib/agent/graph";
 import { agentUIChunks, type AgentStreamOutcome } from "@/lib/agent/stream";
 import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
 import type { AgentRunContext } from "@/lib/agent/run-context";
-import type { TokenUsageState } from "@/lib/agent/token-usage-types";
+import { emitPart, type TokenUsageState } from "@/lib/agent/ui-parts";
 import { countTextTokens } from "@/lib/agent/token-count";
 import { INTERRUPT_PART_ID, type InterruptPartData } from "@/lib/agent/interrupt-payloads";
 import { describeRunError } from "./run-errors";
@@ -49,7 +49,7 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<vo
   };
   const messageId = `msg-${crypto.randomUUID()}`;
   emit({ type: "start", messageId });
-  emit({ type: "data-run", id: "run", data: { runId, status: "running" } });
+  emitPart(emit, "run", { runId, status: "running" }, { id: "run" });
 
   const outcome: AgentStreamOutcome = { error: null };
   let lastValues: Record<string, unknown> | undefined;
@@ -91,8 +91,8 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<vo
   const error = outcome.error && !abort.signal.aborted ? describeRunError(outcome.error) : null;
   if (error) console.error(`[run ${runId}] failed:`, outcome.error);
   // The form the user answers to resume the run.
-  if (interrupt) emit({ type: "data-interrupt", id: INTERRUPT_PART_ID, data: interrupt });
-  emit({ type: "data-run", id: "run", data: { runId, status, ...(error ? { error } : {}) } });
+  if (interrupt) emitPart(emit, "interrupt", interrupt, { id: INTERRUPT_PART_ID });
+  emitPart(emit, "run", { runId, status, ...(error ? { error } : {}) }, { id: "run" });
   if (error) emit({ type: "error", errorText: error.message });
   emit({ type: "finish" });
 

@@ -44,7 +44,7 @@ async function chat(actor: Actor, key: string, turns: Turns, text = "Please do i
   const { run, stream } = await startChatRun(actor, { threadId, message: userMessage(`${text} ${scriptMarker(key)}`), modelSpec: spec });
   const chunks = await readAll(stream);
   await activeRunForThread(threadId)?.done;
-  return { threadId, run, chunks, interrupt: dataParts<InterruptPartData>(chunks, "interrupt").at(-1) };
+  return { threadId, run, chunks, interrupt: dataParts(chunks, "interrupt").at(-1) };
 }
 
 async function resume(actor: Actor, runId: string, body: ResumeBody) {
@@ -56,7 +56,7 @@ async function resume(actor: Actor, runId: string, body: ResumeBody) {
 
 const lastRequest = async (key: string) => (await h.client.requests(key)).at(-1)!.body as ModelRequest;
 const toolResults = (req: ModelRequest) => req.messages.filter((m) => m.role === "tool").map((m) => String(m.content));
-const runStatus = (chunks: UIMessageChunk[]) => dataParts<{ status: string }>(chunks, "run").at(-1)?.status;
+const runStatus = (chunks: UIMessageChunk[]) => dataParts(chunks, "run").at(-1)?.status;
 const writeCall = (path: string, content: string) => ({ toolCalls: [{ name: "write_file", args: { file_path: path, content } }] });
 const fileText = async (actor: Actor, path: string) => {
   const ws = openWorkspace(actor.id);

@@ -2,7 +2,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { requireThread } from "@/lib/db/threads";
 import { listRuns, toRunView, type RunView } from "@/lib/db/runs";
 import { getCheckpointer } from "@/lib/agent/checkpointer";
-import type { TodoItem, TokenUsageState } from "@/lib/agent/token-usage-types";
+import type { TodoItem, TokenUsageState } from "@/lib/agent/ui-parts";
 import type { InterruptPartData } from "@/lib/agent/interrupt-payloads";
 import { firstPendingInterrupt } from "./pending-interrupt";
 import { listThreadAttachments } from "@/lib/db/attachments";

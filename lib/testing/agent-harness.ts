@@ -1,4 +1,5 @@
 import type { UIMessageChunk } from "ai";
+import { uiPartSchemas, type MeridianDataParts, type UIPartName } from "@/lib/agent/ui-parts";
 import { startMockLlmServer, mockClient, type MockLlmServer, type MockClient } from "./mock-llm";
 import { createTestDatabase, destroyTestDatabase } from "./test-db";
 import { getDb } from "@/lib/db/client";
@@ -66,8 +67,13 @@ export function textOf(chunks: UIMessageChunk[]): string {
     .join("");
 }
 
-export function dataParts<T = unknown>(chunks: UIMessageChunk[], type: string): T[] {
-  return chunks.filter((c) => c.type === `data-${type}`).map((c) => (c as { data: T }).data);
+/** The data of every `data-<name>` chunk, each checked against its declared schema (lib/agent/ui-parts.ts). */
+export function dataParts<N extends UIPartName>(chunks: UIMessageChunk[], name: N): MeridianDataParts[N][] {
+  const schema = uiPartSchemas[name] as unknown as { parse(data: unknown): unknown };
+  const data = chunks.filter((c) => c.type === `data-${name}`).map((c) => (c as { data: unknown }).data);
+  // Parsing throws on a part that breaks its contract; the data itself is returned as emitted.
+  for (const d of data) schema.parse(d);
+  return data as MeridianDataParts[N][];
 }
 
 export function userMessage(text: string, id = `u-${crypto.randomUUID()}`) {

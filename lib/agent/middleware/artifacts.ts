@@ -2,7 +2,8 @@ import { createMiddleware } from "langchain";
 import { ReducedValue, StateSchema } from "@langchain/langgraph";
 import { z } from "zod";
 import type { WorkspaceBackend } from "@/lib/workspace/backend";
-import { presentArtifactsTool, type Artifact } from "@/lib/agent/tools/present-artifacts";
+import { presentArtifactsTool } from "@/lib/agent/tools/present-artifacts";
+import type { Artifact } from "@/lib/agent/ui-parts";
 
 const artifactSchema = z.object({
   path: z.string(),

@@ -221,7 +221,7 @@ describe("present_artifacts", () => {
     expect(values.artifacts).toEqual([
       { path: `${wd}/outputs/report.md`, name: "report.md", size: 8, mediaType: "text/markdown", scope: "workdir" },
     ]);
-    expect(custom).toContainEqual(expect.objectContaining({ type: "artifacts", data: { artifacts: values.artifacts } }));
+    expect(custom).toContainEqual(expect.objectContaining({ type: "data-artifacts", data: { artifacts: values.artifacts } }));
     const [, result] = toolResults((await h.client.requests("artifacts")).map((r) => r.body as Body).at(-1)!);
     expect(result).toContain("Presented 1 file(s)");
     expect(result).toContain(`${wd}/outputs: is a directory`);

@@ -18,7 +18,6 @@ import {
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import type { Actor } from "@/lib/auth/actor";
 import type { AgentConfig } from "@/lib/agent/config/config-schema";
-import type { InterruptPartData } from "@/lib/agent/interrupt-payloads";
 import { createStoredAgent } from "@/lib/db/agents";
 import { startChatRun } from "@/lib/runs/start-run";
 import { startResumeRun } from "@/lib/runs/resume-run";
@@ -79,7 +78,7 @@ async function chat(actor: Actor, key: string, turns: Turns, agentId?: string, t
   const { run, stream } = await startChatRun(actor, { threadId, message: userMessage(`Go ${scriptMarker(key)}`), modelSpec: spec, agentId });
   const chunks = await readAll(stream);
   await activeRunForThread(threadId)?.done;
-  return { threadId, run, interrupt: dataParts<InterruptPartData>(chunks, "interrupt").at(-1), status: dataParts<{ status: string }>(chunks, "run").at(-1)?.status };
+  return { threadId, run, interrupt: dataParts(chunks, "interrupt").at(-1), status: dataParts(chunks, "run").at(-1)?.status };
 }
 
 const toolResults = async (key: string) =>

@@ -81,7 +81,7 @@ describe("fallback", () => {
     expect(tools.map((t) => t.function.name)).toContain("write_todos");
     expect(lastText(values)).toBe("from the fallback");
     expect(custom).toContainEqual(
-      expect.objectContaining({ type: "model-switch", data: expect.objectContaining({ from: primary, to: "mock:mock-fallback" }) }),
+      expect.objectContaining({ type: "data-model-switch", data: expect.objectContaining({ from: primary, to: "mock:mock-fallback" }) }),
     );
     const usage = values.tokenUsage as { run: { buckets: Record<string, unknown> } };
     expect(Object.keys(usage.run.buckets)).toEqual(["mock:mock-fallback"]);

@@ -2,6 +2,7 @@ import { createMiddleware } from "langchain";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { classifyModelError } from "@/lib/models/model-errors";
 import { modelInfo } from "@/lib/agent/runtime/load-model";
+import { emitPart, type ModelSwitchData } from "@/lib/agent/ui-parts";
 
 export type RetryFallbackOptions = {
   /** Retries after the first attempt (`model_retry_times`, default 2). */
@@ -17,8 +18,6 @@ export type RetryFallbackOptions = {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
 };
-
-export type ModelSwitchEvent = { from: string; to: string; reason: string };
 
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -76,8 +75,8 @@ export function modelRetryFallbackMiddleware(opts: RetryFallbackOptions) {
             consecutiveOverloads = 0;
             attempt = 0;
             const to = modelInfo(opts.fallbacks[fallbackIndex])?.spec ?? `fallback-${fallbackIndex + 1}`;
-            const event: ModelSwitchEvent = { from, to, reason: c.message };
-            request.runtime.writer?.({ type: "model-switch", id: `model-switch-${fallbackIndex}`, data: event });
+            const event: ModelSwitchData = { from, to, reason: c.message };
+            emitPart(request.runtime.writer, "model-switch", event, { id: `model-switch-${fallbackIndex}` });
             continue;
           }
           // With a fallback waiting, overloads keep being retried until the switch threshold.

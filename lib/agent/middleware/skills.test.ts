@@ -23,7 +23,6 @@ import { parseSkillMarkdown } from "@/lib/skills/front-matter";
 import { personalSkillFolder, sharedSkillFolder } from "@/lib/skills/folders";
 import { KB_TOOL_NAMES, NO_KNOWLEDGE_BASES } from "@/lib/agent/tools/kb-tools";
 import type { Sharing } from "@/lib/sharing/types";
-import type { SkillsPartData } from "./skills";
 
 /**
  * Skills through real chats: shared skills in the database and the shared store, personal ones
@@ -66,7 +65,7 @@ async function chat(actor: Actor, key: string, opts: { agentId: string; threadId
   const { stream } = await startChatRun(actor, { threadId, message: userMessage(`go ${scriptMarker(key)}`), modelSpec: spec, agentId: opts.agentId });
   const chunks = await readAll(stream);
   await activeRunForThread(threadId)?.done;
-  return { threadId, chunks, skills: dataParts<SkillsPartData>(chunks, "skills") };
+  return { threadId, chunks, skills: dataParts(chunks, "skills") };
 }
 
 const bodies = async (key: string) => (await h.client.requests(key)).map((r) => r.body as Body);

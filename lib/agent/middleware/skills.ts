@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
 import { READ_FILE } from "@/lib/agent/tools/names";
 import { skillGateOf, skillOpens, type SkillGate } from "@/lib/agent/runtime/skill-tools";
+import { emitPart, type SkillsPartData } from "@/lib/agent/ui-parts";
 import type { WorkspaceBackend } from "@/lib/workspace/backend";
 import { VIRTUAL } from "@/lib/workspace/paths";
 import { parseVirtualPath } from "@/lib/workspace/virtual-path";
@@ -21,8 +22,6 @@ const skillsState = new StateSchema({
     reducer: (current: string[], update: string[] | undefined) => mergeActivatedSkills(current, update ?? []),
   }),
 });
-
-export type SkillsPartData = { activated: string[]; available: { slug: string; name: string }[] };
 
 const SKILL_MD_PATHS = [VIRTUAL.skills, VIRTUAL.personalSkills].map((root) => new RegExp(`^${root.replace(/[/.]/g, "\\$&")}/([^/]+)/SKILL\\.md$`));
 
@@ -49,8 +48,6 @@ function readSucceeded(result: ToolMessage | Command): result is ToolMessage {
   return !text.trimStart().startsWith("Error:");
 }
 
-type Writer = ((chunk: unknown) => void) | undefined;
-
 /**
  * Slot 3 (SPEC 3.3). Before each model call: lazy skills (effective, not preloaded) are listed
  * with name, description and SKILL.md path; preloaded skills are injected in full; tools only
@@ -70,8 +67,8 @@ export function skillsMiddleware({ ctx, backend }: { ctx: AgentRuntimeContext; b
     mergeActivatedSkills([...preloaded, ...(state.activatedSkills ?? [])], [...activatedThisRun]).filter(effective);
   const isOpen = (gate: SkillGate, state: { activatedSkills?: string[] }) =>
     activeSkills(state).some((slug) => skillOpens(ctx.runtimeSkills[slug], gate));
-  const emit = (writer: Writer, activated: string[]) =>
-    writer?.({ type: "skills", id: "skills", data: { activated, available } satisfies SkillsPartData });
+  const emit = (writer: ((chunk: unknown) => void) | undefined, activated: string[]) =>
+    emitPart(writer, "skills", { activated, available } satisfies SkillsPartData, { id: "skills" });
 
   return createMiddleware({
     name: "SkillsMiddleware",
@@ -80,7 +77,7 @@ export function skillsMiddleware({ ctx, backend }: { ctx: AgentRuntimeContext; b
       const current = state.activatedSkills ?? [];
       const missing = preloaded.filter((slug) => !current.includes(slug));
       if (missing.length === 0) return;
-      emit(runtime.writer as Writer, mergeActivatedSkills(current, missing));
+      emit(runtime.writer, mergeActivatedSkills(current, missing));
       return { activatedSkills: missing };
     },
     wrapModelCall: async (request, handler) => {
@@ -109,7 +106,7 @@ export function skillsMiddleware({ ctx, backend }: { ctx: AgentRuntimeContext; b
       const result = await handler(request);
       if (!readSucceeded(result) || activeSkills(state).includes(slug)) return result;
       activatedThisRun.add(slug);
-      emit(request.runtime.writer as Writer, mergeActivatedSkills(state.activatedSkills ?? [], [...activatedThisRun]));
+      emit(request.runtime.writer, mergeActivatedSkills(state.activatedSkills ?? [], [...activatedThisRun]));
       return new Command({ update: { activatedSkills: [slug], messages: [result] } });
     },
   });

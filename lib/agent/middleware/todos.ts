@@ -3,7 +3,7 @@ import { tool } from "@langchain/core/tools";
 import { AIMessage, ToolMessage } from "@langchain/core/messages";
 import { Command } from "@langchain/langgraph";
 import { z } from "zod";
-import type { TodoItem } from "@/lib/agent/token-usage-types";
+import type { TodoItem } from "@/lib/agent/ui-parts";
 import { WRITE_TODOS } from "@/lib/agent/tools/names";
 import { toolMetadata } from "@/lib/agent/tools/tool-properties";
 

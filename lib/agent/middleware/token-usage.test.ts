@@ -4,7 +4,7 @@ import { scriptMarker } from "@/lib/testing/mock-llm";
 import { getDb } from "@/lib/db/client";
 import { providers } from "@/lib/db/schema";
 import type { Actor } from "@/lib/auth/actor";
-import type { TokenUsageState } from "@/lib/agent/token-usage-types";
+import type { TokenUsageState } from "@/lib/agent/ui-parts";
 import { countTextTokens } from "@/lib/agent/token-count";
 
 // Integration over real HTTP: usage comes from the scripted server's `usage` chunk.

@@ -6,7 +6,7 @@ import { modelInfo } from "@/lib/agent/runtime/load-model";
 import { runContextOf } from "@/lib/agent/run-context";
 import { countMessagesTokens, countTextTokens, countToolsTokens } from "@/lib/agent/token-count";
 import { addCall, emptyAggregate, normaliseUsage } from "@/lib/agent/usage-aggregate";
-import type { ApproximateContext, TokenUsageState } from "@/lib/agent/token-usage-types";
+import { emitPart, type ApproximateContext, type TokenUsageState } from "@/lib/agent/ui-parts";
 
 /** Providers whose usage reports do not follow the contract (SPEC 3.7): approximate context only. */
 export function usageBlacklist(): Set<string> {
@@ -19,7 +19,8 @@ export const tokenUsageStateSchema = z.object({
 });
 
 /**
- * Writes state `tokenUsage` on every model call: the approximate context of the request
+ * Writes state `tokenUsage` on every model call, and streams it as `data-token-usage` before and
+ * after the call: the approximate context of the request
  * (real BPE counts) and the provider's usage as `latest` / `run` / `thread` aggregates,
  * bucketed by the configured spec of the model that actually served the call.
  */
@@ -53,11 +54,7 @@ export function tokenUsageMiddleware(opts: { blacklist?: Set<string> } = {}) {
       const runId = runContextOf(request.runtime)?.runId ?? "unknown";
       const previousRun = prev?.run && prev.run.runId === runId ? prev.run : { ...emptyAggregate(), runId };
       // The composer's context ring moves as soon as the request leaves, not when it returns.
-      request.runtime.writer?.({
-        type: "token-usage",
-        id: "token-usage",
-        data: { context, latest: prev?.latest ?? null, run: previousRun, thread: prev?.thread ?? emptyAggregate() },
-      });
+      emitPart(request.runtime.writer, "token-usage", { context, latest: prev?.latest ?? null, run: previousRun, thread: prev?.thread ?? emptyAggregate() }, { id: "token-usage" });
 
       const response = await handler(request);
 
@@ -77,6 +74,8 @@ export function tokenUsageMiddleware(opts: { blacklist?: Set<string> } = {}) {
         next.run = { ...addCall(previousRun, call), runId };
         next.thread = addCall(next.thread, call);
       }
+      // The only `data-token-usage` after the call: the stream does not diff this state key.
+      emitPart(request.runtime.writer, "token-usage", next, { id: "token-usage" });
       return new Command({ update: { tokenUsage: next } });
     },
   });

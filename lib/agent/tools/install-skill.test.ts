@@ -6,7 +6,6 @@ import { startAgentHarness, createTestUser, readAll, dataParts, userMessage, MOC
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import type { Actor } from "@/lib/auth/actor";
 import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
-import type { InterruptPartData } from "@/lib/agent/interrupt-payloads";
 import { needsApproval } from "@/lib/agent/middleware/human-in-the-loop";
 import { toolProperties } from "./tool-properties";
 import { createStoredAgent } from "@/lib/db/agents";
@@ -125,7 +124,7 @@ describe("install_skill", () => {
     const { stream } = await startChatRun(user, { threadId, message: userMessage(`install it ${scriptMarker("install")}`), modelSpec: `${MOCK_PROVIDER}:mock-chat`, agentId: agent.id });
     const chunks = await readAll(stream);
     await activeRunForThread(threadId)?.done;
-    expect(dataParts<InterruptPartData>(chunks, "interrupt").at(-1)).toMatchObject({ kind: "approval", actions: [{ name: "install_skill", args: { source_dir: source } }] });
+    expect(dataParts(chunks, "interrupt").at(-1)).toMatchObject({ kind: "approval", actions: [{ name: "install_skill", args: { source_dir: source } }] });
     expect(personalFiles("approval-skill")).toEqual([]);
   });
 });

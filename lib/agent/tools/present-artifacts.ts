@@ -7,16 +7,9 @@ import { describeFsError, type WorkspaceBackend } from "@/lib/workspace/backend"
 import { mediaTypeByName } from "@/lib/workspace/media-type";
 import { workdirOf } from "@/lib/workspace/paths";
 import { parseVirtualPath } from "@/lib/workspace/virtual-path";
+import { emitPart, type Artifact } from "@/lib/agent/ui-parts";
 import { PRESENT_ARTIFACTS } from "./names";
 import { toolMetadata } from "./tool-properties";
-
-export type Artifact = {
-  path: string;
-  name: string;
-  size: number;
-  mediaType: string;
-  scope: "workdir" | "workspace";
-};
 
 export const MAX_ARTIFACTS_PER_CALL = 20;
 
@@ -69,7 +62,7 @@ export function presentArtifactsTool(backend: WorkspaceBackend) {
         found.length ? `Presented ${found.length} file(s) to the user: ${found.map((a) => a.path).join(", ")}.` : "No file was presented.",
         ...(problems.length ? [`Not presented:\n- ${problems.join("\n- ")}`] : []),
       ].join("\n");
-      if (found.length) (config as { writer?: (chunk: unknown) => void }).writer?.({ type: "artifacts", id: `artifacts-${toolCallId}`, data: { artifacts: found } });
+      if (found.length) emitPart((config as { writer?: (chunk: unknown) => void }).writer, "artifacts", { artifacts: found }, { id: `artifacts-${toolCallId}` });
       return new Command({
         update: {
           ...(found.length ? { artifacts: found } : {}),

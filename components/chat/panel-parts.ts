@@ -1,0 +1,30 @@
+import type { MeridianDataParts, RunStatusData, TodoItem, TokenUsageState } from "@/lib/agent/ui-parts";
+import { skillsFromStream, type ActiveSkillsState } from "@/components/panels/active-skills-state";
+
+/** What the status panel keeps of the thread: read from its state, then patched by stream parts. */
+export type ThreadPanelState = {
+  todos: TodoItem[];
+  tokenUsage: TokenUsageState | null;
+  run: RunStatusData | null;
+  skills: ActiveSkillsState;
+  loaded: boolean;
+};
+
+type DataPart = { [K in keyof MeridianDataParts]: { type: `data-${K}`; data: MeridianDataParts[K] } }[keyof MeridianDataParts];
+
+/** The panel after one streamed part; parts the panel does not show leave it as it was. */
+export function applyPanelPart(current: ThreadPanelState, part: { type: string; data?: unknown }): ThreadPanelState {
+  const typed = part as DataPart;
+  switch (typed.type) {
+    case "data-run":
+      return { ...current, run: typed.data };
+    case "data-todos":
+      return { ...current, todos: typed.data.todos ?? [] };
+    case "data-token-usage":
+      return { ...current, tokenUsage: typed.data };
+    case "data-skills":
+      return { ...current, skills: skillsFromStream(current.skills, typed.data) };
+    default:
+      return current;
+  }
+}
