@@ -1,0 +1,43 @@
+import { LoaderCircle } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { FormError } from "./fields";
+
+type Props = {
+  error: string | null;
+  onCancel: () => void;
+  cancelLabel: string;
+  submitLabel: string;
+  pending: boolean;
+  /** Blocks submit besides `pending`, e.g. while a field is invalid. */
+  invalid?: boolean;
+  /** Turns a spinner in the submit button while pending. */
+  spinner?: boolean;
+  testIds: { error?: string; cancel?: string; submit?: string };
+};
+
+/** The end of every dialog form: the error line, then Cancel and the submit button. */
+export function DialogFooter({
+  error,
+  onCancel,
+  cancelLabel,
+  submitLabel,
+  pending,
+  invalid = false,
+  spinner = false,
+  testIds,
+}: Props) {
+  return (
+    <>
+      <FormError message={error} data-testid={testIds.error} />
+      <div className="flex justify-end gap-2 pt-1">
+        <Button variant="outline" size="sm" onClick={onCancel} data-testid={testIds.cancel}>
+          {cancelLabel}
+        </Button>
+        <Button type="submit" size="sm" disabled={pending || invalid} data-testid={testIds.submit}>
+          {spinner && pending && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
+          {submitLabel}
+        </Button>
+      </div>
+    </>
+  );
+}
