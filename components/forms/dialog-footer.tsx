@@ -3,11 +3,10 @@ import { Button } from "@/components/ui/button";
 import { FormError } from "./fields";
 
 type Props = {
-  error: string | null;
-  onCancel: () => void;
+  /** The dialog's form state (useDialogForm): its error, whether it is sending, how to close. */
+  form: { error: string | null; pending: boolean; close: () => void };
   cancelLabel: string;
   submitLabel: string;
-  pending: boolean;
   /** Blocks submit besides `pending`, e.g. while a field is invalid. */
   invalid?: boolean;
   /** Turns a spinner in the submit button while pending. */
@@ -17,24 +16,27 @@ type Props = {
 
 /** The end of every dialog form: the error line, then Cancel and the submit button. */
 export function DialogFooter({
-  error,
-  onCancel,
+  form,
   cancelLabel,
   submitLabel,
-  pending,
   invalid = false,
   spinner = false,
   testIds,
 }: Props) {
   return (
     <>
-      <FormError message={error} data-testid={testIds.error} />
+      <FormError message={form.error} data-testid={testIds.error} />
       <div className="flex justify-end gap-2 pt-1">
-        <Button variant="outline" size="sm" onClick={onCancel} data-testid={testIds.cancel}>
+        <Button variant="outline" size="sm" onClick={form.close} data-testid={testIds.cancel}>
           {cancelLabel}
         </Button>
-        <Button type="submit" size="sm" disabled={pending || invalid} data-testid={testIds.submit}>
-          {spinner && pending && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
+        <Button
+          type="submit"
+          size="sm"
+          disabled={form.pending || invalid}
+          data-testid={testIds.submit}
+        >
+          {spinner && form.pending && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
           {submitLabel}
         </Button>
       </div>

@@ -22,13 +22,13 @@ export function AddFileDialog({
 }) {
   const t = useTranslations("skills.files");
   const [path, setPath] = useState("");
-  const { pending, error, setError, run } = useDialogForm(onClose);
+  const form = useDialogForm(onClose);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const problem = newFileProblem(path, existing);
-    if (problem) return setError(t(`problems.${problem}`));
-    await run(() => onCreate(path.trim()));
+    if (problem) return form.setError(t(`problems.${problem}`));
+    await form.run(() => onCreate(path.trim()));
   }
 
   return (
@@ -45,11 +45,9 @@ export function AddFileDialog({
           data-testid="skill-file-path"
         />
         <DialogFooter
-          error={error}
-          onCancel={onClose}
+          form={form}
           cancelLabel={t("cancel")}
           submitLabel={t("create")}
-          pending={pending}
           spinner
           testIds={{ error: "skill-file-error", submit: "skill-file-create" }}
         />

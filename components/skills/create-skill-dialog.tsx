@@ -29,14 +29,14 @@ export function CreateSkillDialog({
   const [slug, setSlug] = useState("");
   const [slugTouched, setSlugTouched] = useState(false);
   const [description, setDescription] = useState("");
-  const { pending, error, setError, run } = useDialogForm(onClose);
+  const form = useDialogForm(onClose);
   const slugError = slug && !isSkillSlug(slug) ? t("slugInvalid") : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!name.trim() || !description.trim()) return setError(t("required"));
-    if (!slug || slugError) return setError(slugError ?? t("slugRequired"));
-    await run(async () => onCreated(await skillsApi.create({ "SKILL.md": skillSkeleton({ name, slug, description }) }, scope)), {
+    if (!name.trim() || !description.trim()) return form.setError(t("required"));
+    if (!slug || slugError) return form.setError(slugError ?? t("slugRequired"));
+    await form.run(async () => onCreated(await skillsApi.create({ "SKILL.md": skillSkeleton({ name, slug, description }) }, scope)), {
       "conflict:skill": t("slugTaken", { slug }),
     });
   }
@@ -87,11 +87,9 @@ export function CreateSkillDialog({
           <p className="text-xs text-muted-foreground">{t("descriptionHint")}</p>
         </div>
         <DialogFooter
-          error={error}
-          onCancel={onClose}
+          form={form}
           cancelLabel={t("cancel")}
           submitLabel={t("submit")}
-          pending={pending}
           spinner
           testIds={{ error: "skill-create-error", submit: "skill-create-submit" }}
         />

@@ -22,18 +22,18 @@ export function DepartmentDialog({
   onSaved: (department: Department) => void;
 }) {
   const t = useTranslations("admin.departments");
-  const { pending, error, setError, close, run } = useDialogForm(onClose);
+  const form = useDialogForm(onClose);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const body = { name: String(data.get("name") ?? "").trim(), description: String(data.get("description") ?? "").trim() };
     if (!body.name) {
-      setError(t("errors.nameRequired"));
+      form.setError(t("errors.nameRequired"));
       return;
     }
     const url = department ? `/api/admin/departments/${department.id}` : "/api/admin/departments";
-    await run(
+    await form.run(
       async () => onSaved(await apiFetch<Department>(url, { method: department ? "PATCH" : "POST", body: JSON.stringify(body) })),
       { "conflict:department": t("errors.nameTaken", { name: body.name }) },
     );
@@ -42,7 +42,7 @@ export function DepartmentDialog({
   return (
     <Dialog
       open={open}
-      onClose={close}
+      onClose={form.close}
       title={department ? t("editTitle") : t("createTitle")}
       description={department ? undefined : t("createDescription")}
       data-testid="department-dialog"
@@ -51,11 +51,9 @@ export function DepartmentDialog({
         <TextField name="name" label={t("form.name")} defaultValue={department?.name} required maxLength={80} autoComplete="off" data-testid="department-form-name" />
         <TextField name="description" label={t("form.description")} defaultValue={department?.description} maxLength={500} autoComplete="off" data-testid="department-form-description" />
         <DialogFooter
-          error={error}
-          onCancel={close}
+          form={form}
           cancelLabel={t("form.cancel")}
           submitLabel={department ? t("form.save") : t("form.create")}
-          pending={pending}
           testIds={{ error: "department-form-error", cancel: "department-form-cancel", submit: "department-form-submit" }}
         />
       </form>

@@ -32,11 +32,13 @@ export function McpServerCard({
   onDelete: () => void;
 }) {
   const t = useTranslations("admin.mcp");
-  const { running, idle, act, result, test, dismiss } = useCardActions<
-    "refresh" | "switch",
+  const { running, act, result, test, dismiss } = useCardActions<
+    "refresh" | "switch" | `tool:${string}`,
     Awaited<ReturnType<typeof mcpApi.test>>
   >(() => mcpApi.test(server.id));
   const canManage = server.access === "manage";
+  // Test and refresh wait for each other and for the on/off switch, not for a tool switch.
+  const busy = running("test") || running("refresh") || running("switch");
   const enabledTools = server.tools.filter((tool) => tool.enabled).length;
   const labels = {
     test: t("test"),
@@ -53,11 +55,13 @@ export function McpServerCard({
       toast.success(t("refreshed", { count: view.tools.length }));
     });
 
+  // A tool switch is one more card action: one call per tool at a time, failures toasted.
+  const toggle = (tool: string, enabled: boolean) =>
+    void act(`tool:${tool}`, async () => onChange(await mcpApi.setTool(server.id, tool, enabled)));
+
   return (
     <ResourceCard
-      id={server.id}
-      name={server.name}
-      enabled={server.enabled}
+      resource={server}
       expanded={expanded}
       onToggleExpanded={onToggleExpanded}
       testIds={{ card: "mcp-server-card", expand: "mcp-expand", name: "mcp-server-name" }}
@@ -94,7 +98,7 @@ export function McpServerCard({
           <>
             <TestButton
               testing={running("test")}
-              disabled={!idle}
+              disabled={busy}
               onClick={() => void test()}
               labels={labels}
               testId="mcp-test"
@@ -103,7 +107,7 @@ export function McpServerCard({
               variant="outline"
               size="sm"
               onClick={() => void refresh()}
-              disabled={!idle}
+              disabled={busy}
               data-testid="mcp-refresh"
             >
               <RefreshCw
@@ -130,12 +134,7 @@ export function McpServerCard({
       }
       result={result && <McpTestResult result={result} onDismiss={dismiss} />}
     >
-      <McpToolList
-        server={server}
-        refreshing={running("refresh")}
-        onRefresh={() => void refresh()}
-        onChange={onChange}
-      />
+      <McpToolList server={server} actions={{ running, refresh: () => void refresh(), toggle }} />
     </ResourceCard>
   );
 }

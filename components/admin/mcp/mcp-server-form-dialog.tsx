@@ -28,7 +28,7 @@ export function McpServerFormDialog({
   onSaved: (view: McpServer, created: boolean) => void;
 }) {
   const t = useTranslations("admin.mcp.form");
-  const { pending, error, setError, run } = useDialogForm(onClose);
+  const form = useDialogForm(onClose);
   const creating = server === null;
   const [name, setName] = useState(server?.name ?? "");
   const [description, setDescription] = useState(server?.description ?? "");
@@ -42,13 +42,13 @@ export function McpServerFormDialog({
   async function submit(event: FormEvent) {
     event.preventDefault();
     const edit = rowsToEdit(headers);
-    if ("missingValue" in edit) return setError(t("headerNeedsValue", { name: edit.missingValue }));
+    if ("missingValue" in edit) return form.setError(t("headerNeedsValue", { name: edit.missingValue }));
     // The server keeps no stored header value for a URL on another origin (lib/mcp/servers.ts).
     const kept = !creating && !sameOrigin(url.trim(), server.url ?? "") && edit.edit.find((h) => h.value === undefined);
-    if (kept) return setError(t("headerMovedNeedsValue", { name: kept.name }));
+    if (kept) return form.setError(t("headerMovedNeedsValue", { name: kept.name }));
     const sharing = choice !== "custom" && choice !== initialChoice ? { sharing: sharingFor(choice, actor) } : {};
     const draft = { name: name.trim(), description: description.trim(), transport, url: url.trim(), headers: edit.edit, ...sharing };
-    await run(async () => onSaved(creating ? await mcpApi.create(draft) : await mcpApi.update(server.id, draft), creating), {
+    await form.run(async () => onSaved(creating ? await mcpApi.create(draft) : await mcpApi.update(server.id, draft), creating), {
       "conflict:mcp": t("nameTaken"),
     });
   }
@@ -58,10 +58,8 @@ export function McpServerFormDialog({
     <ResourceFormDialog
       open={open}
       editing={server?.name ?? null}
-      onClose={onClose}
+      form={form}
       onSubmit={submit}
-      error={error}
-      pending={pending}
       invalid={!!nameError}
       t={t}
       prefix="mcp"

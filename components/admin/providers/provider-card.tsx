@@ -46,9 +46,7 @@ export function ProviderCard({
 
   return (
     <ResourceCard
-      id={provider.id}
-      name={provider.name}
-      enabled={provider.enabled}
+      resource={provider}
       expanded={expanded}
       onToggleExpanded={onToggleExpanded}
       testIds={{ card: "provider-card", expand: "provider-expand", name: "provider-name" }}

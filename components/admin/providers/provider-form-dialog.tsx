@@ -31,7 +31,7 @@ export function ProviderFormDialog({
   onSaved: (view: ProviderView, created: boolean) => void;
 }) {
   const t = useTranslations("admin.providers.form");
-  const { pending, error, setError, run } = useDialogForm(onClose);
+  const form = useDialogForm(onClose);
   const creating = provider === null;
   const [name, setName] = useState(provider?.name ?? "");
   const [id, setId] = useState(provider?.id ?? "");
@@ -55,9 +55,9 @@ export function ProviderFormDialog({
   async function submit(event: FormEvent) {
     event.preventDefault();
     const requestOverrides = rowsToOverrides(overrides);
-    if (!requestOverrides) return setError(t("overrideEmpty"));
+    if (!requestOverrides) return form.setError(t("overrideEmpty"));
     const key = clearKey ? null : apiKey.trim() || undefined;
-    await run(async () => {
+    await form.run(async () => {
       const view = creating
         ? await providersApi.create({ id, name: name.trim(), baseUrl: baseUrl.trim(), apiKey: key ?? undefined, requestOverrides })
         : await providersApi.update(provider.id, {
@@ -73,10 +73,8 @@ export function ProviderFormDialog({
     <ResourceFormDialog
       open={open}
       editing={provider?.name ?? null}
-      onClose={onClose}
+      form={form}
       onSubmit={submit}
-      error={error}
-      pending={pending}
       invalid={!!idError}
       t={t}
       prefix="provider"

@@ -36,7 +36,6 @@ export function useCardActions<Kind extends string, Result>(probe: () => Promise
 
   return {
     running: (kind: Kind | "test") => running.includes(kind),
-    idle: running.length === 0,
     act,
     result,
     test,
@@ -100,7 +99,12 @@ export function ManageActions({
         onClick={onEdit}
         data-testid={`${prefix}-edit`}
       />
-      <DeleteButton label={labels.delete} onClick={onDelete} disabled={deleteDisabled} data-testid={`${prefix}-delete`} />
+      <DeleteButton
+        label={labels.delete}
+        onClick={onDelete}
+        disabled={deleteDisabled}
+        data-testid={`${prefix}-delete`}
+      />
       <Switch
         checked={enabled}
         onCheckedChange={onEnabledChange}

@@ -11,9 +11,7 @@ type DataAttributes = { [key: `data-${string}`]: string };
  * facts), the actions beside it, a test result under it, and the body when expanded.
  */
 export function ResourceCard({
-  id,
-  name,
-  enabled,
+  resource,
   expanded,
   onToggleExpanded,
   badges,
@@ -25,9 +23,7 @@ export function ResourceCard({
   testIds,
   data,
 }: {
-  id: string;
-  name: string;
-  enabled: boolean;
+  resource: { id: string; name: string; enabled: boolean };
   expanded: boolean;
   onToggleExpanded: () => void;
   badges?: ReactNode;
@@ -39,6 +35,7 @@ export function ResourceCard({
   testIds: { card: string; expand: string; name: string };
   data: DataAttributes;
 }) {
+  const { id, name, enabled } = resource;
   const bodyId = `${testIds.card}-body-${id}`;
   return (
     <section

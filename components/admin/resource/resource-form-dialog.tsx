@@ -1,6 +1,6 @@
 "use client";
 
-import type { FormEvent, ReactNode } from "react";
+import type { ComponentProps, FormEvent, ReactNode } from "react";
 import { DialogFooter } from "@/components/forms/dialog-footer";
 import { Dialog } from "@/components/ui/dialog";
 
@@ -13,10 +13,8 @@ type FormText = "createTitle" | "editTitle" | "createDescription" | "cancel" | "
 export function ResourceFormDialog({
   open,
   editing,
-  onClose,
+  form,
   onSubmit,
-  error,
-  pending,
   invalid,
   t,
   prefix,
@@ -25,10 +23,8 @@ export function ResourceFormDialog({
   open: boolean;
   /** The name of the resource being edited; null when creating. */
   editing: string | null;
-  onClose: () => void;
+  form: ComponentProps<typeof DialogFooter>["form"];
   onSubmit: (event: FormEvent) => void;
-  error: string | null;
-  pending: boolean;
   invalid: boolean;
   t: (key: FormText, values?: { name: string }) => string;
   prefix: string;
@@ -38,7 +34,7 @@ export function ResourceFormDialog({
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={form.close}
       title={creating ? t("createTitle") : t("editTitle", { name: editing })}
       description={creating ? t("createDescription") : undefined}
       className="max-w-xl"
@@ -47,11 +43,9 @@ export function ResourceFormDialog({
       <form onSubmit={onSubmit} className="mt-4 space-y-4">
         {children}
         <DialogFooter
-          error={error}
-          onCancel={onClose}
+          form={form}
           cancelLabel={t("cancel")}
           submitLabel={creating ? t("create") : t("save")}
-          pending={pending}
           invalid={invalid}
           spinner
           testIds={{

@@ -26,7 +26,7 @@ export function CreateUserDialog({
 }) {
   const t = useTranslations("admin.users");
   const roleName = useTranslations("settings.roles");
-  const { pending, error, close, run } = useDialogForm(onClose);
+  const form = useDialogForm(onClose);
   const superadmin = viewer.role === "superadmin";
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -40,7 +40,7 @@ export function CreateUserDialog({
       role: superadmin ? String(data.get("role")) : "user",
       departmentId: superadmin ? departmentId || null : viewer.departmentId,
     };
-    await run(
+    await form.run(
       async () => onCreated(await apiFetch<AdminUser>("/api/admin/users", { method: "POST", body: JSON.stringify(body) })),
       { "conflict:user": t("errors.usernameTaken") },
     );
@@ -51,7 +51,7 @@ export function CreateUserDialog({
     : departments.filter((d) => d.id === viewer.departmentId).map((d) => ({ value: d.id, label: d.name }));
 
   return (
-    <Dialog open={open} onClose={close} title={t("createTitle")} description={t("createDescription")} data-testid="user-create-dialog">
+    <Dialog open={open} onClose={form.close} title={t("createTitle")} description={t("createDescription")} data-testid="user-create-dialog">
       <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
         <TextField name="username" label={t("form.username")} hint={t("form.usernameHint")} required autoComplete="off" autoCapitalize="none" spellCheck={false} maxLength={64} data-testid="user-form-username" />
         <TextField name="displayName" label={t("form.displayName")} maxLength={100} data-testid="user-form-display-name" />
@@ -67,11 +67,9 @@ export function CreateUserDialog({
           <SelectField name="departmentId" label={t("form.department")} options={departmentOptions} disabled={!superadmin} data-testid="user-form-department" />
         </div>
         <DialogFooter
-          error={error}
-          onCancel={close}
+          form={form}
           cancelLabel={t("form.cancel")}
-          submitLabel={pending ? t("form.creating") : t("form.create")}
-          pending={pending}
+          submitLabel={form.pending ? t("form.creating") : t("form.create")}
           testIds={USER_FORM_IDS}
         />
       </form>

@@ -42,7 +42,7 @@ export function EditUserDialog({
 }) {
   const t = useTranslations("admin.users");
   const roleName = useTranslations("settings.roles");
-  const { pending, error, close, run } = useDialogForm(onClose);
+  const form = useDialogForm(onClose);
   const can = user ? userPermissions(viewer, user) : null;
   const self = user?.id === viewer.id;
 
@@ -50,8 +50,8 @@ export function EditUserDialog({
     event.preventDefault();
     if (!user) return;
     const change = changedFields(user, new FormData(event.currentTarget));
-    if (Object.keys(change).length === 0) return close();
-    await run(async () => onSaved(await apiFetch<AdminUser>(`/api/admin/users/${user.id}`, { method: "PATCH", body: JSON.stringify(change) })), {
+    if (Object.keys(change).length === 0) return form.close();
+    await form.run(async () => onSaved(await apiFetch<AdminUser>(`/api/admin/users/${user.id}`, { method: "PATCH", body: JSON.stringify(change) })), {
       "bad_request:password": t("errors.currentPasswordMissing"),
       "forbidden:password": t("errors.currentPasswordWrong"),
     });
@@ -61,7 +61,7 @@ export function EditUserDialog({
   return (
     <Dialog
       open={user !== null}
-      onClose={close}
+      onClose={form.close}
       title={t("editTitle", { name: user?.displayName || user?.username || "" })}
       description={user ? `@${user.username}` : undefined}
       data-testid="user-edit-dialog"
@@ -107,11 +107,9 @@ export function EditUserDialog({
             data-testid="user-form-password"
           />
           <DialogFooter
-            error={error}
-            onCancel={close}
+            form={form}
             cancelLabel={t("form.cancel")}
-            submitLabel={pending ? t("form.saving") : t("form.save")}
-            pending={pending}
+            submitLabel={form.pending ? t("form.saving") : t("form.save")}
             testIds={USER_FORM_IDS}
           />
         </form>

@@ -17,7 +17,7 @@ export function CreateTokenDialog({ open, onClose, onCreated }: { open: boolean;
   const t = useTranslations("tokens");
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   // Closing forgets the secret for good.
-  const { pending, error, setError, close, run } = useDialogForm(() => {
+  const form = useDialogForm(() => {
     setCreated(null);
     onClose();
   });
@@ -28,11 +28,11 @@ export function CreateTokenDialog({ open, onClose, onCreated }: { open: boolean;
     const name = String(data.get("name") ?? "").trim();
     const expiry = String(data.get("expiry") ?? "never");
     if (!name) {
-      setError(t("errors.nameRequired"));
+      form.setError(t("errors.nameRequired"));
       return;
     }
     const body = { name, expiresInDays: expiry === "never" ? null : Number(expiry) };
-    await run(
+    await form.run(
       async () => {
         setCreated(await apiFetch<CreatedApiToken>("/api/tokens", { method: "POST", body: JSON.stringify(body) }));
         onCreated();
@@ -44,7 +44,7 @@ export function CreateTokenDialog({ open, onClose, onCreated }: { open: boolean;
   return (
     <Dialog
       open={open}
-      onClose={close}
+      onClose={form.close}
       title={created ? t("createdTitle") : t("createTitle")}
       description={created ? undefined : t("createDescription")}
       className="max-w-lg"
@@ -63,11 +63,9 @@ export function CreateTokenDialog({ open, onClose, onCreated }: { open: boolean;
             data-testid="token-form-expiry"
           />
           <DialogFooter
-            error={error}
-            onCancel={close}
+            form={form}
             cancelLabel={t("form.cancel")}
-            submitLabel={pending ? t("form.creating") : t("form.create")}
-            pending={pending}
+            submitLabel={form.pending ? t("form.creating") : t("form.create")}
             testIds={{ error: "token-form-error", cancel: "token-form-cancel", submit: "token-form-submit" }}
           />
         </form>
