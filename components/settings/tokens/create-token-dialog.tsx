@@ -51,7 +51,7 @@ export function CreateTokenDialog({ open, onClose, onCreated }: { open: boolean;
       data-testid="token-dialog"
     >
       {created ? (
-        <NewTokenNotice created={created} onDone={close} />
+        <NewTokenNotice created={created} onDone={form.close} />
       ) : (
         <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
           <TextField name="name" label={t("form.name")} placeholder={t("form.namePlaceholder")} required maxLength={100} autoComplete="off" data-testid="token-form-name" />
