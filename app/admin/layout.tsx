@@ -1,10 +1,10 @@
-import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { forbidden } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { getPageActor } from "@/lib/auth/current-user";
+import { AdminExits } from "@/components/admin/admin-exits";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { Logo } from "@/components/brand/logo";
 
@@ -28,28 +28,16 @@ export default async function AdminLayout({ children }: { children: ReactNode })
           </Link>
           <div className="flex items-center gap-2">
             <span className="rounded-full bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand">{t("badge")}</span>
-            <Link
-              href="/"
-              className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm text-muted-foreground hover:bg-accent hover:text-foreground md:hidden"
-              data-testid="admin-back-to-chat-mobile"
-            >
-              <ArrowLeft className="size-4" aria-hidden />
-              {t("backToChatShort")}
-            </Link>
+            <div className="flex items-center gap-0.5 md:hidden">
+              <AdminExits compact />
+            </div>
           </div>
         </div>
         <div className="px-3 pb-3">
           <AdminNav />
         </div>
-        <div className="hidden px-3 md:block">
-          <Link
-            href="/"
-            className="flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-muted-foreground transition-colors hover:bg-accent/60 hover:text-foreground"
-            data-testid="admin-back-to-chat"
-          >
-            <ArrowLeft className="size-4" aria-hidden />
-            {t("backToChat")}
-          </Link>
+        <div className="hidden space-y-0.5 px-3 pb-3 md:block">
+          <AdminExits />
         </div>
       </aside>
       <main className="min-w-0 flex-1">

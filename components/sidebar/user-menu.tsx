@@ -2,9 +2,8 @@
 
 import { Bot, ChevronsUpDown, KeyRound, LogOut, Shield, Sparkles } from "lucide-react";
 import Link from "next/link";
-import { signOut } from "next-auth/react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useSignOut } from "@/components/hooks/use-sign-out";
 import { LanguageSwitch } from "@/components/settings/language-switch";
 import { ThemeSwitch } from "@/components/settings/theme-switch";
 import { Popover } from "@/components/ui/popover";
@@ -20,19 +19,9 @@ export function UserMenu({ user }: { user: ShellUser }) {
   const tAdmin = useTranslations("admin");
   const tAgents = useTranslations("agents");
   const tSkills = useTranslations("skills");
-  const [signingOut, setSigningOut] = useState(false);
+  const { signingOut, signOut } = useSignOut();
   const name = user.displayName || user.username;
   const initial = name.trim().charAt(0).toUpperCase() || "?";
-
-  async function logout() {
-    setSigningOut(true);
-    try {
-      await signOut({ redirect: false });
-    } finally {
-      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load after sign-out drops every cached client state
-      window.location.assign("/login");
-    }
-  }
 
   return (
     <Popover
@@ -90,7 +79,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
           )}
           <button
             type="button"
-            onClick={() => void logout()}
+            onClick={() => void signOut()}
             disabled={signingOut}
             className={MENU_LINK}
             data-testid="logout-button"

@@ -1,11 +1,10 @@
 "use client";
 
-import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { FormError, TextField } from "@/components/forms/fields";
-import { useErrorMessage } from "@/components/forms/use-error-message";
-import { Button } from "@/components/ui/button";
+import { DialogFooter } from "@/components/forms/dialog-footer";
+import { TextField } from "@/components/forms/fields";
+import { useDialogForm } from "@/components/forms/use-dialog-form";
 import { Dialog } from "@/components/ui/dialog";
 import { newFileProblem } from "./file-path";
 
@@ -22,24 +21,14 @@ export function AddFileDialog({
   onCreate: (path: string) => Promise<void>;
 }) {
   const t = useTranslations("skills.files");
-  const errorMessage = useErrorMessage();
   const [path, setPath] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useDialogForm(onClose);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const problem = newFileProblem(path, existing);
-    if (problem) return setError(t(`problems.${problem}`));
-    setSaving(true);
-    setError(null);
-    try {
-      await onCreate(path.trim());
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
+    if (problem) return form.setError(t(`problems.${problem}`));
+    await form.run(() => onCreate(path.trim()));
   }
 
   return (
@@ -55,16 +44,13 @@ export function AddFileDialog({
           className="font-mono"
           data-testid="skill-file-path"
         />
-        <FormError message={error} data-testid="skill-file-error" />
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" size="sm" onClick={onClose}>
-            {t("cancel")}
-          </Button>
-          <Button type="submit" size="sm" disabled={saving} data-testid="skill-file-create">
-            {saving && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
-            {t("create")}
-          </Button>
-        </div>
+        <DialogFooter
+          form={form}
+          cancelLabel={t("cancel")}
+          submitLabel={t("create")}
+          spinner
+          testIds={{ error: "skill-file-error", submit: "skill-file-create" }}
+        />
       </form>
     </Dialog>
   );

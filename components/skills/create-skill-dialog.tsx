@@ -1,13 +1,12 @@
 "use client";
 
 import { cn } from "@/components/ui/cn";
-import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { isSkillSlug, slugify } from "@/lib/skills/slug";
-import { controlClass, FormError, TextField } from "@/components/forms/fields";
-import { useErrorMessage } from "@/components/forms/use-error-message";
-import { Button } from "@/components/ui/button";
+import { DialogFooter } from "@/components/forms/dialog-footer";
+import { controlClass, TextField } from "@/components/forms/fields";
+import { useDialogForm } from "@/components/forms/use-dialog-form";
 import { Dialog } from "@/components/ui/dialog";
 import { skillsApi, type SkillScope, type SkillView } from "./api";
 import { skillSkeleton } from "./skill-skeleton";
@@ -25,29 +24,21 @@ export function CreateSkillDialog({
   onCreated: (skill: SkillView) => void;
 }) {
   const t = useTranslations("skills.create");
-  const errorMessage = useErrorMessage();
   const descriptionId = useId();
   const [name, setName] = useState("");
   const [slug, setSlug] = useState("");
   const [slugTouched, setSlugTouched] = useState(false);
   const [description, setDescription] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useDialogForm(onClose);
   const slugError = slug && !isSkillSlug(slug) ? t("slugInvalid") : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!name.trim() || !description.trim()) return setError(t("required"));
-    if (!slug || slugError) return setError(slugError ?? t("slugRequired"));
-    setSaving(true);
-    setError(null);
-    try {
-      onCreated(await skillsApi.create({ "SKILL.md": skillSkeleton({ name, slug, description }) }, scope));
-    } catch (err) {
-      setError(errorMessage(err, { "conflict:skill": t("slugTaken", { slug }) }));
-    } finally {
-      setSaving(false);
-    }
+    if (!name.trim() || !description.trim()) return form.setError(t("required"));
+    if (!slug || slugError) return form.setError(slugError ?? t("slugRequired"));
+    await form.run(async () => onCreated(await skillsApi.create({ "SKILL.md": skillSkeleton({ name, slug, description }) }, scope)), {
+      "conflict:skill": t("slugTaken", { slug }),
+    });
   }
 
   return (
@@ -95,16 +86,13 @@ export function CreateSkillDialog({
           />
           <p className="text-xs text-muted-foreground">{t("descriptionHint")}</p>
         </div>
-        <FormError message={error} data-testid="skill-create-error" />
-        <div className="flex justify-end gap-2 pt-1">
-          <Button variant="outline" size="sm" onClick={onClose}>
-            {t("cancel")}
-          </Button>
-          <Button type="submit" size="sm" disabled={saving} data-testid="skill-create-submit">
-            {saving && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
-            {t("submit")}
-          </Button>
-        </div>
+        <DialogFooter
+          form={form}
+          cancelLabel={t("cancel")}
+          submitLabel={t("submit")}
+          spinner
+          testIds={{ error: "skill-create-error", submit: "skill-create-submit" }}
+        />
       </form>
     </Dialog>
   );

@@ -1,7 +1,8 @@
 "use client";
 
-import { Pencil, Trash2 } from "lucide-react";
+import { Pencil } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
+import { DeleteButton } from "@/components/ui/delete-button";
 import { IconButton } from "@/components/ui/icon-button";
 import type { Department } from "../types";
 
@@ -51,15 +52,7 @@ export function DepartmentTable({
               <td className="px-2 py-3">
                 <div className="flex justify-end gap-0.5">
                   <IconButton label={t("actions.edit")} icon={<Pencil />} size="sm" tooltipSide="top" onClick={() => onEdit(d)} data-testid={`department-edit-${d.name}`} />
-                  <IconButton
-                    label={t("actions.delete")}
-                    icon={<Trash2 />}
-                    size="sm"
-                    tooltipSide="top-end"
-                    className="hover:text-danger"
-                    onClick={() => onDelete(d)}
-                    data-testid={`department-delete-${d.name}`}
-                  />
+                  <DeleteButton label={t("actions.delete")} tooltipSide="top-end" onClick={() => onDelete(d)} data-testid={`department-delete-${d.name}`} />
                 </div>
               </td>
             )}

@@ -29,7 +29,8 @@ const at = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 const send = (method: string, body?: unknown): RequestInit => ({ method, body: body === undefined ? undefined : JSON.stringify(body) });
 
 export const mcpApi = {
-  list: () => apiFetch<McpServer[]>(BASE),
+  /** The list, for useApiList. */
+  url: BASE,
   create: (draft: McpServerDraft & { name: string; url: string }) => apiFetch<McpServer>(BASE, send("POST", draft)),
   update: (id: string, draft: McpServerDraft) => apiFetch<McpServer>(at(id), send("PATCH", draft)),
   remove: (id: string) => apiFetch<void>(at(id), send("DELETE")),

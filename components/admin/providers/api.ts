@@ -22,7 +22,8 @@ const at = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 const send = (method: string, body?: unknown): RequestInit => ({ method, body: body === undefined ? undefined : JSON.stringify(body) });
 
 export const providersApi = {
-  list: () => apiFetch<ProviderView[]>(BASE),
+  /** The list, for useApiList. */
+  url: BASE,
   create: (draft: ProviderDraft & { id: string; name: string; baseUrl: string }) => apiFetch<ProviderView>(BASE, send("POST", draft)),
   update: (id: string, draft: ProviderDraft) => apiFetch<ProviderView>(at(id), send("PATCH", draft)),
   remove: (id: string) => apiFetch<void>(at(id), send("DELETE")),

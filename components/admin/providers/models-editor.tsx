@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { useReportError } from "@/components/hooks/use-report-error";
 import { providersApi, type ProviderModel, type ProviderView } from "./api";
 import { contextWindowValid, ModelRow } from "./model-row";
+import { ModelsCount, ModelsTable } from "./models-table";
 
 const DEFAULT_CONTEXT_WINDOW = 128_000;
 const same = (a: ProviderModel[], b: ProviderModel[]) => JSON.stringify(a) === JSON.stringify(b);
@@ -37,7 +38,6 @@ export function ModelsEditor({ provider, onSaved }: { provider: ProviderView; on
   const valid = draft.every((m) => contextWindowValid(m.contextWindow));
   const needle = filter.trim().toLowerCase();
   const shown = needle ? draft.filter((m) => m.id.toLowerCase().includes(needle)) : draft;
-  const enabledCount = draft.filter((m) => m.enabled).length;
   const update = (id: string, next: ProviderModel | null) =>
     setDraft((current) => (next ? current.map((m) => (m.id === id ? next : m)) : current.filter((m) => m.id !== id)));
 
@@ -72,8 +72,7 @@ export function ModelsEditor({ provider, onSaved }: { provider: ProviderView; on
     <div data-testid="models-editor">
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="mr-auto text-sm font-medium">
-          {t("title")}{" "}
-          <span className="font-normal text-muted-foreground">{t("count", { enabled: enabledCount, total: draft.length })}</span>
+          <ModelsCount models={draft} />
         </h3>
         {draft.length > 8 && (
           <label className="relative">
@@ -94,31 +93,22 @@ export function ModelsEditor({ provider, onSaved }: { provider: ProviderView; on
         </Button>
       </div>
 
-      {draft.length === 0 ? (
-        <p className="mt-3 rounded-xl border border-dashed px-4 py-6 text-center text-sm text-muted-foreground" data-testid="models-empty">
-          {t("empty")}
-        </p>
-      ) : (
-        <div className="mt-3 max-h-[28rem] overflow-auto rounded-xl border">
-          <table className="w-full min-w-[34rem] text-sm">
-            <thead className="sticky top-0 z-10 bg-muted text-left text-xs whitespace-nowrap text-muted-foreground">
-              <tr>
-                <th className="px-3 py-2 font-medium">{t("on")}</th>
-                <th className="px-3 py-2 font-medium">{t("id")}</th>
-                <th className="px-3 py-2 font-medium">{t("type")}</th>
-                <th className="px-3 py-2 font-medium">{t("context")}</th>
-                <th className="px-3 py-2"><span className="sr-only">{t("actions")}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((model) => (
-                <ModelRow key={model.id} model={model} onChange={(next) => update(model.id, next)} onRemove={() => update(model.id, null)} />
-              ))}
-            </tbody>
-          </table>
-          {shown.length === 0 && <p className="px-4 py-4 text-center text-sm text-muted-foreground">{t("noMatch")}</p>}
-        </div>
-      )}
+      <ModelsTable
+        empty={draft.length === 0 ? t("empty") : null}
+        className="min-w-[34rem]"
+        columns={[
+          { label: t("on") },
+          { label: t("id") },
+          { label: t("type") },
+          { label: t("context") },
+          { label: <span className="sr-only">{t("actions")}</span>, className: "" },
+        ]}
+        footer={shown.length === 0 && <p className="px-4 py-4 text-center text-sm text-muted-foreground">{t("noMatch")}</p>}
+      >
+        {shown.map((model) => (
+          <ModelRow key={model.id} model={model} onChange={(next) => update(model.id, next)} onRemove={() => update(model.id, null)} />
+        ))}
+      </ModelsTable>
 
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <form onSubmit={addModel} className="flex min-w-0 flex-1 items-center gap-2">

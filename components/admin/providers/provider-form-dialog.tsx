@@ -1,14 +1,12 @@
 "use client";
 
 import { cn } from "@/components/ui/cn";
-import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { FormError, TextField } from "@/components/forms/fields";
-import { useErrorMessage } from "@/components/forms/use-error-message";
+import { ResourceFormDialog } from "@/components/admin/resource/resource-form-dialog";
+import { TextField } from "@/components/forms/fields";
+import { useDialogForm } from "@/components/forms/use-dialog-form";
 import { sameOrigin } from "@/lib/config/credential-origin";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
 import { providersApi, type ProviderView } from "./api";
 import { KeyField } from "./key-field";
 import { OverridesEditor, overridesToRows, rowsToOverrides, type OverrideRow } from "./overrides-editor";
@@ -33,7 +31,7 @@ export function ProviderFormDialog({
   onSaved: (view: ProviderView, created: boolean) => void;
 }) {
   const t = useTranslations("admin.providers.form");
-  const errorMessage = useErrorMessage();
+  const form = useDialogForm(onClose);
   const creating = provider === null;
   const [name, setName] = useState(provider?.name ?? "");
   const [id, setId] = useState(provider?.id ?? "");
@@ -42,8 +40,6 @@ export function ProviderFormDialog({
   const [apiKey, setApiKey] = useState("");
   const [clearKey, setClearKey] = useState(false);
   const [overrides, setOverrides] = useState<OverrideRow[]>(overridesToRows(provider?.requestOverrides ?? {}));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const envManaged = provider?.envManaged ?? false;
   const movesOrigin = provider !== null && URL.canParse(baseUrl.trim()) && !sameOrigin(baseUrl.trim(), provider.baseUrl);
 
@@ -59,11 +55,9 @@ export function ProviderFormDialog({
   async function submit(event: FormEvent) {
     event.preventDefault();
     const requestOverrides = rowsToOverrides(overrides);
-    if (!requestOverrides) return setError(t("overrideEmpty"));
-    setSaving(true);
-    setError(null);
-    try {
-      const key = clearKey ? null : apiKey.trim() || undefined;
+    if (!requestOverrides) return form.setError(t("overrideEmpty"));
+    const key = clearKey ? null : apiKey.trim() || undefined;
+    await form.run(async () => {
       const view = creating
         ? await providersApi.create({ id, name: name.trim(), baseUrl: baseUrl.trim(), apiKey: key ?? undefined, requestOverrides })
         : await providersApi.update(provider.id, {
@@ -72,109 +66,94 @@ export function ProviderFormDialog({
             requestOverrides,
           });
       onSaved(view, creating);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
-    <Dialog
+    <ResourceFormDialog
       open={open}
-      onClose={onClose}
-      title={creating ? t("createTitle") : t("editTitle", { name: provider.name })}
-      description={creating ? t("createDescription") : undefined}
-      className="max-w-xl"
-      data-testid="provider-form"
+      editing={provider?.name ?? null}
+      form={form}
+      onSubmit={submit}
+      invalid={!!idError}
+      t={t}
+      prefix="provider"
     >
-      <form onSubmit={submit} className="mt-4 space-y-4">
-        {creating && (
-          <div>
-            <p className="text-xs font-medium text-muted-foreground">{t("presets")}</p>
-            <div className="mt-1.5 flex flex-wrap gap-1.5">
-              {PROVIDER_PRESETS.map((preset) => (
-                <button
-                  key={preset.key}
-                  type="button"
-                  onClick={() => applyPreset(preset)}
-                  className="rounded-full border px-2.5 py-1 text-xs transition-colors hover:bg-accent aria-pressed:border-brand aria-pressed:bg-brand-soft aria-pressed:text-brand"
-                  aria-pressed={baseUrl === preset.baseUrl}
-                  data-testid={`provider-preset-${preset.key}`}
-                >
-                  {preset.name}
-                </button>
-              ))}
-            </div>
+      {creating && (
+        <div>
+          <p className="text-xs font-medium text-muted-foreground">{t("presets")}</p>
+          <div className="mt-1.5 flex flex-wrap gap-1.5">
+            {PROVIDER_PRESETS.map((preset) => (
+              <button
+                key={preset.key}
+                type="button"
+                onClick={() => applyPreset(preset)}
+                className="rounded-full border px-2.5 py-1 text-xs transition-colors hover:bg-accent aria-pressed:border-brand aria-pressed:bg-brand-soft aria-pressed:text-brand"
+                aria-pressed={baseUrl === preset.baseUrl}
+                data-testid={`provider-preset-${preset.key}`}
+              >
+                {preset.name}
+              </button>
+            ))}
           </div>
-        )}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={t("name")}
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-              if (!idTouched) setId(slugifyProviderId(event.target.value));
-            }}
-            required
-            maxLength={100}
-            data-testid="provider-name-input"
-          />
-          <TextField
-            label={t("id")}
-            hint={idError ?? (creating ? t("idHint") : t("idFixed"))}
-            value={id}
-            onChange={(event) => {
-              setIdTouched(true);
-              setId(event.target.value.toLowerCase());
-            }}
-            readOnly={!creating}
-            required
-            spellCheck={false}
-            aria-invalid={idError ? true : undefined}
-            className={cn("font-mono read-only:bg-muted read-only:text-muted-foreground", idError && "border-danger")}
-            data-testid="provider-id"
-          />
         </div>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label={t("baseUrl")}
-          hint={envManaged ? t("envManaged") : t("baseUrlHint")}
-          type="url"
-          value={baseUrl}
-          onChange={(event) => setBaseUrl(event.target.value)}
-          placeholder="https://api.example.com/v1"
+          label={t("name")}
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            if (!idTouched) setId(slugifyProviderId(event.target.value));
+          }}
+          required
+          maxLength={100}
+          data-testid="provider-name-input"
+        />
+        <TextField
+          label={t("id")}
+          hint={idError ?? (creating ? t("idHint") : t("idFixed"))}
+          value={id}
+          onChange={(event) => {
+            setIdTouched(true);
+            setId(event.target.value.toLowerCase());
+          }}
+          readOnly={!creating}
           required
           spellCheck={false}
-          disabled={envManaged}
-          className="font-mono"
-          data-testid="provider-base-url"
+          aria-invalid={idError ? true : undefined}
+          className={cn("font-mono read-only:bg-muted read-only:text-muted-foreground", idError && "border-danger")}
+          data-testid="provider-id"
         />
-        <KeyField
-          provider={provider}
-          value={apiKey}
-          onChange={setApiKey}
-          clear={clearKey}
-          onClearChange={setClearKey}
-          disabled={envManaged}
-          movesOrigin={movesOrigin}
-        />
-        <details className="group rounded-xl border px-3 py-2" open={overrides.length > 0}>
-          <summary className="text-sm font-medium select-none">{t("advanced")}</summary>
-          <div className="pt-2 pb-1">
-            <OverridesEditor rows={overrides} allowed={allowedOverrides} onChange={setOverrides} />
-          </div>
-        </details>
-        <FormError message={error} data-testid="provider-form-error" />
-        <div className="flex justify-end gap-2 pt-1">
-          <Button variant="outline" size="sm" onClick={onClose} data-testid="provider-cancel">
-            {t("cancel")}
-          </Button>
-          <Button type="submit" size="sm" disabled={saving || !!idError} data-testid="provider-save">
-            {saving && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
-            {creating ? t("create") : t("save")}
-          </Button>
+      </div>
+      <TextField
+        label={t("baseUrl")}
+        hint={envManaged ? t("envManaged") : t("baseUrlHint")}
+        type="url"
+        value={baseUrl}
+        onChange={(event) => setBaseUrl(event.target.value)}
+        placeholder="https://api.example.com/v1"
+        required
+        spellCheck={false}
+        disabled={envManaged}
+        className="font-mono"
+        data-testid="provider-base-url"
+      />
+      <KeyField
+        provider={provider}
+        value={apiKey}
+        onChange={setApiKey}
+        clear={clearKey}
+        onClearChange={setClearKey}
+        disabled={envManaged}
+        movesOrigin={movesOrigin}
+      />
+      <details className="group rounded-xl border px-3 py-2" open={overrides.length > 0}>
+        <summary className="text-sm font-medium select-none">{t("advanced")}</summary>
+        <div className="pt-2 pb-1">
+          <OverridesEditor rows={overrides} allowed={allowedOverrides} onChange={setOverrides} />
         </div>
-      </form>
-    </Dialog>
+      </details>
+    </ResourceFormDialog>
   );
 }

@@ -2,35 +2,36 @@
 
 import { Eye, Info, Plus, Server } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
-import { toast } from "sonner";
 import { PageHeader } from "@/components/admin/page-header";
+import { ResourceDeleteDialog } from "@/components/admin/resource/resource-delete-dialog";
+import { ResourceEmpty, ResourceList } from "@/components/admin/resource/resource-list";
+import { useResourceScreen } from "@/components/admin/resource/use-resource-screen";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { useConfirmedDelete } from "@/components/hooks/use-confirmed-delete";
 import { providersApi, type ProviderView } from "./api";
 import { ProviderCard } from "./provider-card";
 import { ProviderFormDialog } from "./provider-form-dialog";
-import { useProviders } from "./use-providers";
 
-type FormState = { mode: "create" } | { mode: "edit"; provider: ProviderView } | null;
-
-const hasEnabledChatModel = (p: ProviderView) => p.enabled && p.models.some((m) => m.type === "chat" && m.enabled);
+const hasEnabledChatModel = (p: ProviderView) =>
+  p.enabled && p.models.some((m) => m.type === "chat" && m.enabled);
 
 /**
  * The model providers screen: list, create/edit, test, models per provider. Providers serve
  * the whole organisation, so only the superadmin edits; department admins see it read-only.
  */
-export function ProvidersAdmin({ allowedOverrides, canManage }: { allowedOverrides: string[]; canManage: boolean }) {
+export function ProvidersAdmin({
+  allowedOverrides,
+  canManage,
+}: {
+  allowedOverrides: string[];
+  canManage: boolean;
+}) {
   const t = useTranslations("admin.providers");
-  const { providers, upsert, drop } = useProviders();
-  const [form, setForm] = useState<FormState>(null);
-  const [expanded, setExpanded] = useState<string | null>(null);
-  const { deleting, ask, cancel, confirm } = useConfirmedDelete<ProviderView>({
+  const screen = useResourceScreen<ProviderView>({
+    url: providersApi.url,
     remove: providersApi.remove,
-    drop,
-    deletedMessage: (name) => t("deleted", { name }),
+    t,
   });
+  const providers = screen.items;
   const demoActive = providers !== null && !providers.some(hasEnabledChatModel);
 
   return (
@@ -40,7 +41,7 @@ export function ProvidersAdmin({ allowedOverrides, canManage }: { allowedOverrid
         description={canManage ? t("description") : t("descriptionReadOnly")}
         actions={
           canManage ? (
-            <Button onClick={() => setForm({ mode: "create" })} data-testid="provider-create">
+            <Button onClick={screen.form.create} data-testid="provider-create">
               <Plus className="size-4" aria-hidden />
               {t("add")}
             </Button>
@@ -67,54 +68,44 @@ export function ProvidersAdmin({ allowedOverrides, canManage }: { allowedOverrid
         </p>
       )}
 
-      <div className="space-y-3" data-testid="provider-list">
-        {providers === null && <div className="h-24 animate-pulse rounded-2xl bg-muted" aria-label={t("loading")} />}
-        {providers?.length === 0 && (
-          <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed px-6 py-12 text-center">
-            <Server className="size-8 text-muted-foreground" aria-hidden />
-            <p className="font-medium">{t("emptyTitle")}</p>
-            <p className="max-w-md text-sm text-muted-foreground">{canManage ? t("emptyBody") : t("emptyBodyReadOnly")}</p>
-          </div>
-        )}
-        {providers?.map((provider) => (
+      <ResourceList
+        items={providers}
+        loadingLabel={t("loading")}
+        empty={
+          <ResourceEmpty
+            icon={Server}
+            title={t("emptyTitle")}
+            body={canManage ? t("emptyBody") : t("emptyBodyReadOnly")}
+          />
+        }
+        data-testid="provider-list"
+      >
+        {(provider) => (
           <ProviderCard
             key={provider.id}
             provider={provider}
             canManage={canManage}
-            expanded={expanded === provider.id}
-            onToggleExpanded={() => setExpanded((id) => (id === provider.id ? null : provider.id))}
-            onChange={upsert}
-            onEdit={() => setForm({ mode: "edit", provider })}
-            onDelete={() => ask(provider)}
+            expanded={screen.expanded.is(provider.id)}
+            onToggleExpanded={() => screen.expanded.toggle(provider.id)}
+            onChange={screen.upsert}
+            onEdit={() => screen.form.edit(provider)}
+            onDelete={() => screen.deletion.ask(provider)}
           />
-        ))}
-      </div>
+        )}
+      </ResourceList>
 
       {canManage && (
         <>
           <ProviderFormDialog
-            key={form?.mode === "edit" ? `edit-${form.provider.id}` : (form?.mode ?? "closed")}
-            open={form !== null}
-            provider={form?.mode === "edit" ? form.provider : null}
+            key={screen.form.key}
+            open={screen.form.open}
+            provider={screen.form.editing}
             takenIds={providers?.map((p) => p.id) ?? []}
             allowedOverrides={allowedOverrides}
-            onClose={() => setForm(null)}
-            onSaved={(view, created) => {
-              upsert(view);
-              setForm(null);
-              if (created) setExpanded(view.id);
-              toast.success(created ? t("created", { name: view.name }) : t("saved", { name: view.name }));
-            }}
+            onClose={screen.form.close}
+            onSaved={screen.form.saved}
           />
-          <ConfirmDialog
-            open={deleting !== null}
-            title={t("deleteTitle", { name: deleting?.name ?? "" })}
-            description={t("deleteBody")}
-            confirmLabel={t("delete")}
-            destructive
-            onConfirm={() => void confirm()}
-            onCancel={() => cancel()}
-          />
+          <ResourceDeleteDialog deletion={screen.deletion} t={t} />
         </>
       )}
     </div>

@@ -1,14 +1,15 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { apiFetch } from "@/components/api/client";
-import { FormError, SelectField, TextField } from "@/components/forms/fields";
-import { useErrorMessage } from "@/components/forms/use-error-message";
-import { Button } from "@/components/ui/button";
+import { DialogFooter } from "@/components/forms/dialog-footer";
+import { SelectField, TextField } from "@/components/forms/fields";
+import { useDialogForm } from "@/components/forms/use-dialog-form";
 import { Dialog } from "@/components/ui/dialog";
 import type { AdminUser, Department, Viewer } from "../types";
 import { creatableRoles } from "./user-permissions";
+import { USER_FORM_IDS } from "./user-form-ids";
 
 export function CreateUserDialog({
   open,
@@ -25,13 +26,7 @@ export function CreateUserDialog({
 }) {
   const t = useTranslations("admin.users");
   const roleName = useTranslations("settings.roles");
-  const errorMessage = useErrorMessage();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setError(null);
-    onClose();
-  };
+  const form = useDialogForm(onClose);
   const superadmin = viewer.role === "superadmin";
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -45,16 +40,10 @@ export function CreateUserDialog({
       role: superadmin ? String(data.get("role")) : "user",
       departmentId: superadmin ? departmentId || null : viewer.departmentId,
     };
-    setPending(true);
-    setError(null);
-    try {
-      const user = await apiFetch<AdminUser>("/api/admin/users", { method: "POST", body: JSON.stringify(body) });
-      onCreated(user);
-    } catch (err) {
-      setError(errorMessage(err, { "conflict:user": t("errors.usernameTaken") }));
-    } finally {
-      setPending(false);
-    }
+    await form.run(
+      async () => onCreated(await apiFetch<AdminUser>("/api/admin/users", { method: "POST", body: JSON.stringify(body) })),
+      { "conflict:user": t("errors.usernameTaken") },
+    );
   }
 
   const departmentOptions = superadmin
@@ -62,7 +51,7 @@ export function CreateUserDialog({
     : departments.filter((d) => d.id === viewer.departmentId).map((d) => ({ value: d.id, label: d.name }));
 
   return (
-    <Dialog open={open} onClose={close} title={t("createTitle")} description={t("createDescription")} data-testid="user-create-dialog">
+    <Dialog open={open} onClose={form.close} title={t("createTitle")} description={t("createDescription")} data-testid="user-create-dialog">
       <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
         <TextField name="username" label={t("form.username")} hint={t("form.usernameHint")} required autoComplete="off" autoCapitalize="none" spellCheck={false} maxLength={64} data-testid="user-form-username" />
         <TextField name="displayName" label={t("form.displayName")} maxLength={100} data-testid="user-form-display-name" />
@@ -77,15 +66,12 @@ export function CreateUserDialog({
           />
           <SelectField name="departmentId" label={t("form.department")} options={departmentOptions} disabled={!superadmin} data-testid="user-form-department" />
         </div>
-        <FormError message={error} data-testid="user-form-error" />
-        <div className="flex justify-end gap-2 pt-1">
-          <Button variant="outline" size="sm" onClick={close} data-testid="user-form-cancel">
-            {t("form.cancel")}
-          </Button>
-          <Button type="submit" size="sm" disabled={pending} data-testid="user-form-submit">
-            {pending ? t("form.creating") : t("form.create")}
-          </Button>
-        </div>
+        <DialogFooter
+          form={form}
+          cancelLabel={t("form.cancel")}
+          submitLabel={form.pending ? t("form.creating") : t("form.create")}
+          testIds={USER_FORM_IDS}
+        />
       </form>
     </Dialog>
   );

@@ -1,13 +1,14 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { apiFetch } from "@/components/api/client";
-import { FormError, SelectField, TextField } from "@/components/forms/fields";
-import { useErrorMessage } from "@/components/forms/use-error-message";
-import { Button } from "@/components/ui/button";
+import { DialogFooter } from "@/components/forms/dialog-footer";
+import { SelectField, TextField } from "@/components/forms/fields";
+import { useDialogForm } from "@/components/forms/use-dialog-form";
 import { Dialog } from "@/components/ui/dialog";
 import type { AdminUser, Department, Role, Viewer } from "../types";
+import { USER_FORM_IDS } from "./user-form-ids";
 import { userPermissions } from "./user-permissions";
 
 /** Only the fields that differ from the user's current values are sent. */
@@ -41,13 +42,7 @@ export function EditUserDialog({
 }) {
   const t = useTranslations("admin.users");
   const roleName = useTranslations("settings.roles");
-  const errorMessage = useErrorMessage();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setError(null);
-    onClose();
-  };
+  const form = useDialogForm(onClose);
   const can = user ? userPermissions(viewer, user) : null;
   const self = user?.id === viewer.id;
 
@@ -55,28 +50,18 @@ export function EditUserDialog({
     event.preventDefault();
     if (!user) return;
     const change = changedFields(user, new FormData(event.currentTarget));
-    if (Object.keys(change).length === 0) return close();
-    setPending(true);
-    setError(null);
-    try {
-      onSaved(await apiFetch<AdminUser>(`/api/admin/users/${user.id}`, { method: "PATCH", body: JSON.stringify(change) }));
-    } catch (err) {
-      setError(
-        errorMessage(err, {
-          "bad_request:password": t("errors.currentPasswordMissing"),
-          "forbidden:password": t("errors.currentPasswordWrong"),
-        }),
-      );
-    } finally {
-      setPending(false);
-    }
+    if (Object.keys(change).length === 0) return form.close();
+    await form.run(async () => onSaved(await apiFetch<AdminUser>(`/api/admin/users/${user.id}`, { method: "PATCH", body: JSON.stringify(change) })), {
+      "bad_request:password": t("errors.currentPasswordMissing"),
+      "forbidden:password": t("errors.currentPasswordWrong"),
+    });
   }
 
   const roles: Role[] = user?.role === "superadmin" ? ["superadmin"] : ["user", "admin"];
   return (
     <Dialog
       open={user !== null}
-      onClose={close}
+      onClose={form.close}
       title={t("editTitle", { name: user?.displayName || user?.username || "" })}
       description={user ? `@${user.username}` : undefined}
       data-testid="user-edit-dialog"
@@ -121,15 +106,12 @@ export function EditUserDialog({
             autoComplete="new-password"
             data-testid="user-form-password"
           />
-          <FormError message={error} data-testid="user-form-error" />
-          <div className="flex justify-end gap-2 pt-1">
-            <Button variant="outline" size="sm" onClick={close} data-testid="user-form-cancel">
-              {t("form.cancel")}
-            </Button>
-            <Button type="submit" size="sm" disabled={pending} data-testid="user-form-submit">
-              {pending ? t("form.saving") : t("form.save")}
-            </Button>
-          </div>
+          <DialogFooter
+            form={form}
+            cancelLabel={t("form.cancel")}
+            submitLabel={form.pending ? t("form.saving") : t("form.save")}
+            testIds={USER_FORM_IDS}
+          />
         </form>
       )}
     </Dialog>

@@ -3,9 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { apiFetch } from "@/components/api/client";
-import { FormError, SelectField, TextField } from "@/components/forms/fields";
-import { useErrorMessage } from "@/components/forms/use-error-message";
-import { Button } from "@/components/ui/button";
+import { DialogFooter } from "@/components/forms/dialog-footer";
+import { SelectField, TextField } from "@/components/forms/fields";
+import { useDialogForm } from "@/components/forms/use-dialog-form";
 import { Dialog } from "@/components/ui/dialog";
 import { NewTokenNotice } from "./new-token-notice";
 import type { CreatedApiToken } from "./types";
@@ -15,17 +15,12 @@ const EXPIRY_DAYS = ["7", "30", "90", "365", "never"] as const;
 /** Asks for a name and an expiry, then shows the new token once. */
 export function CreateTokenDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
   const t = useTranslations("tokens");
-  const errorMessage = useErrorMessage();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
-
   // Closing forgets the secret for good.
-  const close = () => {
+  const form = useDialogForm(() => {
     setCreated(null);
-    setError(null);
     onClose();
-  };
+  });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,33 +28,30 @@ export function CreateTokenDialog({ open, onClose, onCreated }: { open: boolean;
     const name = String(data.get("name") ?? "").trim();
     const expiry = String(data.get("expiry") ?? "never");
     if (!name) {
-      setError(t("errors.nameRequired"));
+      form.setError(t("errors.nameRequired"));
       return;
     }
-    setPending(true);
-    setError(null);
-    try {
-      const body = { name, expiresInDays: expiry === "never" ? null : Number(expiry) };
-      setCreated(await apiFetch<CreatedApiToken>("/api/tokens", { method: "POST", body: JSON.stringify(body) }));
-      onCreated();
-    } catch (err) {
-      setError(errorMessage(err, { "conflict:token": t("errors.limit") }));
-    } finally {
-      setPending(false);
-    }
+    const body = { name, expiresInDays: expiry === "never" ? null : Number(expiry) };
+    await form.run(
+      async () => {
+        setCreated(await apiFetch<CreatedApiToken>("/api/tokens", { method: "POST", body: JSON.stringify(body) }));
+        onCreated();
+      },
+      { "conflict:token": t("errors.limit") },
+    );
   }
 
   return (
     <Dialog
       open={open}
-      onClose={close}
+      onClose={form.close}
       title={created ? t("createdTitle") : t("createTitle")}
       description={created ? undefined : t("createDescription")}
       className="max-w-lg"
       data-testid="token-dialog"
     >
       {created ? (
-        <NewTokenNotice created={created} onDone={close} />
+        <NewTokenNotice created={created} onDone={form.close} />
       ) : (
         <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
           <TextField name="name" label={t("form.name")} placeholder={t("form.namePlaceholder")} required maxLength={100} autoComplete="off" data-testid="token-form-name" />
@@ -70,15 +62,12 @@ export function CreateTokenDialog({ open, onClose, onCreated }: { open: boolean;
             options={EXPIRY_DAYS.map((d) => ({ value: d, label: d === "never" ? t("form.noExpiry") : t("form.days", { count: Number(d) }) }))}
             data-testid="token-form-expiry"
           />
-          <FormError message={error} data-testid="token-form-error" />
-          <div className="flex justify-end gap-2 pt-1">
-            <Button variant="outline" size="sm" onClick={close} data-testid="token-form-cancel">
-              {t("form.cancel")}
-            </Button>
-            <Button type="submit" size="sm" disabled={pending} data-testid="token-form-submit">
-              {pending ? t("form.creating") : t("form.create")}
-            </Button>
-          </div>
+          <DialogFooter
+            form={form}
+            cancelLabel={t("form.cancel")}
+            submitLabel={form.pending ? t("form.creating") : t("form.create")}
+            testIds={{ error: "token-form-error", cancel: "token-form-cancel", submit: "token-form-submit" }}
+          />
         </form>
       )}
     </Dialog>

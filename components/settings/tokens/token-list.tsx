@@ -1,21 +1,22 @@
 "use client";
 
 import { cn } from "@/components/ui/cn";
-import { KeyRound, Trash2 } from "lucide-react";
-import { useFormatter, useTranslations } from "next-intl";
-import { IconButton } from "@/components/ui/icon-button";
+import { KeyRound } from "lucide-react";
+import { useFormatter, useNow, useTranslations } from "next-intl";
+import { DeleteButton } from "@/components/ui/delete-button";
 import type { ApiToken } from "./types";
 
 export function TokenList({ tokens, onRevoke }: { tokens: ApiToken[]; onRevoke: (token: ApiToken) => void }) {
   const t = useTranslations("tokens");
   const format = useFormatter();
-  const now = Date.now();
+  // The time of the first render: expiry and "last used" do not tick while the page is open.
+  const now = useNow();
   const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium" });
 
   return (
     <ul className="divide-y divide-border" data-testid="token-list">
       {tokens.map((token) => {
-        const expired = token.expiresAt !== null && Date.parse(token.expiresAt) <= now;
+        const expired = token.expiresAt !== null && Date.parse(token.expiresAt) <= now.getTime();
         return (
           <li key={token.id} className="flex items-center gap-3 px-4 py-3.5" data-testid={`token-row-${token.name}`}>
             <span className="flex size-9 shrink-0 items-center justify-center rounded-xl bg-muted">
@@ -41,15 +42,7 @@ export function TokenList({ tokens, onRevoke }: { tokens: ApiToken[]; onRevoke: 
                 </span>
               </p>
             </div>
-            <IconButton
-              label={t("revoke")}
-              icon={<Trash2 />}
-              size="sm"
-              tooltipSide="top-end"
-              className="hover:text-danger"
-              onClick={() => onRevoke(token)}
-              data-testid={`token-revoke-${token.name}`}
-            />
+            <DeleteButton label={t("revoke")} tooltipSide="top-end" onClick={() => onRevoke(token)} data-testid={`token-revoke-${token.name}`} />
           </li>
         );
       })}
