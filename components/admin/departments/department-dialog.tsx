@@ -9,18 +9,15 @@ import { useDialogForm } from "@/components/forms/use-dialog-form";
 import { Dialog } from "@/components/ui/dialog";
 import type { Department } from "../types";
 
-/** Creates a department, or renames one when `department` is given. */
-export function DepartmentDialog({
-  open,
-  department,
-  onClose,
-  onSaved,
-}: {
+type Props = {
   open: boolean;
   department: Department | null;
   onClose: () => void;
   onSaved: (department: Department) => void;
-}) {
+};
+
+/** Creates a department, or renames one when `department` is given. */
+export function DepartmentDialog({ open, department, onClose, onSaved }: Props) {
   const t = useTranslations("admin.departments");
   const form = useDialogForm(onClose);
 
