@@ -11,7 +11,10 @@ const FILE_ROUTES = "threads/[^/]+/files$|workspace/files$";
 const everywhere = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()" },
+  {
+    key: "Permissions-Policy",
+    value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()",
+  },
 ];
 // Pages get a nonce-based policy from proxy.ts; API answers and static files need nothing at all.
 const nothingToRun = { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" };

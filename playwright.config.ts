@@ -16,7 +16,8 @@ export const E2E_WORKSPACE_QUOTA_BYTES = 40 * 1024 * 1024;
 
 // Debian's Chromium when present (this project never downloads a browser); Playwright's own elsewhere.
 const executablePath =
-  process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+  process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ||
+  (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
 const launchOptions = {
   executablePath,

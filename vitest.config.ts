@@ -3,7 +3,13 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": import.meta.dirname } },
   test: {
-    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts", "components/**/*.test.tsx", "scripts/**/*.test.ts"],
+    include: [
+      "lib/**/*.test.ts",
+      "app/**/*.test.ts",
+      "components/**/*.test.ts",
+      "components/**/*.test.tsx",
+      "scripts/**/*.test.ts",
+    ],
     exclude: ["e2e/**", "node_modules/**"],
     environment: "node",
     testTimeout: 30_000,

@@ -9,8 +9,10 @@ import ErrorPage from "./error";
 function render(locale: "en" | "zh-CN", error: unknown): string {
   const page = createElement(ErrorPage, { error, retry: () => {} });
   const messages = locale === "en" ? en : zh;
-  // eslint-disable-next-line react/no-children-prop -- the provider's props type requires `children` in a .ts file
-  return renderToStaticMarkup(createElement(NextIntlClientProvider, { locale, timeZone: "UTC", messages, children: page }));
+  return renderToStaticMarkup(
+    // eslint-disable-next-line react/no-children-prop -- the provider's props type requires `children` in a .ts file
+    createElement(NextIntlClientProvider, { locale, timeZone: "UTC", messages, children: page }),
+  );
 }
 
 describe("app/error.tsx", () => {

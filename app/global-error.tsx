@@ -24,12 +24,17 @@ export default function GlobalError({ error, retry }: { error: unknown; retry: (
     document.documentElement.lang = locale;
     void catalogs[locale]().then((m) => setIntl({ locale, messages: m.default }));
   }, []);
-  const digest = error instanceof Object && "digest" in error && typeof error.digest === "string" ? error.digest : undefined;
+  const digest =
+    error instanceof Object && "digest" in error && typeof error.digest === "string" ? error.digest : undefined;
   return (
     <html lang="en" suppressHydrationWarning>
       <body>
         {intl && (
-          <NextIntlClientProvider locale={intl.locale} messages={intl.messages} timeZone={Intl.DateTimeFormat().resolvedOptions().timeZone}>
+          <NextIntlClientProvider
+            locale={intl.locale}
+            messages={intl.messages}
+            timeZone={Intl.DateTimeFormat().resolvedOptions().timeZone}
+          >
             <ErrorView digest={digest} onRetry={retry} />
           </NextIntlClientProvider>
         )}

@@ -35,7 +35,13 @@ export async function benchStepOverhead(turns = 40) {
       { messages: [new HumanMessage(`bench ${scriptMarker("p1-full")}`)] },
       {
         configurable: { thread_id: threadId },
-        context: { userId: actor.id, threadId, rootThreadId: threadId, runId: crypto.randomUUID(), agentId: agentRow.id },
+        context: {
+          userId: actor.id,
+          threadId,
+          rootThreadId: threadId,
+          runId: crypto.randomUUID(),
+          agentId: agentRow.id,
+        },
         streamMode: ["values", "messages", "custom"],
       },
     );
@@ -45,11 +51,21 @@ export async function benchStepOverhead(turns = 40) {
 
   const bare: number[] = [];
   await h.client.script("p1-bare", script);
-  const model = new ChatOpenAI({ model: "mock-chat", apiKey: "x", configuration: { baseURL: h.mock.url }, streaming: true, streamUsage: true, maxRetries: 0 });
+  const model = new ChatOpenAI({
+    model: "mock-chat",
+    apiKey: "x",
+    configuration: { baseURL: h.mock.url },
+    streaming: true,
+    streamUsage: true,
+    maxRetries: 0,
+  });
   const bareAgent = createAgent({ model, tools: [writeTodosTool] });
   for (let i = 0; i < turns + 5; i++) {
     const started = performance.now();
-    const stream = await bareAgent.stream({ messages: [new HumanMessage(`bench ${scriptMarker("p1-bare")}`)] }, { streamMode: ["values", "messages"] });
+    const stream = await bareAgent.stream(
+      { messages: [new HumanMessage(`bench ${scriptMarker("p1-bare")}`)] },
+      { streamMode: ["values", "messages"] },
+    );
     for await (const _ of stream) void _;
     if (i >= 5) bare.push((performance.now() - started) / 2);
   }

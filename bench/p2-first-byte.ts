@@ -21,7 +21,11 @@ export async function benchFirstByte(turns = 30) {
     const res = await fetch(`${h.mock.url}/chat/completions`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ model: "mock-chat", stream: true, messages: [{ role: "user", content: `hi ${scriptMarker("p2-model")}` }] }),
+      body: JSON.stringify({
+        model: "mock-chat",
+        stream: true,
+        messages: [{ role: "user", content: `hi ${scriptMarker("p2-model")}` }],
+      }),
     });
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();

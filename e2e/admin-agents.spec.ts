@@ -9,7 +9,12 @@ import { createDepartment, uniqueName, type Department } from "./helpers/org";
  * chats with it, then builds their own agent in a form without the admin-only fields.
  */
 
-type Agent = { id: string; slug: string; config: Record<string, unknown>; sharing?: { read: { departmentIds: string[] } } };
+type Agent = {
+  id: string;
+  slug: string;
+  config: Record<string, unknown>;
+  sharing?: { read: { departmentIds: string[] } };
+};
 
 async function signInThroughForm(page: Page, username: string, password: string) {
   await page.goto("/login");
@@ -22,7 +27,12 @@ async function signInThroughForm(page: Page, username: string, password: string)
 const row = (page: Page, slug: string) => page.locator(`[data-testid="agent-row"][data-slug="${slug}"]`);
 /** The whole page in one shot without fullPage, so sticky columns stay where a reader sees them. */
 async function screenshotTall(page: Page, path: string) {
-  const height = await page.evaluate(() => Math.max(document.documentElement.scrollHeight, ...[...document.querySelectorAll("main, [data-testid=agents-page] > div")].map((el) => el.scrollHeight)));
+  const height = await page.evaluate(() =>
+    Math.max(
+      document.documentElement.scrollHeight,
+      ...[...document.querySelectorAll("main, [data-testid=agents-page] > div")].map((el) => el.scrollHeight),
+    ),
+  );
   const size = page.viewportSize();
   await page.setViewportSize({ width: size?.width ?? 1280, height: Math.min(height + 80, 6000) });
   await page.mouse.move(0, 0);
@@ -51,7 +61,10 @@ test.describe.serial("agents built from the config schema", () => {
     await admin?.dispose();
   });
 
-  test("the superadmin creates an agent in the generated form and shares it; a member chats with it", async ({ page, browser }) => {
+  test("the superadmin creates an agent in the generated form and shares it; a member chats with it", async ({
+    page,
+    browser,
+  }) => {
     await signInThroughForm(page, ADMIN.username, ADMIN.password);
     await page.goto("/admin/agents");
     await expect(page.getByTestId("admin-nav-agents")).toHaveAttribute("aria-current", "page");
@@ -116,7 +129,10 @@ test.describe.serial("agents built from the config schema", () => {
     const requests = await mock.requests(key);
     expect(requests.length).toBeGreaterThan(0);
     const messages = (requests[0].body as { messages: { role: string; content: unknown }[] }).messages;
-    const system = messages.filter((m) => m.role === "system" || m.role === "developer").map((m) => JSON.stringify(m.content)).join("\n");
+    const system = messages
+      .filter((m) => m.role === "system" || m.role === "developer")
+      .map((m) => JSON.stringify(m.content))
+      .join("\n");
     expect(system).toContain(promptMark);
     await context.close();
   });

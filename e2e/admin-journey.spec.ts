@@ -69,7 +69,10 @@ async function userMenu(page: Page, item: "menu-admin" | "menu-agents" | "logout
   await page.getByTestId(item).click();
 }
 
-async function createUserInDialog(page: Page, input: { username: string; displayName: string; role: "admin" | "user" }) {
+async function createUserInDialog(
+  page: Page,
+  input: { username: string; displayName: string; role: "admin" | "user" },
+) {
   const dialog = page.getByTestId("user-create-dialog");
   await clickUntilVisible(page.getByTestId("user-create"), dialog);
   await dialog.getByTestId("user-form-username").fill(input.username);
@@ -88,7 +91,9 @@ async function screenshotForm(page: Page, name: string) {
   const height = await page.evaluate(() =>
     Math.max(
       document.documentElement.scrollHeight,
-      ...[...document.querySelectorAll("[data-testid=agents-page] > div")].map((el) => el.getBoundingClientRect().top + el.scrollHeight),
+      ...[...document.querySelectorAll("[data-testid=agents-page] > div")].map(
+        (el) => el.getBoundingClientRect().top + el.scrollHeight,
+      ),
     ),
   );
   const size = page.viewportSize()!;
@@ -103,7 +108,9 @@ async function settle(page: Page) {
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
 }
 
-test("issue 3 acceptance: the superadmin sets up an organisation, provider and agent; a member chats with it", async ({ page }) => {
+test("issue 3 acceptance: the superadmin sets up an organisation, provider and agent; a member chats with it", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
 
   await test.step("1. the superadmin signs in through /login", async () => {
@@ -126,7 +133,9 @@ test("issue 3 acceptance: the superadmin sets up an organisation, provider and a
     await expect(page.getByTestId(`user-row-${userName}`)).toContainText("Active");
 
     await page.goto("/admin/departments");
-    await expect(page.getByTestId(`department-row-${department}`).getByTestId("department-members")).toHaveText("2 members");
+    await expect(page.getByTestId(`department-row-${department}`).getByTestId("department-members")).toHaveText(
+      "2 members",
+    );
   });
 
   await test.step("3. a provider on the scripted model server: tested, models fetched, demo-chat enabled", async () => {
@@ -184,7 +193,9 @@ test("issue 3 acceptance: the superadmin sets up an organisation, provider and a
 
     // Read-only: the department in the "use" scope, nothing in "manage".
     await page.getByTestId("sharing-read-department").getByLabel(department, { exact: true }).check();
-    await expect(page.getByTestId("sharing-manage-department").getByLabel(department, { exact: true })).not.toBeChecked();
+    await expect(
+      page.getByTestId("sharing-manage-department").getByLabel(department, { exact: true }),
+    ).not.toBeChecked();
     await screenshotForm(page, "admin-agent-form");
 
     await page.getByTestId("agent-save").click();
@@ -199,9 +210,14 @@ test("issue 3 acceptance: the superadmin sets up an organisation, provider and a
       id: string;
       slug: string;
       config: Record<string, unknown>;
-      sharing: { read: { departmentIds: string[]; global: boolean }; manage: { departmentIds: string[]; global: boolean; userIds: string[] } };
+      sharing: {
+        read: { departmentIds: string[]; global: boolean };
+        manage: { departmentIds: string[]; global: boolean; userIds: string[] };
+      };
     };
-    const saved = ((await (await admin.get("/api/agents?manage=1")).json()) as SavedAgent[]).find((a) => a.slug === agentSlug)!;
+    const saved = ((await (await admin.get("/api/agents?manage=1")).json()) as SavedAgent[]).find(
+      (a) => a.slug === agentSlug,
+    )!;
     agentId = saved.id;
     expect(saved.config).toMatchObject({ model: SPEC, max_execution_steps: 17 });
     expect(saved.config.system_prompt).toContain(promptMark);

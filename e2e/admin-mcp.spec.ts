@@ -34,7 +34,10 @@ async function signIn(page: Page) {
   await expect(page.getByTestId("composer-input")).toBeVisible();
 }
 
-test("an admin registers an MCP server, tests it, fetches its tools, switches one off, and the agent calls one", async ({ page, browser }) => {
+test("an admin registers an MCP server, tests it, fetches its tools, switches one off, and the agent calls one", async ({
+  page,
+  browser,
+}) => {
   await signIn(page);
   await page.goto("/admin/mcp");
   await expect(page.getByTestId("admin-nav-mcp")).toHaveAttribute("aria-current", "page");
@@ -92,15 +95,22 @@ test("an admin registers an MCP server, tests it, fetches its tools, switches on
   await form.getByTestId("mcp-cancel").click();
 
   // A scripted chat: the model calls the MCP tool; the server receives the call; the answer follows.
-  await mock.script("e2e-mcp", [{ toolCalls: [{ name: `${NAME}__add`, args: { a: 20, b: 22 } }] }, { text: "The MCP server says 42." }]);
+  await mock.script("e2e-mcp", [
+    { toolCalls: [{ name: `${NAME}__add`, args: { a: 20, b: 22 } }] },
+    { text: "The MCP server says 42." },
+  ]);
   const callsBefore = mcp.calls.length;
   await page.goto("/");
   await page.getByTestId("composer-input").fill(`What is 20 + 22? ${scriptMarker("e2e-mcp")}`);
   await page.getByTestId("send-button").click();
   await expect(page.getByTestId("message-assistant").last()).toContainText("The MCP server says 42.");
-  expect(mcp.calls.slice(callsBefore)).toEqual([{ tool: "add", args: { a: 20, b: 22 }, headers: expect.objectContaining({ authorization: TOKEN }) }]);
+  expect(mcp.calls.slice(callsBefore)).toEqual([
+    { tool: "add", args: { a: 20, b: 22 }, headers: expect.objectContaining({ authorization: TOKEN }) },
+  ]);
   const requests = await mock.requests("e2e-mcp");
-  const toolMessages = (requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages.filter((m) => m.role === "tool");
+  const toolMessages = (requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages.filter(
+    (m) => m.role === "tool",
+  );
   expect(toolMessages.map((m) => m.content)).toEqual(["42"]);
 
   // The same screen in Chinese.

@@ -14,14 +14,26 @@ async function signInThroughForm(page: Page, username: string, password: string)
 }
 
 const TEXT = {
-  "en-US": { missing: "Enter your current password to set a new one.", wrong: "The current password is not right.", label: "Current password" },
+  "en-US": {
+    missing: "Enter your current password to set a new one.",
+    wrong: "The current password is not right.",
+    label: "Current password",
+  },
   "zh-CN": { missing: "请输入当前密码后再设置新密码。", wrong: "当前密码不正确。", label: "当前密码" },
 } as const;
 
-test("the own-password form asks for the current password and refuses a wrong one, in English and Chinese", async ({ baseURL, browser }) => {
+test("the own-password form asks for the current password and refuses a wrong one, in English and Chinese", async ({
+  baseURL,
+  browser,
+}) => {
   const root = await signInAsAdmin(baseURL!);
   const department = await createDepartment(root);
-  const views: [keyof typeof TEXT, "light" | "dark", number][] = [["en-US", "light", 1440], ["en-US", "dark", 390], ["zh-CN", "dark", 1440], ["zh-CN", "light", 390]];
+  const views: [keyof typeof TEXT, "light" | "dark", number][] = [
+    ["en-US", "light", 1440],
+    ["en-US", "dark", 390],
+    ["zh-CN", "dark", 1440],
+    ["zh-CN", "light", 390],
+  ];
   for (const [locale, colorScheme, width] of views) {
     const lead = await createUser(root, { role: "admin", departmentId: department.id });
     const member = await createUser(root, { departmentId: department.id });
@@ -47,7 +59,10 @@ test("the own-password form asks for the current password and refuses a wrong on
     await dialog.getByTestId("user-form-current-password").fill("not-my-password");
     await dialog.getByTestId("user-form-submit").click();
     await expect(dialog.getByTestId("user-form-error")).toHaveText(TEXT[locale].wrong);
-    await page.screenshot({ path: `test-results/admin-own-password-${locale}-${colorScheme}-${width}.png`, fullPage: true });
+    await page.screenshot({
+      path: `test-results/admin-own-password-${locale}-${colorScheme}-${width}.png`,
+      fullPage: true,
+    });
 
     await dialog.getByTestId("user-form-current-password").fill(lead.password);
     await dialog.getByTestId("user-form-submit").click();

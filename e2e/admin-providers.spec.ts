@@ -19,7 +19,8 @@ const shot = (name: string) => `${process.env.E2E_SCREENSHOT_DIR || "test-result
 
 test.afterAll(async ({ baseURL }) => {
   const admin = await signInAsAdmin(baseURL!);
-  for (const id of [PROVIDER_ID, READ_ONLY_ID]) expect([204, 404]).toContain((await admin.delete(`/api/admin/providers/${id}`)).status());
+  for (const id of [PROVIDER_ID, READ_ONLY_ID])
+    expect([204, 404]).toContain((await admin.delete(`/api/admin/providers/${id}`)).status());
   const models = await (await admin.get("/api/models")).json();
   expect(models.demo).toBe(true);
   await admin.dispose();
@@ -103,25 +104,37 @@ test("the superadmin adds a provider, tests it, enables a model, and the chat an
   await expect(page.getByTestId("model-picker")).toHaveAttribute("data-spec", SPEC);
   await page.getByTestId("composer-input").fill(`Who answers? ${scriptMarker("e2e-provider")}`);
   await page.getByTestId("send-button").click();
-  await expect(page.getByTestId("message-assistant").last()).toContainText("Answered by the admin-configured provider.");
+  await expect(page.getByTestId("message-assistant").last()).toContainText(
+    "Answered by the admin-configured provider.",
+  );
   const [request] = await mock.requests("e2e-provider");
   expect(request.model).toBe("demo-chat");
   await expect(page.getByTestId("status-panel").getByTestId("token-usage-card")).toContainText(SPEC);
 });
 
-test("a department admin sees the providers read-only: no create, edit, delete, switch or model changes, and no key", async ({ baseURL, browser }) => {
+test("a department admin sees the providers read-only: no create, edit, delete, switch or model changes, and no key", async ({
+  baseURL,
+  browser,
+}) => {
   const root = await signInAsAdmin(baseURL!);
   const models = [
     { id: "demo-chat", type: "chat", contextWindow: 65_536, enabled: true },
     { id: "demo-embedding", type: "embedding", contextWindow: 8_192, enabled: false },
   ];
-  const created = await root.post("/api/admin/providers", { data: { id: READ_ONLY_ID, name: "Company gateway", baseUrl: MOCK_URL, apiKey: RO_KEY, models } });
+  const created = await root.post("/api/admin/providers", {
+    data: { id: READ_ONLY_ID, name: "Company gateway", baseUrl: MOCK_URL, apiKey: RO_KEY, models },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const department = await createDepartment(root);
   const lead = await createUser(root, { role: "admin", departmentId: department.id });
   await root.dispose();
 
-  const views: [string, "light" | "dark", number][] = [["en-US", "light", 1440], ["en-US", "dark", 390], ["zh-CN", "dark", 1440], ["zh-CN", "light", 390]];
+  const views: [string, "light" | "dark", number][] = [
+    ["en-US", "light", 1440],
+    ["en-US", "dark", 390],
+    ["zh-CN", "dark", 1440],
+    ["zh-CN", "light", 390],
+  ];
   for (const [locale, colorScheme, width] of views) {
     const context = await browser.newContext({ locale, colorScheme, viewport: { width, height: 900 } });
     const page = await context.newPage();
@@ -134,17 +147,22 @@ test("a department admin sees the providers read-only: no create, edit, delete, 
     const card = page.locator(`[data-testid="provider-card"][data-provider-id="${READ_ONLY_ID}"]`);
     await expect(card.getByTestId("provider-status")).toHaveAttribute("data-status", "active");
     await expect(card.getByTestId("provider-key-hint")).toHaveText(locale === "zh-CN" ? "已存储密钥" : "key stored");
-    for (const control of ["provider-edit", "provider-delete", "provider-enabled"]) await expect(card.getByTestId(control)).toHaveCount(0);
+    for (const control of ["provider-edit", "provider-delete", "provider-enabled"])
+      await expect(card.getByTestId(control)).toHaveCount(0);
     await card.getByTestId("provider-expand").click();
     await expect(card.getByTestId("models-list")).toBeVisible();
     await expect(card.getByTestId("model-row")).toHaveCount(2);
-    for (const control of ["models-editor", "provider-fetch-models", "model-enable", "model-add", "model-remove"]) await expect(card.getByTestId(control)).toHaveCount(0);
+    for (const control of ["models-editor", "provider-fetch-models", "model-enable", "model-add", "model-remove"])
+      await expect(card.getByTestId(control)).toHaveCount(0);
     // Testing changes nothing, so an admin may: it runs on the superadmin's settings.
     await card.getByTestId("provider-test").click();
     await expect(card.getByTestId("provider-test-result")).toHaveAttribute("data-ok", "true");
     await expect(page.locator("body")).not.toContainText(RO_KEY);
     await expect(page.locator("body")).not.toContainText("9c2d");
-    await page.screenshot({ path: shot(`admin-providers-read-only-${locale}-${colorScheme}-${width}.png`), fullPage: true });
+    await page.screenshot({
+      path: shot(`admin-providers-read-only-${locale}-${colorScheme}-${width}.png`),
+      fullPage: true,
+    });
     await context.close();
   }
 });

@@ -18,7 +18,10 @@ const VIEWS = [
 ] as const;
 
 for (const view of VIEWS) {
-  test(`an admin signs out from /admin and lands on the login page (${view.locale}, ${view.width}px)`, async ({ baseURL, browser }) => {
+  test(`an admin signs out from /admin and lands on the login page (${view.locale}, ${view.width}px)`, async ({
+    baseURL,
+    browser,
+  }) => {
     const root = await signInAsAdmin(baseURL!);
     const department = await createDepartment(root);
     const lead = await createUser(root, { role: "admin", departmentId: department.id });

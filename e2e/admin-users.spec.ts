@@ -12,7 +12,10 @@ async function signInThroughForm(page: Page, username: string, password: string)
   await expect(page.getByTestId("composer-input")).toBeVisible();
 }
 
-async function createUserInDialog(page: Page, input: { username: string; displayName: string; role: "admin" | "user"; department: string }) {
+async function createUserInDialog(
+  page: Page,
+  input: { username: string; displayName: string; role: "admin" | "user"; department: string },
+) {
   await page.getByTestId("user-create").click();
   const dialog = page.getByTestId("user-create-dialog");
   await dialog.getByTestId("user-form-username").fill(input.username);
@@ -59,7 +62,9 @@ test("the superadmin creates a department, an admin in it and a user, in the UI"
   await page.screenshot({ path: "test-results/admin-users.png", fullPage: true });
 
   await page.getByTestId("admin-nav-departments").click();
-  await expect(page.getByTestId(`department-row-${department}`).getByTestId("department-members")).toHaveText("2 members");
+  await expect(page.getByTestId(`department-row-${department}`).getByTestId("department-members")).toHaveText(
+    "2 members",
+  );
   await page.screenshot({ path: "test-results/admin-departments.png", fullPage: true });
 
   // Narrow and dark: the nav becomes a row of tabs, the table drops its less important columns.

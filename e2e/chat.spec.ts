@@ -41,7 +41,10 @@ test("sign in, stream an answer with live todos and token usage, survive a reloa
       ],
       usage: { prompt_tokens: 1200, completion_tokens: 40, cached_tokens: 600 },
     },
-    { ...slowAnswer(300, "THE-END-OF-ANSWER"), usage: { prompt_tokens: 1400, completion_tokens: 200, cached_tokens: 1024 } },
+    {
+      ...slowAnswer(300, "THE-END-OF-ANSWER"),
+      usage: { prompt_tokens: 1400, completion_tokens: 200, cached_tokens: 1024 },
+    },
   ]);
   await signInThroughForm(page);
   await expect(page.getByTestId("demo-banner")).toBeVisible();

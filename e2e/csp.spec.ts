@@ -31,9 +31,13 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   // A document's list dies with it: read it before every navigation and at the end.
   const collect = async () => {
     for (const frame of page.frames()) {
-      const list = await frame.evaluate(() => (window as unknown as { __csp?: Violation[] }).__csp ?? []).catch(() => []);
+      const list = await frame
+        .evaluate(() => (window as unknown as { __csp?: Violation[] }).__csp ?? [])
+        .catch(() => []);
       fromDom.push(...list.map((v) => `${frame.url()}: ${v.directive} blocked ${v.blocked} (${v.source})`));
-      await frame.evaluate(() => (window as unknown as { __csp?: Violation[] }).__csp?.splice(0)).catch(() => undefined);
+      await frame
+        .evaluate(() => (window as unknown as { __csp?: Violation[] }).__csp?.splice(0))
+        .catch(() => undefined);
     }
   };
   return async () => {
@@ -51,7 +55,9 @@ async function signInThroughForm(page: Page) {
   await expect(page.getByTestId("composer-input")).toBeVisible();
 }
 
-test("the policy is enforced: a script slipped into a page or an inline handler does not run, and is reported", async ({ page }) => {
+test("the policy is enforced: a script slipped into a page or an inline handler does not run, and is reported", async ({
+  page,
+}) => {
   const violations = await watchViolations(page);
   // As stored XSS would: a script without the nonce inside the server's HTML, under its real headers.
   await page.route("**/login", async (route) => {
@@ -74,7 +80,9 @@ test("the policy is enforced: a script slipped into a page or an inline handler 
   expect(found.filter((v) => v.includes("script-src-attr") || v.includes("event handler"))).not.toEqual([]);
 });
 
-test("login, chat with a streamed answer, admin pages, the skills editor and file previews run without a CSP violation", async ({ page }) => {
+test("login, chat with a streamed answer, admin pages, the skills editor and file previews run without a CSP violation", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const violations = await watchViolations(page);
   const seen: string[] = [];
@@ -88,7 +96,9 @@ test("login, chat with a streamed answer, admin pages, the skills editor and fil
   await expect(page.locator("html")).toHaveClass(/\b(light|dark)\b/);
 
   // A streamed answer with highlighted code and a toast-capable shell.
-  await mock.script(`csp-${suffix}`, [{ text: "Here it is:\n\n```ts\nconst answer: number = 42;\n```\n\nDONE-CSP", chunkSize: 8, delayMs: 20 }]);
+  await mock.script(`csp-${suffix}`, [
+    { text: "Here it is:\n\n```ts\nconst answer: number = 42;\n```\n\nDONE-CSP", chunkSize: 8, delayMs: 20 },
+  ]);
   await page.getByTestId("composer-input").fill(`Show code ${scriptMarker(`csp-${suffix}`)}`);
   await page.getByTestId("send-button").click();
   const answer = page.getByTestId("message-assistant").last();
@@ -96,7 +106,16 @@ test("login, chat with a streamed answer, admin pages, the skills editor and fil
   await expect(answer.locator(".hljs-keyword").first()).toBeVisible();
   await checkpoint("chat");
 
-  for (const path of ["/admin", "/admin/users", "/admin/departments", "/admin/providers", "/admin/agents", "/admin/mcp", "/agents", "/settings/tokens"]) {
+  for (const path of [
+    "/admin",
+    "/admin/users",
+    "/admin/departments",
+    "/admin/providers",
+    "/admin/agents",
+    "/admin/mcp",
+    "/agents",
+    "/settings/tokens",
+  ]) {
     await page.goto(path);
     await expect(page.locator("main").first()).toBeVisible();
     await page.waitForLoadState("networkidle");
@@ -141,7 +160,9 @@ test("login, chat with a streamed answer, admin pages, the skills editor and fil
   const frame = panel.getByTestId("file-preview-pdf");
   await expect(frame).toBeVisible();
   // The framed PDF loaded (a refused frame would be about:blank or an error page).
-  await expect.poll(() => page.frames().some((f) => f.url().includes(encodeURIComponent(`paper-${suffix}.pdf`)))).toBe(true);
+  await expect
+    .poll(() => page.frames().some((f) => f.url().includes(encodeURIComponent(`paper-${suffix}.pdf`))))
+    .toBe(true);
   await page.waitForTimeout(1_000);
   await checkpoint("files");
 

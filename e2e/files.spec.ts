@@ -65,7 +65,10 @@ function bigText(): string {
 
 const ELF_BYTES = [0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...Array.from({ length: 120 }, () => 0)];
 
-test("drop a file, the agent reads it, present an artifact, open and download it; others get 404", async ({ page, baseURL }) => {
+test("drop a file, the agent reads it, present an artifact, open and download it; others get 404", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   await signInThroughForm(page);
   await pickAgent(page, agent.name);
@@ -74,7 +77,9 @@ test("drop a file, the agent reads it, present an artifact, open and download it
 
   // --- Upload by drag-and-drop: progress while sending is blocked, a refused type explained.
   const release = await throttleUploads(page, 400 * 1024);
-  const uploaded = page.waitForResponse((r) => r.url().includes("/uploads") && r.request().method() === "POST" && r.status() === 201);
+  const uploaded = page.waitForResponse(
+    (r) => r.url().includes("/uploads") && r.request().method() === "POST" && r.status() === 201,
+  );
   await dropFiles(page, page.getByTestId("composer"), [
     { name: "notes.txt", type: "text/plain", text: bigText() },
     { name: "tool.bin", type: "application/octet-stream", bytes: ELF_BYTES },
@@ -186,12 +191,16 @@ test("drop a file, the agent reads it, present an artifact, open and download it
   const href = await page.getByTestId("artifact-download").getAttribute("href");
   expect(href).toBe(`/api/threads/${threadId}/files?path=${encodeURIComponent(report)}&download=1`);
   expect((await other.get(href!)).status()).toBe(404);
-  expect((await other.get(`/api/threads/${threadId}/files?path=${encodeURIComponent(upload.path)}`)).status()).toBe(404);
+  expect((await other.get(`/api/threads/${threadId}/files?path=${encodeURIComponent(upload.path)}`)).status()).toBe(
+    404,
+  );
   expect((await other.get(`/api/workspace/files?path=${encodeURIComponent(report)}&download=1`)).status()).toBe(404);
   await other.dispose();
 });
 
-test("the file panel uploads into the personal workspace, asks before replacing, previews safely, deletes", async ({ page }) => {
+test("the file panel uploads into the personal workspace, asks before replacing, previews safely, deletes", async ({
+  page,
+}) => {
   await signInThroughForm(page);
   await clickUntilVisible(page.getByTestId("files-toggle"), page.getByTestId("file-panel"));
   const panel = page.getByTestId("file-panel");
@@ -202,7 +211,9 @@ test("the file panel uploads into the personal workspace, asks before replacing,
   const name = `notes-${suffix}.md`;
   const path = `/home/gem/user-data/${name}`;
   const upload = async (body: string) =>
-    panel.getByTestId("file-upload-input").setInputFiles({ name, mimeType: "text/markdown", buffer: Buffer.from(body) });
+    panel
+      .getByTestId("file-upload-input")
+      .setInputFiles({ name, mimeType: "text/markdown", buffer: Buffer.from(body) });
   const stored = async () => (await page.request.get(`/api/workspace/files?path=${encodeURIComponent(path)}`)).text();
   const puts: string[] = [];
   page.on("request", (request) => {
@@ -239,7 +250,9 @@ test("the file panel uploads into the personal workspace, asks before replacing,
 
   await upload(second);
   await expect(dialog).toBeVisible();
-  const replaced = page.waitForResponse((r) => r.url().includes("/api/workspace/files") && r.request().method() === "PUT");
+  const replaced = page.waitForResponse(
+    (r) => r.url().includes("/api/workspace/files") && r.request().method() === "PUT",
+  );
   await dialog.getByTestId("confirm-accept").click();
   expect((await replaced).status()).toBe(200);
   expect(puts).toHaveLength(2);
@@ -262,7 +275,9 @@ test("the file panel uploads into the personal workspace, asks before replacing,
   await preview.screenshot({ path: shot("blocked-image") });
   expect(outside).toEqual([]);
   // Only a click opens it, in a new tab (answered here: the host does not exist).
-  await page.context().route(`https://${host}/**`, (route) => route.fulfill({ contentType: "text/plain", body: "opened" }));
+  await page
+    .context()
+    .route(`https://${host}/**`, (route) => route.fulfill({ contentType: "text/plain", body: "opened" }));
   const [tab] = await Promise.all([page.waitForEvent("popup"), blocked.click()]);
   await expect.poll(() => tab.url()).toContain(host);
   expect(outside.length).toBeGreaterThan(0);
@@ -276,7 +291,9 @@ test("the file panel uploads into the personal workspace, asks before replacing,
   await expect(entry).toHaveCount(0);
 });
 
-test("an image pasted into a new chat previews in the panel; removing its chip deletes it before the first message", async ({ page }) => {
+test("an image pasted into a new chat previews in the panel; removing its chip deletes it before the first message", async ({
+  page,
+}) => {
   await signInThroughForm(page);
   const uploaded = page.waitForResponse((r) => r.url().includes("/uploads") && r.request().method() === "POST");
   // A screenshot-like image on the clipboard, pasted into the message box.

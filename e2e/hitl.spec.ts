@@ -21,14 +21,23 @@ async function send(page: Page, text: string) {
 }
 
 const toolResults = async (key: string) =>
-  ((await mock.requests(key)).at(-1)!.body as ModelRequest).messages.filter((m) => m.role === "tool").map((m) => String(m.content));
+  ((await mock.requests(key)).at(-1)!.body as ModelRequest).messages
+    .filter((m) => m.role === "tool")
+    .map((m) => String(m.content));
 
 const fileUrl = (path: string) => `/api/workspace/files?path=${encodeURIComponent(path)}`;
 
 test("approve a write_file: the file is written only after approval and the run continues", async ({ page }) => {
   const path = `/home/gem/user-data/e2e-approved-${Date.now()}.md`;
   await mock.script("e2e-approve", [
-    { toolCalls: [{ name: "write_file", args: { file_path: path, content: "# Meeting notes\n\n- Ship the release on Friday\n- Review the budget" } }] },
+    {
+      toolCalls: [
+        {
+          name: "write_file",
+          args: { file_path: path, content: "# Meeting notes\n\n- Ship the release on Friday\n- Review the budget" },
+        },
+      ],
+    },
     { text: "I saved your meeting notes to the workspace." },
   ]);
   await signIn(page);
@@ -45,7 +54,9 @@ test("approve a write_file: the file is written only after approval and the run 
   await page.screenshot({ path: "test-results/hitl-approval-page.png" });
 
   await card.getByTestId("approve-button").click();
-  await expect(page.getByTestId("message-assistant").last()).toContainText("I saved your meeting notes to the workspace.");
+  await expect(page.getByTestId("message-assistant").last()).toContainText(
+    "I saved your meeting notes to the workspace.",
+  );
   await expect(card).toHaveAttribute("data-state", "answered");
   await expect(card.getByTestId("approval-decision")).toHaveAttribute("data-decision", "approve");
   await expect(page.getByTestId("thread-interrupted")).toHaveCount(0);
@@ -95,7 +106,11 @@ test("answer an ask_user_question form and the run continues to its answer", asy
               {
                 header: "Format",
                 question: "Which format should the report have?",
-                options: [{ label: "PDF", description: "Fixed layout, good for printing" }, { label: "Slides" }, { label: "Markdown" }],
+                options: [
+                  { label: "PDF", description: "Fixed layout, good for printing" },
+                  { label: "Slides" },
+                  { label: "Markdown" },
+                ],
               },
               {
                 header: "Sections",
@@ -133,7 +148,9 @@ test("answer an ask_user_question form and the run continues to its answer", asy
   await expect(submit).toBeEnabled();
   await submit.click();
 
-  await expect(page.getByTestId("message-assistant").last()).toContainText("a plain-text report with a summary and figures");
+  await expect(page.getByTestId("message-assistant").last()).toContainText(
+    "a plain-text report with a summary and figures",
+  );
   await expect(form).toHaveAttribute("data-state", "answered");
   await form.screenshot({ path: "test-results/hitl-question-answered.png" });
   const [answer] = await toolResults("e2e-ask");

@@ -20,7 +20,10 @@ async function signIn(page: Page) {
   await expect(page.getByTestId("composer-input")).toBeVisible();
 }
 
-test("an overloaded primary falls back: the notice shows in the chat and in the status panel, also after a reload", async ({ page, browser }) => {
+test("an overloaded primary falls back: the notice shows in the chat and in the status panel, also after a reload", async ({
+  page,
+  browser,
+}) => {
   // Four more views of the thread after the run itself.
   test.setTimeout(360_000);
   const key = `model-switch-${Date.now().toString(36)}`;
@@ -38,12 +41,19 @@ test("an overloaded primary falls back: the notice shows in the chat and in the 
   await expect(panel.getByTestId("panel-model-switch")).toHaveText(NOTICE["en-US"]);
   await expect(panel.getByTestId("token-usage-card")).toContainText("demo:demo-fallback");
   const served = (await mock.requests(key)).map((r) => [r.model, r.status]);
-  expect(served).toEqual([["demo-chat", 529], ["demo-chat", 529], ["demo-chat", 529], ["demo-fallback", 200]]);
+  expect(served).toEqual([
+    ["demo-chat", 529],
+    ["demo-chat", 529],
+    ["demo-chat", 529],
+    ["demo-fallback", 200],
+  ]);
 
   // The part is saved with the message: a reload shows the notice in both places again.
   const threadUrl = page.url();
   await page.reload();
-  await expect(page.getByTestId("message-assistant").last().getByTestId("model-switch-note")).toHaveText(NOTICE["en-US"]);
+  await expect(page.getByTestId("message-assistant").last().getByTestId("model-switch-note")).toHaveText(
+    NOTICE["en-US"],
+  );
   await expect(panel.getByTestId("panel-model-switch")).toHaveText(NOTICE["en-US"]);
 
   // Both languages, both themes, desktop and phone (the panel is a drawer there), signed in as above.

@@ -35,7 +35,10 @@ test("create a token, see it once, use it as Bearer, revoke it", async ({ page, 
   await expect(page.locator("body")).not.toContainText(secret);
   await expect(row.getByTestId("token-prefix")).toHaveText(`${secret.slice(0, 12)}…`);
 
-  const bearer = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${secret}` } });
+  const bearer = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${secret}` },
+  });
   expect((await bearer.get("/api/threads")).status()).toBe(200);
   await page.reload();
   await expect(page.getByTestId("token-row-nightly-report")).toContainText(/last used/);

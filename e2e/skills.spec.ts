@@ -13,7 +13,10 @@ import { maliciousZips, replaceEditorText, skillCard, skillMarkdown, skillZip, u
  * online, a broken front matter pointed out by line; files added and removed, sharing, export.
  */
 
-const suffix = uniqueName("s").slice(2).toLowerCase().replace(/[^a-z0-9]+/g, "");
+const suffix = uniqueName("s")
+  .slice(2)
+  .toLowerCase()
+  .replace(/[^a-z0-9]+/g, "");
 const slug = `field-notes-${suffix}`;
 const skillName = `Field notes ${suffix}`;
 const BODY_MARK = `FIELD-NOTES-BODY-${suffix}`;
@@ -61,7 +64,9 @@ async function openSkillsFromMenu(page: Page) {
 }
 
 test.describe.serial("skills in the browser", () => {
-  test("upload a skill zip, select it for an agent, and watch it activate live in the status panel", async ({ page }) => {
+  test("upload a skill zip, select it for an agent, and watch it activate live in the status panel", async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     await signInThroughForm(page);
     await openSkillsFromMenu(page);
@@ -71,7 +76,14 @@ test.describe.serial("skills in the browser", () => {
     const uploaded = page.waitForResponse((r) => r.url().endsWith("/api/skills") && r.request().method() === "POST");
     await uploadSkill(
       page,
-      skillZip(slug, skillMarkdown({ name: skillName, description: "Keeps tidy notes from a field trip.", body: `Write the notes as a table. ${BODY_MARK}` })),
+      skillZip(
+        slug,
+        skillMarkdown({
+          name: skillName,
+          description: "Keeps tidy notes from a field trip.",
+          body: `Write the notes as a table. ${BODY_MARK}`,
+        }),
+      ),
     );
     expect((await uploaded).status()).toBe(201);
     const card = skillCard(page, slug, "shared");
@@ -150,7 +162,8 @@ test.describe.serial("skills in the browser", () => {
     await expect(card).toHaveAttribute("data-enabled", "true");
 
     const memberApi = await signIn(new URL(page.url()).origin, member.username, member.password);
-    const listedFor = async () => ((await (await memberApi.get("/api/skills")).json()) as { slug: string }[]).map((s) => s.slug);
+    const listedFor = async () =>
+      ((await (await memberApi.get("/api/skills")).json()) as { slug: string }[]).map((s) => s.slug);
     expect(await listedFor()).not.toContain(slug);
     await card.getByTestId("skill-open").click();
     await expect(page.getByTestId("skill-detail")).toBeVisible();
@@ -165,7 +178,9 @@ test.describe.serial("skills in the browser", () => {
     await memberApi.dispose();
   });
 
-  test("zips that escape the skill folder, link outside it or explode are refused with the reason", async ({ page }) => {
+  test("zips that escape the skill folder, link outside it or explode are refused with the reason", async ({
+    page,
+  }) => {
     await signInThroughForm(page);
     await page.goto("/skills");
     await expect(page.getByTestId("skills-page")).toBeVisible();
@@ -177,7 +192,10 @@ test.describe.serial("skills in the browser", () => {
       await expect(error).toContainText(`“${file.name}” was refused`);
       await expect(error.getByTestId("skill-error-message"), label).toHaveText(message);
       if (label === "traversal") {
-        await page.getByTestId("skill-upload-zone").locator("..").screenshot({ path: shot("refused") });
+        await page
+          .getByTestId("skill-upload-zone")
+          .locator("..")
+          .screenshot({ path: shot("refused") });
         await page.emulateMedia({ colorScheme: "dark" });
         await page.mouse.move(0, 0);
         await page.screenshot({ path: shot("page-dark") });
@@ -194,7 +212,9 @@ test.describe.serial("skills in the browser", () => {
     await expect(error.getByTestId("skill-error-message")).toHaveText("Only .zip files can be uploaded as skills.");
   });
 
-  test("create a skill, edit SKILL.md with a line-numbered refusal, add and delete a file, export, delete", async ({ page }) => {
+  test("create a skill, edit SKILL.md with a line-numbered refusal, add and delete a file, export, delete", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const mine = `trip-log-${suffix}`;
     await signInThroughForm(page);
@@ -216,7 +236,10 @@ test.describe.serial("skills in the browser", () => {
     await page.screenshot({ path: shot("editor") });
 
     // Broken front matter: the live check points at line 3, the server refuses the save with the same line.
-    await replaceEditorText(page, `---\nname: Trip log\nslug: Not A Slug\ndescription: Logs each day.\n---\n\n# Trip log\n`);
+    await replaceEditorText(
+      page,
+      `---\nname: Trip log\nslug: Not A Slug\ndescription: Logs each day.\n---\n\n# Trip log\n`,
+    );
     const problem = page.getByTestId("skill-error");
     await expect(problem).toHaveAttribute("data-kind", "check");
     await expect(problem.getByTestId("skill-error-line")).toHaveText("Line 3");
@@ -231,7 +254,10 @@ test.describe.serial("skills in the browser", () => {
     await page.screenshot({ path: shot("editor-error") });
 
     // Fixed and saved with Ctrl/Cmd+S: the header shows the new description.
-    await replaceEditorText(page, `---\nname: Trip log ${suffix}\ndescription: Logs each day of a trip, with weather.\n---\n\n# Trip log\n\nOne line per day.\n`);
+    await replaceEditorText(
+      page,
+      `---\nname: Trip log ${suffix}\ndescription: Logs each day of a trip, with weather.\n---\n\n# Trip log\n\nOne line per day.\n`,
+    );
     await expect(problem).toHaveCount(0);
     await page.keyboard.press("ControlOrMeta+s");
     await expect(page.getByTestId("skill-unsaved")).toHaveCount(0);

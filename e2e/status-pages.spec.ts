@@ -37,7 +37,11 @@ async function screenshots(
   for (const locale of ["en", "zh-CN"] as const) {
     for (const colorScheme of ["light", "dark"] as const) {
       for (const width of [1440, 390]) {
-        const context = await browser.newContext({ baseURL, colorScheme, viewport: { width, height: width > 500 ? 900 : 844 } });
+        const context = await browser.newContext({
+          baseURL,
+          colorScheme,
+          viewport: { width, height: width > 500 ? 900 : 844 },
+        });
         await context.addCookies([{ name: "locale", value: locale, url: baseURL }]);
         const page = await context.newPage();
         if (user) await signInThroughForm(page, user);
@@ -52,7 +56,11 @@ async function screenshots(
   }
 }
 
-test("a plain user gets 403 and the forbidden page for the admin area, in their language", async ({ page, browser, baseURL }) => {
+test("a plain user gets 403 and the forbidden page for the admin area, in their language", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   await signInThroughForm(page, member);
   for (const path of ["/admin", "/admin/users", "/admin/providers"]) {
@@ -97,10 +105,16 @@ test("an unknown address gets 404 and the not-found page, signed in or not", asy
 
 /** An answer the page does not expect (a proxy's page, a server of another version): it breaks rendering. */
 async function unexpectedTokens(page: Page) {
-  await page.route("**/api/tokens", (route) => route.fulfill({ status: 200, contentType: "application/json", body: '{"unexpected":true}' }));
+  await page.route("**/api/tokens", (route) =>
+    route.fulfill({ status: 200, contentType: "application/json", body: '{"unexpected":true}' }),
+  );
 }
 
-test("a page that fails to render shows the error page, translated, and 'Try again' recovers", async ({ page, browser, baseURL }) => {
+test("a page that fails to render shows the error page, translated, and 'Try again' recovers", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   await signInThroughForm(page, member);
   await unexpectedTokens(page);

@@ -15,8 +15,14 @@ test.beforeAll(async ({ baseURL }) => {
   // Fill the workspace to 16 KiB below its quota.
   const api = await signIn(baseURL!, user.username, user.password);
   const half = E2E_WORKSPACE_QUOTA_BYTES / 2;
-  for (const [name, bytes] of [["filler-1.txt", half], ["filler-2.txt", half - 16 * 1024]] as const) {
-    const res = await api.put(`/api/workspace/files?path=${name}`, { data: Buffer.alloc(bytes, 0x61), headers: { "content-type": "text/plain" } });
+  for (const [name, bytes] of [
+    ["filler-1.txt", half],
+    ["filler-2.txt", half - 16 * 1024],
+  ] as const) {
+    const res = await api.put(`/api/workspace/files?path=${name}`, {
+      data: Buffer.alloc(bytes, 0x61),
+      headers: { "content-type": "text/plain" },
+    });
     expect(res.status(), await res.text()).toBe(200);
   }
   await api.dispose();
@@ -31,11 +37,17 @@ async function signInThroughForm(page: Page) {
 }
 
 async function uploadPastQuota(browser: Browser, opts: { locale: string; width: number; dark: boolean }) {
-  const context = await browser.newContext({ locale: opts.locale, viewport: { width: opts.width, height: 800 }, colorScheme: opts.dark ? "dark" : "light" });
+  const context = await browser.newContext({
+    locale: opts.locale,
+    viewport: { width: opts.width, height: 800 },
+    colorScheme: opts.dark ? "dark" : "light",
+  });
   const page = await context.newPage();
   await signInThroughForm(page);
   const refused = page.waitForResponse((r) => r.url().includes("/uploads") && r.request().method() === "POST");
-  await dropFiles(page, page.getByTestId("composer"), [{ name: "report.txt", type: "text/plain", text: "x".repeat(64 * 1024) }]);
+  await dropFiles(page, page.getByTestId("composer"), [
+    { name: "report.txt", type: "text/plain", text: "x".repeat(64 * 1024) },
+  ]);
   const res = await refused;
   expect(res.status()).toBe(413);
   expect(((await res.json()) as { error: { code: string } }).error.code).toBe("too_large:quota");
@@ -46,7 +58,10 @@ async function uploadPastQuota(browser: Browser, opts: { locale: string; width: 
 
 test("an upload into a full workspace says the workspace is full", async ({ browser }) => {
   test.setTimeout(120_000);
-  for (const [locale, words] of [["en-US", "Workspace full — delete some files"], ["zh-CN", "工作空间已满，请删除一些文件"]] as const) {
+  for (const [locale, words] of [
+    ["en-US", "Workspace full — delete some files"],
+    ["zh-CN", "工作空间已满，请删除一些文件"],
+  ] as const) {
     for (const width of [1440, 390]) {
       for (const dark of [false, true]) {
         const { context, page, chip } = await uploadPastQuota(browser, { locale, width, dark });

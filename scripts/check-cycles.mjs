@@ -17,7 +17,9 @@ const tree = await parseDependencyTree(["lib/**/*.ts", "lib/**/*.tsx"], {
 const cycles = parseCircular(tree).filter((cycle) => cycle.every((file) => file.startsWith("lib/")));
 
 if (cycles.length === 0) {
-  console.log(`check-cycles: no import cycle among ${Object.keys(tree).filter((f) => f.startsWith("lib/")).length} files under lib/`);
+  console.log(
+    `check-cycles: no import cycle among ${Object.keys(tree).filter((f) => f.startsWith("lib/")).length} files under lib/`,
+  );
 } else {
   console.error(`check-cycles: ${cycles.length} import cycle(s) under lib/:`);
   for (const cycle of cycles) console.error(`  ${[...cycle, cycle[0]].join(" -> ")}`);

@@ -7,10 +7,14 @@ const root = path.resolve(__dirname, "..");
 
 describe("scripts/mock-llm.ts", () => {
   it("prints its URL, serves models and control endpoints, and stops on SIGTERM", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/mock-llm.ts", "--port", "0", "--models", "x,y"], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "scripts/mock-llm.ts", "--port", "0", "--models", "x,y"],
+      {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let output = "";
     child.stdout.on("data", (data: Buffer) => (output += data.toString()));
     child.stderr.on("data", (data: Buffer) => (output += data.toString()));

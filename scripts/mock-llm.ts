@@ -31,7 +31,10 @@ const server = await startMockLlmServer({
   host: values.host,
   apiKey: values["api-key"],
   demoDelayMs: integer("demo-delay-ms", values["demo-delay-ms"]),
-  models: values.models?.split(",").map((id) => id.trim()).filter(Boolean),
+  models: values.models
+    ?.split(",")
+    .map((id) => id.trim())
+    .filter(Boolean),
 });
 console.log(`mock-llm listening on ${server.url}`);
 

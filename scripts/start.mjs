@@ -10,7 +10,19 @@ import path from "node:path";
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-const SOURCES = ["app", "components", "lib", "messages", "public", "drizzle", "next.config.ts", "package-lock.json", "postcss.config.mjs", "instrumentation.ts", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "messages",
+  "public",
+  "drizzle",
+  "next.config.ts",
+  "package-lock.json",
+  "postcss.config.mjs",
+  "instrumentation.ts",
+  "tsconfig.json",
+];
 
 function sourceStamp() {
   const h = crypto.createHash("sha256");
@@ -32,10 +44,17 @@ function sourceStamp() {
 
 const stampFile = path.join(root, distDir, "meridian-source-stamp");
 const stamp = sourceStamp();
-const built = fs.existsSync(path.join(root, distDir, "BUILD_ID")) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp;
+const built =
+  fs.existsSync(path.join(root, distDir, "BUILD_ID")) &&
+  fs.existsSync(stampFile) &&
+  fs.readFileSync(stampFile, "utf8") === stamp;
 if (!built || process.env.FORCE_BUILD === "1") {
   console.log("[meridian] building the app (first start or sources changed)…");
-  const result = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const result = spawnSync(process.execPath, [nextBin, "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
   fs.writeFileSync(stampFile, stamp);
 }

@@ -23,7 +23,11 @@ export default async function AdminLayout({ children }: { children: ReactNode })
     <div className="flex min-h-dvh flex-col bg-background md:flex-row">
       <aside className="shrink-0 border-b border-border bg-sidebar md:sticky md:top-0 md:h-dvh md:w-60 md:border-r md:border-b-0">
         <div className="flex h-14 items-center justify-between gap-2 px-4">
-          <Link href="/" className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring" data-testid="admin-home">
+          <Link
+            href="/"
+            className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            data-testid="admin-home"
+          >
             <Logo />
           </Link>
           <div className="flex items-center gap-2">

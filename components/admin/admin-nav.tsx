@@ -19,7 +19,11 @@ export function AdminNav() {
   const t = useTranslations("admin.nav");
   const pathname = usePathname();
   return (
-    <nav aria-label={t("label")} className="flex gap-1 overflow-x-auto md:flex-col md:overflow-visible" data-testid="admin-nav">
+    <nav
+      aria-label={t("label")}
+      className="flex gap-1 overflow-x-auto md:flex-col md:overflow-visible"
+      data-testid="admin-nav"
+    >
       {SECTIONS.map(({ key, href, icon: Icon }) => {
         const active = pathname === href || pathname.startsWith(`${href}/`);
         return (
@@ -29,7 +33,9 @@ export function AdminNav() {
             aria-current={active ? "page" : undefined}
             className={cn(
               "flex shrink-0 items-center gap-2.5 rounded-lg px-3 py-2 text-sm whitespace-nowrap transition-colors",
-              active ? "bg-accent font-medium text-foreground" : "text-muted-foreground hover:bg-accent/60 hover:text-foreground",
+              active
+                ? "bg-accent font-medium text-foreground"
+                : "text-muted-foreground hover:bg-accent/60 hover:text-foreground",
             )}
             data-testid={`admin-nav-${key}`}
           >

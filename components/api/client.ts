@@ -6,8 +6,7 @@ import type { ErrorCode } from "@/lib/http/error-codes";
  * A declared API code, or a failure the client detects itself: `http:<status>` for an answer
  * without our error shape (a proxy's HTML page), an unreadable success body, no network, an abort.
  */
-export type ClientErrorCode =
-  ErrorCode | `http:${number}` | "http:bad_response" | "network" | "aborted";
+export type ClientErrorCode = ErrorCode | `http:${number}` | "http:bad_response" | "network" | "aborted";
 
 export class ApiClientError extends Error {
   constructor(
@@ -28,9 +27,7 @@ export function parseApiError(status: number, body: string): ApiClientError {
     const parsed = JSON.parse(body) as ErrorBody;
     // The server answers only declared codes (ApiError takes an ErrorCode).
     const code =
-      typeof parsed.error?.code === "string"
-        ? (parsed.error.code as ErrorCode)
-        : (`http:${status}` as const);
+      typeof parsed.error?.code === "string" ? (parsed.error.code as ErrorCode) : (`http:${status}` as const);
     const message = typeof parsed.error?.message === "string" ? parsed.error.message : "";
     return new ApiClientError(status, code, message);
   } catch {

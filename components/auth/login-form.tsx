@@ -101,12 +101,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
         </div>
       )}
 
-      <Button
-        type="submit"
-        className="h-11 w-full"
-        disabled={pending || !mounted}
-        data-testid="login-submit"
-      >
+      <Button type="submit" className="h-11 w-full" disabled={pending || !mounted} data-testid="login-submit">
         {pending && <Loader2 className="size-4 animate-spin" aria-hidden />}
         {pending ? t("signingIn") : t("signIn")}
       </Button>

@@ -10,14 +10,13 @@ import type { ApprovalAction, ApprovalDecision } from "@/lib/agent/interrupt-pay
 import { formatPayload, toolPreview } from "./tool-part";
 
 export type Decision =
-  | { type: "approve" }
-  | { type: "edit"; args: Record<string, unknown> }
-  | { type: "reject"; message?: string };
+  { type: "approve" } | { type: "edit"; args: Record<string, unknown> } | { type: "reject"; message?: string };
 
 /** The arguments worth reading before deciding: the content written, the text replaced, else all of them. */
 function ArgsPreview({ args }: { args: Record<string, unknown> }) {
   const t = useTranslations("interrupt.approval");
-  const pre = "max-h-56 overflow-auto rounded-lg bg-code p-2.5 font-mono text-xs leading-relaxed whitespace-pre-wrap break-all";
+  const pre =
+    "max-h-56 overflow-auto rounded-lg bg-code p-2.5 font-mono text-xs leading-relaxed whitespace-pre-wrap break-all";
   if (typeof args.old_string === "string" && typeof args.new_string === "string") {
     return (
       <div className="space-y-1.5" data-testid="approval-args">
@@ -30,7 +29,11 @@ function ArgsPreview({ args }: { args: Record<string, unknown> }) {
   const { text, truncated } = formatPayload(value);
   return (
     <div data-testid="approval-args">
-      {typeof args.content === "string" && <p className="mb-1 text-[11px] font-medium tracking-wide text-muted-foreground uppercase">{t("contentLabel")}</p>}
+      {typeof args.content === "string" && (
+        <p className="mb-1 text-[11px] font-medium tracking-wide text-muted-foreground uppercase">
+          {t("contentLabel")}
+        </p>
+      )}
       <pre className={pre}>{text || "—"}</pre>
       {truncated && <p className="mt-1 text-xs text-muted-foreground">…</p>}
     </div>
@@ -53,14 +56,19 @@ function DecisionNote({ decision }: { decision: ApprovalDecision | Decision }) {
   const label = decision.type === "approve" ? t("approved") : decision.type === "edit" ? t("edited") : t("rejected");
   return (
     <p
-      className={cn("flex items-start gap-1.5 text-sm font-medium", decision.type === "reject" ? "text-danger" : "text-success")}
+      className={cn(
+        "flex items-start gap-1.5 text-sm font-medium",
+        decision.type === "reject" ? "text-danger" : "text-success",
+      )}
       data-testid="approval-decision"
       data-decision={decision.type}
     >
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
       <span>
         {label}
-        {decision.type === "reject" && decision.message && <span className="font-normal text-muted-foreground"> — “{decision.message}”</span>}
+        {decision.type === "reject" && decision.message && (
+          <span className="font-normal text-muted-foreground"> — “{decision.message}”</span>
+        )}
       </span>
     </p>
   );
@@ -108,7 +116,9 @@ export function ApprovalActionRow({
       </div>
       {mode === "edit" ? (
         <div className="space-y-1.5">
-          <label className="block text-xs font-medium text-muted-foreground">{editsContent ? t("contentLabel") : t("argsLabel")}</label>
+          <label className="block text-xs font-medium text-muted-foreground">
+            {editsContent ? t("contentLabel") : t("argsLabel")}
+          </label>
           <textarea
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
@@ -148,7 +158,13 @@ export function ApprovalActionRow({
             <PencilLine className="size-4" aria-hidden />
             {t("edit")}
           </Button>
-          <Button size="sm" variant="outline" className="text-danger" onClick={() => setMode("reject")} data-testid="reject-button">
+          <Button
+            size="sm"
+            variant="outline"
+            className="text-danger"
+            onClick={() => setMode("reject")}
+            data-testid="reject-button"
+          >
             <X className="size-4" aria-hidden />
             {t("reject")}
           </Button>

@@ -71,7 +71,12 @@ export function ApprovalCard({ data, actionable, closed, onSubmit }: InterruptCa
       {!single && actionable && !answered && (
         <footer className="flex items-center justify-end gap-3 border-t border-border px-3.5 py-2.5">
           {!complete && <span className="text-xs text-muted-foreground">{t("approval.undecided")}</span>}
-          <Button size="sm" disabled={!complete || sending} onClick={() => void send(chosen as Decision[])} data-testid="approval-submit">
+          <Button
+            size="sm"
+            disabled={!complete || sending}
+            onClick={() => void send(chosen as Decision[])}
+            data-testid="approval-submit"
+          >
             {sending ? t("sending") : t("approval.submit")}
           </Button>
         </footer>

@@ -49,12 +49,19 @@ function Parts({ message, streaming }: { message: MeridianUIMessage; streaming: 
     const key = `${message.id}-${index}`;
     if (part.type === "text") return part.text.trim() ? <Markdown key={key} text={part.text} /> : null;
     if (part.type === "reasoning") {
-      return <Reasoning key={key} text={part.text} streaming={streaming && (part.state === "streaming" || index === lastIndex)} />;
+      return (
+        <Reasoning
+          key={key}
+          text={part.text}
+          streaming={streaming && (part.state === "streaming" || index === lastIndex)}
+        />
+      );
     }
     if (part.type === "data-compression") return <CompressionNote key={part.id ?? key} data={part.data} />;
     if (part.type === "data-subagent") return <SubagentNote key={part.id ?? key} data={part.data} />;
     if (part.type === "data-interrupt") return <InterruptPart key={part.id ?? key} data={part.data} />;
-    if (part.type === "data-artifacts") return <ArtifactCards key={part.id ?? key} artifacts={part.data.artifacts ?? []} />;
+    if (part.type === "data-artifacts")
+      return <ArtifactCards key={part.id ?? key} artifacts={part.data.artifacts ?? []} />;
     if (part.type === "data-model-switch") return <ModelSwitchNote key={part.id ?? key} data={part.data} />;
     // run, todos, token-usage and skills feed the status panel and the run notice, not the transcript.
     return null;
@@ -73,7 +80,11 @@ export const AssistantMessage = memo(function AssistantMessage({
   const visible = hasVisibleContent(message);
 
   return (
-    <div className="group/message flex animate-fade-in gap-3.5" data-testid="message-assistant" data-message-id={message.id}>
+    <div
+      className="group/message flex animate-fade-in gap-3.5"
+      data-testid="message-assistant"
+      data-message-id={message.id}
+    >
       <LogoMark className="mt-0.5 hidden size-7 sm:block" />
       <div className="flex min-w-0 flex-1 flex-col gap-2.5 text-[15px]">
         <Parts message={message} streaming={streaming} />

@@ -30,8 +30,17 @@ export function ChatHeader({
 
   return (
     <header className="flex h-14 shrink-0 items-center gap-2 border-b border-border/60 px-3 sm:px-4">
-      <IconButton label={t("openSidebar")} icon={<Menu />} className="lg:hidden" onClick={() => setOpen(true)} data-testid="sidebar-open" />
-      <h1 className={titleSlot ? "sr-only" : "min-w-0 flex-1 truncate text-[15px] font-medium"} data-testid="chat-title">
+      <IconButton
+        label={t("openSidebar")}
+        icon={<Menu />}
+        className="lg:hidden"
+        onClick={() => setOpen(true)}
+        data-testid="sidebar-open"
+      />
+      <h1
+        className={titleSlot ? "sr-only" : "min-w-0 flex-1 truncate text-[15px] font-medium"}
+        data-testid="chat-title"
+      >
         {title}
       </h1>
       {titleSlot && <div className="flex min-w-0 flex-1 items-center">{titleSlot}</div>}

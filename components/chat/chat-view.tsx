@@ -97,7 +97,11 @@ export function ChatView({
           {dragging && <DropOverlay />}
           <ChatHeader
             title={title}
-            titleSlot={empty && !exists && agents.length > 1 ? <AgentPicker agents={agents} value={agentId} onChange={setAgentId} /> : undefined}
+            titleSlot={
+              empty && !exists && agents.length > 1 ? (
+                <AgentPicker agents={agents} value={agentId} onChange={setAgentId} />
+              ) : undefined
+            }
             running={busy}
             panelOpen={layout.desktopOpen && statusShown}
             onTogglePanel={toggleStatus}

@@ -26,7 +26,10 @@ export function CodeBlock({ node, children, ...props }: ComponentProps<"pre"> & 
   const text = node ? textOf(node).replace(/\n$/, "") : "";
 
   return (
-    <div className="group/code not-prose my-3 overflow-hidden rounded-xl border border-border bg-code" data-testid="code-block">
+    <div
+      className="group/code not-prose my-3 overflow-hidden rounded-xl border border-border bg-code"
+      data-testid="code-block"
+    >
       <div className="flex h-9 items-center justify-between border-b border-border pr-1.5 pl-3.5 text-xs text-muted-foreground">
         <span className="font-mono lowercase">{language ?? t("code")}</span>
         <CopyButton text={text} testId="code-copy" />

@@ -130,7 +130,11 @@ export function Composer({
               className="flex size-9 items-center justify-center rounded-full bg-primary text-primary-foreground transition-opacity hover:opacity-85 disabled:opacity-60"
               data-testid="stop-button"
             >
-              {stopping ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Square className="size-3.5 fill-current" aria-hidden />}
+              {stopping ? (
+                <Loader2 className="size-4 animate-spin" aria-hidden />
+              ) : (
+                <Square className="size-3.5 fill-current" aria-hidden />
+              )}
             </button>
           ) : (
             <button

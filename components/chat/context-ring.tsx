@@ -32,7 +32,21 @@ export function ContextRing({ context }: { context: ApproximateContext | null })
     : t("contextEmpty");
 
   return (
-    <Tooltip side="top-end" decorative content={<>{label}{context?.summaryActive && <><br />{t("contextSummary")}</>}</>}>
+    <Tooltip
+      side="top-end"
+      decorative
+      content={
+        <>
+          {label}
+          {context?.summaryActive && (
+            <>
+              <br />
+              {t("contextSummary")}
+            </>
+          )}
+        </>
+      }
+    >
       {() => (
         <span
           tabIndex={0}

@@ -2,11 +2,21 @@ import type { UrlTransform } from "react-markdown";
 import { describe, expect, it } from "vitest";
 import { imageHost, imageLoadsInline, markdownUrlTransform } from "./markdown-urls";
 
-const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+const PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
 describe("imageLoadsInline", () => {
   it("loads same-origin relative sources and inline data:image/ sources", () => {
-    for (const src of ["/api/workspace/files?path=chart.png", "chart.png", "./img/a.png", "../a.png", "?v=2", PNG, "DATA:IMAGE/GIF;base64,R0lGOD", " data:image/svg+xml,<svg/>"]) {
+    for (const src of [
+      "/api/workspace/files?path=chart.png",
+      "chart.png",
+      "./img/a.png",
+      "../a.png",
+      "?v=2",
+      PNG,
+      "DATA:IMAGE/GIF;base64,R0lGOD",
+      " data:image/svg+xml,<svg/>",
+    ]) {
       expect(imageLoadsInline(src), src).toBe(true);
     }
   });
@@ -36,7 +46,15 @@ describe("imageLoadsInline", () => {
   });
 
   it("refuses data: URLs that are not images, and empty sources", () => {
-    for (const src of ["data:text/html,<script>alert(1)</script>", "data:,hello", "data:image", "", "   ", null, undefined]) {
+    for (const src of [
+      "data:text/html,<script>alert(1)</script>",
+      "data:,hello",
+      "data:image",
+      "",
+      "   ",
+      null,
+      undefined,
+    ]) {
       expect(imageLoadsInline(src), String(src)).toBe(false);
     }
   });

@@ -53,9 +53,7 @@ export function ModelPicker({ value, onChange }: { value: string | null; onChang
                   <span className="block truncate">{model.label}</span>
                   <span className="block truncate font-mono text-xs text-muted-foreground">
                     {model.modelId}
-                    {model.contextWindow
-                      ? ` · ${format.number(model.contextWindow, { notation: "compact" })}`
-                      : ""}
+                    {model.contextWindow ? ` · ${format.number(model.contextWindow, { notation: "compact" })}` : ""}
                   </span>
                 </MenuItem>
               ))}

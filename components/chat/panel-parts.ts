@@ -10,7 +10,9 @@ export type ThreadPanelState = {
   loaded: boolean;
 };
 
-type DataPart = { [K in keyof MeridianDataParts]: { type: `data-${K}`; data: MeridianDataParts[K] } }[keyof MeridianDataParts];
+type DataPart = {
+  [K in keyof MeridianDataParts]: { type: `data-${K}`; data: MeridianDataParts[K] };
+}[keyof MeridianDataParts];
 
 /** The panel after one streamed part; parts the panel does not show leave it as it was. */
 export function applyPanelPart(current: ThreadPanelState, part: { type: string; data?: unknown }): ThreadPanelState {

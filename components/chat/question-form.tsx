@@ -69,10 +69,17 @@ function QuestionBlock({
           </span>
         )}
         <span className="block font-medium">{question.question}</span>
-        <span className="block text-xs text-muted-foreground">{question.multiSelect ? t("chooseAny") : t("chooseOne")}</span>
+        <span className="block text-xs text-muted-foreground">
+          {question.multiSelect ? t("chooseAny") : t("chooseOne")}
+        </span>
       </legend>
       {question.options.map((option) => (
-        <label key={option.id} className={row(chosen(option.id))} data-testid="question-option" data-option-id={option.id}>
+        <label
+          key={option.id}
+          className={row(chosen(option.id))}
+          data-testid="question-option"
+          data-option-id={option.id}
+        >
           <input
             type={kind}
             name={question.id}
@@ -93,7 +100,11 @@ function QuestionBlock({
             name={question.id}
             checked={otherChosen}
             onChange={() =>
-              onChange(question.multiSelect ? { ...draft, otherChosen: !draft.otherChosen } : { ...draft, optionIds: [], otherChosen: true })
+              onChange(
+                question.multiSelect
+                  ? { ...draft, otherChosen: !draft.otherChosen }
+                  : { ...draft, optionIds: [], otherChosen: true },
+              )
             }
             className="size-4 shrink-0 accent-brand"
             aria-label={t("other")}
@@ -103,16 +114,26 @@ function QuestionBlock({
             value={answer ? (answer.other ?? "") : draft.other}
             onChange={(e) => {
               const other = e.target.value;
-              onChange(question.multiSelect ? { ...draft, other, otherChosen: true } : { optionIds: [], other, otherChosen: true });
+              onChange(
+                question.multiSelect
+                  ? { ...draft, other, otherChosen: true }
+                  : { optionIds: [], other, otherChosen: true },
+              );
             }}
             maxLength={2000}
             placeholder={t("otherPlaceholder")}
-            className={cn(controlClass, "h-8 min-w-0 flex-1 rounded-lg", answer && "disabled:cursor-default disabled:opacity-100")}
+            className={cn(
+              controlClass,
+              "h-8 min-w-0 flex-1 rounded-lg",
+              answer && "disabled:cursor-default disabled:opacity-100",
+            )}
             data-testid="question-other-input"
           />
         </label>
       )}
-      {answer && !answer.optionIds.length && !answer.other && <p className="text-xs text-muted-foreground">{t("noAnswer")}</p>}
+      {answer && !answer.optionIds.length && !answer.other && (
+        <p className="text-xs text-muted-foreground">{t("noAnswer")}</p>
+      )}
     </fieldset>
   );
 }

@@ -21,7 +21,10 @@ export function CompressionNote({ data }: { data: CompressionData }) {
 export function SubagentNote({ data }: { data: SubagentData }) {
   const t = useTranslations("chat");
   return (
-    <div className="flex items-center gap-2 rounded-xl border border-border bg-card px-3 py-2 text-sm" data-testid="subagent-card">
+    <div
+      className="flex items-center gap-2 rounded-xl border border-border bg-card px-3 py-2 text-sm"
+      data-testid="subagent-card"
+    >
       <Bot className="size-4 shrink-0 text-brand" aria-hidden />
       <span className="font-medium">{data.subagent ?? t("subagent.label")}</span>
       <span className="min-w-0 flex-1 truncate text-muted-foreground">{data.description ?? data.message ?? ""}</span>

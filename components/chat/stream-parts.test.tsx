@@ -18,7 +18,12 @@ import { applyPanelPart, type ThreadPanelState } from "./panel-parts";
 /** One part of each declared kind, as the server streams them (same ids, same order of events). */
 const FIXTURE: { [N in UIPartName]: MeridianDataParts[N] } = {
   run: { runId: "run-1", status: "failed", error: { code: "model_error", message: "RUN-ERROR-MESSAGE" } },
-  todos: { todos: [{ content: "TODO-ONE", status: "in_progress" }, { content: "TODO-TWO", status: "pending" }] },
+  todos: {
+    todos: [
+      { content: "TODO-ONE", status: "in_progress" },
+      { content: "TODO-TWO", status: "pending" },
+    ],
+  },
   "token-usage": {
     context: {
       inputTokens: 1200,
@@ -39,10 +44,22 @@ const FIXTURE: { [N in UIPartName]: MeridianDataParts[N] } = {
     kind: "approval",
     runId: "run-0",
     interruptId: "int-1",
-    actions: [{ toolCallId: "call-1", name: "APPROVE-TOOL", args: { path: "/tmp/x" }, allowedDecisions: ["approve", "reject"] }],
+    actions: [
+      { toolCallId: "call-1", name: "APPROVE-TOOL", args: { path: "/tmp/x" }, allowedDecisions: ["approve", "reject"] },
+    ],
     response: { decisions: [{ toolCallId: "call-1", type: "approve" }] },
   },
-  artifacts: { artifacts: [{ path: "/home/gem/user-data/outputs/report.md", name: "ARTIFACT-NAME.md", size: 120, mediaType: "text/markdown", scope: "workdir" }] },
+  artifacts: {
+    artifacts: [
+      {
+        path: "/home/gem/user-data/outputs/report.md",
+        name: "ARTIFACT-NAME.md",
+        size: 120,
+        mediaType: "text/markdown",
+        scope: "workdir",
+      },
+    ],
+  },
   compression: { status: "completed" },
   subagent: { status: "progress", subagent: "SUBAGENT-NAME", description: "Looks things up" },
 };
@@ -92,16 +109,22 @@ function render(node: ReactNode, locale: "en" | "zh-CN" = "en"): string {
 
 async function renderBoth(locale: "en" | "zh-CN" = "en") {
   const message = await assemble();
-  const panel = chunks().reduce<ThreadPanelState>((state, chunk) => applyPanelPart(state, chunk as { type: string; data?: unknown }), {
-    todos: [],
-    tokenUsage: null,
-    run: null,
-    skills: NO_ACTIVE_SKILLS,
-    loaded: true,
-  });
+  const panel = chunks().reduce<ThreadPanelState>(
+    (state, chunk) => applyPanelPart(state, chunk as { type: string; data?: unknown }),
+    {
+      todos: [],
+      tokenUsage: null,
+      run: null,
+      skills: NO_ACTIVE_SKILLS,
+      loaded: true,
+    },
+  );
   const state = { ...panel, modelSwitch: modelSwitchOfMessage(message) };
   const transcript = render(<AssistantMessage message={message} streaming={false} />, locale);
-  const status = render(<StatusPanel state={state} busy={false} desktopOpen drawerOpen={false} onClose={noop} />, locale);
+  const status = render(
+    <StatusPanel state={state} busy={false} desktopOpen drawerOpen={false} onClose={noop} />,
+    locale,
+  );
   return { message, transcript, status };
 }
 

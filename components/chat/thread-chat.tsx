@@ -10,10 +10,7 @@ import { ChatView } from "./chat-view";
 import { ThreadNotFound } from "./thread-not-found";
 
 type Load =
-  | { state: "loading" }
-  | { state: "ready"; data: ThreadResponse }
-  | { state: "missing" }
-  | { state: "failed" };
+  { state: "loading" } | { state: "ready"; data: ThreadResponse } | { state: "missing" } | { state: "failed" };
 
 function LoadingSkeleton() {
   return (
@@ -63,18 +60,27 @@ export function ThreadChat({ threadId }: { threadId: string }) {
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-3 text-sm text-muted-foreground">
         <p>{t("loadFailed")}</p>
-        <Button variant="outline" size="sm" onClick={() => { setLoad({ state: "loading" }); setAttempt((n) => n + 1); }}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => {
+            setLoad({ state: "loading" });
+            setAttempt((n) => n + 1);
+          }}
+        >
           {t("retry")}
         </Button>
       </div>
     );
   }
-  return <ChatView
+  return (
+    <ChatView
       key={threadId}
       threadId={threadId}
       initialMessages={load.data.messages}
       threadSpec={load.data.thread.modelSpec ?? null}
       initialTitle={load.data.thread.title}
       exists
-    />;
+    />
+  );
 }

@@ -35,7 +35,9 @@ function TodoSummary({ input }: { input: unknown }) {
       {todos.map((todo, index) => (
         <li key={index} className="flex items-start gap-2 text-sm">
           <TodoStatusIcon status={todo.status} live={false} className="mt-0.5" />
-          <span className={cn(todo.status === "completed" && "text-muted-foreground line-through")}>{todo.content}</span>
+          <span className={cn(todo.status === "completed" && "text-muted-foreground line-through")}>
+            {todo.content}
+          </span>
         </li>
       ))}
     </ul>
@@ -53,7 +55,9 @@ export function ToolCard({ part }: { part: AnyToolPart }) {
 
   const title = isTodos ? t("updatedPlan") : t.has(`names.${name}`) ? t(`names.${name}`) : name;
   const preview = isTodos
-    ? todos.length ? t("planProgress", { done, total: todos.length }) : null
+    ? todos.length
+      ? t("planProgress", { done, total: todos.length })
+      : null
     : toolPreview(part.input);
 
   return (
@@ -76,7 +80,9 @@ export function ToolCard({ part }: { part: AnyToolPart }) {
           {title}
         </span>
         {preview && (
-          <span className={cn("min-w-0 flex-1 truncate text-xs text-muted-foreground", !isTodos && "font-mono")}>{preview}</span>
+          <span className={cn("min-w-0 flex-1 truncate text-xs text-muted-foreground", !isTodos && "font-mono")}>
+            {preview}
+          </span>
         )}
         {!preview && <span className="flex-1" />}
         {part.state === "approval-requested" && (

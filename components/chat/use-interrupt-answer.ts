@@ -15,7 +15,11 @@ function shownResponse(data: InterruptPartData, body: ResumeBody): InterruptPart
   }
   if ("answers" in body) {
     return {
-      answers: body.answers.map((a) => ({ questionId: a.questionId, optionIds: a.optionIds ?? [], ...(a.other?.trim() ? { other: a.other.trim() } : {}) })),
+      answers: body.answers.map((a) => ({
+        questionId: a.questionId,
+        optionIds: a.optionIds ?? [],
+        ...(a.other?.trim() ? { other: a.other.trim() } : {}),
+      })),
     };
   }
   return undefined;

@@ -174,7 +174,10 @@ export function useMeridianChat({ threadId, initialMessages, exists, agentId, mo
 
   // The latest answer's model switch, live while it streams and after a reload alike.
   const lastMessage = chat.messages.at(-1);
-  const panelState = useMemo<PanelState>(() => ({ ...panel.state, modelSwitch: modelSwitchOfMessage(lastMessage) }), [panel.state, lastMessage]);
+  const panelState = useMemo<PanelState>(
+    () => ({ ...panel.state, modelSwitch: modelSwitchOfMessage(lastMessage) }),
+    [panel.state, lastMessage],
+  );
 
   return { chat, busy, stopping, send, stop, panel: panelState, persisted, answerInterrupt };
 }

@@ -1,5 +1,15 @@
 import { cn } from "@/components/ui/cn";
-import { File, FileArchive, FileCode, FileImage, FileSpreadsheet, FileText, Folder, FolderOpen, type LucideIcon } from "lucide-react";
+import {
+  File,
+  FileArchive,
+  FileCode,
+  FileImage,
+  FileSpreadsheet,
+  FileText,
+  Folder,
+  FolderOpen,
+  type LucideIcon,
+} from "lucide-react";
 import { extensionOf, previewKindOf } from "./file-kind";
 
 const ARCHIVES = new Set(["zip", "gz", "tgz", "tar", "7z", "rar"]);

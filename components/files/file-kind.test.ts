@@ -21,7 +21,9 @@ describe("previewKindOf", () => {
   });
 
   it("offers no preview for binary documents and unknown types", () => {
-    expect(previewKindOf("deck.pptx", "application/vnd.openxmlformats-officedocument.presentationml.presentation")).toEqual({ kind: "none" });
+    expect(
+      previewKindOf("deck.pptx", "application/vnd.openxmlformats-officedocument.presentationml.presentation"),
+    ).toEqual({ kind: "none" });
     expect(previewKindOf("archive.zip", "application/zip")).toEqual({ kind: "none" });
     expect(previewKindOf("blob")).toEqual({ kind: "none" });
   });

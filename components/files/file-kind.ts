@@ -9,19 +9,61 @@ export type PreviewKind =
 
 /** Extensions whose highlight.js language name differs from the extension. */
 const LANGUAGES: Record<string, string> = {
-  ts: "typescript", tsx: "typescript", mts: "typescript", cts: "typescript",
-  js: "javascript", jsx: "javascript", mjs: "javascript", cjs: "javascript",
-  py: "python", rb: "ruby", rs: "rust", go: "go", java: "java", kt: "kotlin", swift: "swift",
-  c: "c", h: "c", cc: "cpp", cpp: "cpp", hpp: "cpp", cs: "csharp", php: "php",
-  sh: "bash", bash: "bash", zsh: "bash",
-  json: "json", yaml: "yaml", yml: "yaml", toml: "ini", ini: "ini", xml: "xml", html: "xml", svg: "xml",
-  css: "css", scss: "scss", less: "less", sql: "sql", r: "r", lua: "lua", pl: "perl",
-  diff: "diff", patch: "diff", makefile: "makefile",
+  ts: "typescript",
+  tsx: "typescript",
+  mts: "typescript",
+  cts: "typescript",
+  js: "javascript",
+  jsx: "javascript",
+  mjs: "javascript",
+  cjs: "javascript",
+  py: "python",
+  rb: "ruby",
+  rs: "rust",
+  go: "go",
+  java: "java",
+  kt: "kotlin",
+  swift: "swift",
+  c: "c",
+  h: "c",
+  cc: "cpp",
+  cpp: "cpp",
+  hpp: "cpp",
+  cs: "csharp",
+  php: "php",
+  sh: "bash",
+  bash: "bash",
+  zsh: "bash",
+  json: "json",
+  yaml: "yaml",
+  yml: "yaml",
+  toml: "ini",
+  ini: "ini",
+  xml: "xml",
+  html: "xml",
+  svg: "xml",
+  css: "css",
+  scss: "scss",
+  less: "less",
+  sql: "sql",
+  r: "r",
+  lua: "lua",
+  pl: "perl",
+  diff: "diff",
+  patch: "diff",
+  makefile: "makefile",
 };
 
 const TEXT = new Set(["txt", "log", "csv", "tsv", "env", "conf", "cfg", "rst", "tex", "text"]);
 const IMAGES = new Set(["png", "jpg", "jpeg", "gif", "webp", "bmp", "avif", "ico"]);
-const TEXT_TYPES = new Set(["application/json", "application/jsonl", "application/xml", "application/yaml", "application/toml", "application/sql"]);
+const TEXT_TYPES = new Set([
+  "application/json",
+  "application/jsonl",
+  "application/xml",
+  "application/yaml",
+  "application/toml",
+  "application/sql",
+]);
 
 export function extensionOf(name: string): string {
   const base = name.split("/").pop() ?? name;
@@ -37,6 +79,7 @@ export function previewKindOf(name: string, mediaType = ""): PreviewKind {
   if ((mediaType.startsWith("image/") && mediaType !== "image/svg+xml") || IMAGES.has(ext)) return { kind: "image" };
   if (ext === "md" || ext === "markdown" || mediaType === "text/markdown") return { kind: "markdown" };
   if (LANGUAGES[ext]) return { kind: "code", language: LANGUAGES[ext] };
-  if (TEXT.has(ext) || mediaType.startsWith("text/") || TEXT_TYPES.has(mediaType) || /\+(json|xml)$/.test(mediaType)) return { kind: "text" };
+  if (TEXT.has(ext) || mediaType.startsWith("text/") || TEXT_TYPES.has(mediaType) || /\+(json|xml)$/.test(mediaType))
+    return { kind: "text" };
   return { kind: "none" };
 }

@@ -47,7 +47,19 @@ export function useFilePanelState(threadId: string): FilePanelState {
   }, []);
 
   return useMemo(
-    () => ({ threadId, open, scope, preview, revision, toggle, close, setScope: changeScope, showFile, filesChanged, fileRemoved }),
+    () => ({
+      threadId,
+      open,
+      scope,
+      preview,
+      revision,
+      toggle,
+      close,
+      setScope: changeScope,
+      showFile,
+      filesChanged,
+      fileRemoved,
+    }),
     [threadId, open, scope, preview, revision, toggle, close, changeScope, showFile, filesChanged, fileRemoved],
   );
 }

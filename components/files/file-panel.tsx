@@ -36,7 +36,13 @@ export function FilePanel({ threadId, agentId, live }: { threadId: string; agent
     >
       <div className="flex h-14 shrink-0 items-center justify-between border-b border-border/60 px-4">
         <h2 className="text-sm font-semibold">{t("title")}</h2>
-        <IconButton label={t("close")} icon={<X />} tooltipSide="left" onClick={panel.close} data-testid="files-close" />
+        <IconButton
+          label={t("close")}
+          icon={<X />}
+          tooltipSide="left"
+          onClick={panel.close}
+          data-testid="files-close"
+        />
       </div>
       <div role="tablist" aria-label={t("title")} className="flex shrink-0 gap-1 border-b border-border/60 px-3">
         {TABS.map(({ scope, icon: Icon }) => {
@@ -50,7 +56,9 @@ export function FilePanel({ threadId, agentId, live }: { threadId: string; agent
               onClick={() => panel.setScope(scope)}
               className={cn(
                 "-mb-px flex h-10 items-center gap-1.5 border-b-2 px-2.5 text-[13px] font-medium transition-colors",
-                selected ? "border-brand text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
+                selected
+                  ? "border-brand text-foreground"
+                  : "border-transparent text-muted-foreground hover:text-foreground",
               )}
               data-testid={`file-tab-${scope}`}
             >
@@ -60,7 +68,9 @@ export function FilePanel({ threadId, agentId, live }: { threadId: string; agent
           );
         })}
       </div>
-      {panel.open && <FileScopeView key={panel.scope} scope={panel.scope} threadId={threadId} agentId={agentId} live={live} />}
+      {panel.open && (
+        <FileScopeView key={panel.scope} scope={panel.scope} threadId={threadId} agentId={agentId} live={live} />
+      )}
     </Sheet>
   );
 }

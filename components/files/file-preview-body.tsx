@@ -27,7 +27,8 @@ function TextPreview({ url, version, kind }: { url: string; version?: string; ki
       </p>
     );
   }
-  if (state.status === "failed") return <p className="p-4 text-sm text-danger">{state.message || t("previewFailed")}</p>;
+  if (state.status === "failed")
+    return <p className="p-4 text-sm text-danger">{state.message || t("previewFailed")}</p>;
   return (
     <div className="p-4">
       {kind.kind === "markdown" ? (
@@ -45,7 +46,15 @@ function TextPreview({ url, version, kind }: { url: string; version?: string; ki
 }
 
 /** The file itself: rendered text, markdown or code, an image, a PDF, or a download offer. */
-export function FilePreviewBody({ target, threadId, version }: { target: FileTarget; threadId: string; version?: string }) {
+export function FilePreviewBody({
+  target,
+  threadId,
+  version,
+}: {
+  target: FileTarget;
+  threadId: string;
+  version?: string;
+}) {
   const t = useTranslations("files");
   const kind = previewKindOf(target.name, target.mediaType);
   const url = filesUrl(target.scope, threadId, target.path);
@@ -66,7 +75,15 @@ export function FilePreviewBody({ target, threadId, version }: { target: FileTar
         </div>
       );
     case "pdf":
-      return <iframe key={version} src={url} title={target.name} className="block h-full min-h-[60vh] w-full bg-muted" data-testid="file-preview-pdf" />;
+      return (
+        <iframe
+          key={version}
+          src={url}
+          title={target.name}
+          className="block h-full min-h-[60vh] w-full bg-muted"
+          data-testid="file-preview-pdf"
+        />
+      );
     case "none":
       return (
         <div className="flex flex-col items-center gap-3 px-6 py-14 text-center">

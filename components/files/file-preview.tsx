@@ -32,7 +32,9 @@ export function FilePreview({
           <span className="truncate text-[13px] font-medium" title={target.path} data-testid="file-preview-name">
             {target.name}
           </span>
-          {target.size !== undefined && <span className="text-[11px] text-muted-foreground tabular-nums">{size(target.size)}</span>}
+          {target.size !== undefined && (
+            <span className="text-[11px] text-muted-foreground tabular-nums">{size(target.size)}</span>
+          )}
         </div>
         <a
           href={downloadUrl(target.scope, threadId, target.path)}

@@ -48,16 +48,24 @@ export function FileScopeView({
   const [folder, setFolder] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const currentFolder = folder ?? tree.rootPath;
-  const uploads = usePanelUploads({ scope, threadId, agentId, folder: currentFolder, onUploaded: () => void tree.refresh() });
+  const uploads = usePanelUploads({
+    scope,
+    threadId,
+    agentId,
+    folder: currentFolder,
+    onUploaded: () => void tree.refresh(),
+  });
   // Workspace uploads overwrite a file of the same name (chat uploads get their own names): ask first.
   const replace = useConfirmedReplace({
-    exists: (name) => scope === "workspace" && !!currentFolder && tree.entryAt(childPath(currentFolder, name))?.kind === "file",
+    exists: (name) =>
+      scope === "workspace" && !!currentFolder && tree.entryAt(childPath(currentFolder, name))?.kind === "file",
     upload: uploads.add,
   });
   const removal = useConfirmedDelete<Deletable>({
     remove: (path) => apiFetch(filesUrl(scope, threadId, path), { method: "DELETE" }),
     drop: (path) => {
-      if (panel.preview && (panel.preview.path === path || panel.preview.path.startsWith(`${path}/`))) panel.showFile(null);
+      if (panel.preview && (panel.preview.path === path || panel.preview.path.startsWith(`${path}/`)))
+        panel.showFile(null);
       if (folder && (folder === path || folder.startsWith(`${path}/`))) setFolder(null);
       void tree.refresh();
     },
@@ -74,7 +82,8 @@ export function FileScopeView({
   const preview = panel.preview?.scope === scope ? panel.preview : null;
   const fresh = preview ? tree.entryAt(preview.path) : undefined;
   const shown = preview && fresh ? { ...preview, size: fresh.size, modifiedAt: fresh.modifiedAt } : preview;
-  const folderLabel = currentFolder && tree.rootPath ? currentFolder.slice(tree.rootPath.length).replace(/^\/+/, "") : "";
+  const folderLabel =
+    currentFolder && tree.rootPath ? currentFolder.slice(tree.rootPath.length).replace(/^\/+/, "") : "";
   const pending = uploads.items.filter((item) => item.status !== "done");
 
   return (
@@ -127,7 +136,12 @@ export function FileScopeView({
           {pending.length > 0 && (
             <ul className="space-y-1 border-b border-border/60 px-4 py-2">
               {pending.map((item) => (
-                <li key={item.id} className="flex items-center gap-2 text-xs" data-testid="file-upload-item" data-status={item.status}>
+                <li
+                  key={item.id}
+                  className="flex items-center gap-2 text-xs"
+                  data-testid="file-upload-item"
+                  data-status={item.status}
+                >
                   {item.status === "uploading" ? (
                     <Loader2 className="size-3.5 shrink-0 animate-spin text-brand" aria-hidden />
                   ) : (
@@ -170,7 +184,11 @@ export function FileScopeView({
         <ConfirmDialog
           open
           title={t("replaceTitle", { count: replace.clashes.length, name: replace.clashes[0] })}
-          description={t("replaceDescription", { count: replace.clashes.length, names: replace.clashes.join(", "), folder: folderLabel || "/" })}
+          description={t("replaceDescription", {
+            count: replace.clashes.length,
+            names: replace.clashes.join(", "),
+            folder: folderLabel || "/",
+          })}
           confirmLabel={t("replace")}
           destructive
           onConfirm={replace.confirm}

@@ -43,19 +43,29 @@ function Row({ entry, depth, ...handlers }: Handlers & { entry: FileEntry; depth
             } else onOpen(entry);
           }}
           aria-expanded={isDir ? open : undefined}
-          title={entry.originalName && entry.originalName !== entry.name ? `${entry.originalName} (${entry.name})` : entry.name}
+          title={
+            entry.originalName && entry.originalName !== entry.name
+              ? `${entry.originalName} (${entry.name})`
+              : entry.name
+          }
           className="flex h-full min-w-0 flex-1 items-center gap-1.5 text-left text-[13px]"
           data-testid="file-entry"
           data-path={entry.path}
           data-kind={entry.kind}
         >
           <ChevronRight
-            className={cn("size-3.5 shrink-0 text-muted-foreground transition-transform", !isDir && "invisible", open && "rotate-90")}
+            className={cn(
+              "size-3.5 shrink-0 text-muted-foreground transition-transform",
+              !isDir && "invisible",
+              open && "rotate-90",
+            )}
             aria-hidden
           />
           <FileIcon name={entry.name} mediaType={entry.mediaType} dir={isDir} open={open} className="size-4" />
           <span className="min-w-0 flex-1 truncate">{label}</span>
-          {!isDir && <span className="shrink-0 pl-2 text-[11px] text-muted-foreground tabular-nums">{size(entry.size)}</span>}
+          {!isDir && (
+            <span className="shrink-0 pl-2 text-[11px] text-muted-foreground tabular-nums">{size(entry.size)}</span>
+          )}
         </button>
         <button
           type="button"
@@ -81,7 +91,10 @@ function Level({ dir, depth, ...handlers }: Handlers & { dir: string; depth: num
         {t("loadFailed")}
       </p>
     ) : (
-      <p className="flex h-8 items-center gap-2 text-xs text-muted-foreground" style={{ paddingLeft: `${24 + depth * 14}px` }}>
+      <p
+        className="flex h-8 items-center gap-2 text-xs text-muted-foreground"
+        style={{ paddingLeft: `${24 + depth * 14}px` }}
+      >
         <Loader2 className="size-3.5 animate-spin" aria-hidden />
         {t("loading")}
       </p>
@@ -89,7 +102,10 @@ function Level({ dir, depth, ...handlers }: Handlers & { dir: string; depth: num
   }
   if (!state.entries.length && depth > 0) {
     return (
-      <p className="flex h-7 items-center text-xs text-muted-foreground italic" style={{ paddingLeft: `${24 + depth * 14}px` }}>
+      <p
+        className="flex h-7 items-center text-xs text-muted-foreground italic"
+        style={{ paddingLeft: `${24 + depth * 14}px` }}
+      >
         {t("emptyFolder")}
       </p>
     );

@@ -7,9 +7,7 @@ import { parseApiError } from "@/components/api/client";
 export const MAX_PREVIEW_CHARS = 400_000;
 
 type TextState =
-  | { status: "loading" }
-  | { status: "ready"; text: string; truncated: boolean }
-  | { status: "failed"; message: string };
+  { status: "loading" } | { status: "ready"; text: string; truncated: boolean } | { status: "failed"; message: string };
 
 /** The text of a file for its preview, read again when `version` changes (the file was rewritten). */
 export function useFileText(url: string, version: string | undefined, enabled: boolean): TextState {

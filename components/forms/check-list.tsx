@@ -28,13 +28,19 @@ export function CheckList({
 }) {
   const [query, setQuery] = useState("");
   const needle = query.trim().toLowerCase();
-  const shown = needle ? options.filter((o) => `${o.label} ${o.value} ${o.description ?? ""}`.toLowerCase().includes(needle)) : options;
+  const shown = needle
+    ? options.filter((o) => `${o.label} ${o.value} ${o.description ?? ""}`.toLowerCase().includes(needle))
+    : options;
 
   return (
     <div
       role="group"
       aria-label={label}
-      className={cn("rounded-xl border bg-background", options.length === 0 ? "border-dashed border-border" : "border-border", className)}
+      className={cn(
+        "rounded-xl border bg-background",
+        options.length === 0 ? "border-dashed border-border" : "border-border",
+        className,
+      )}
       data-testid={rest["data-testid"]}
     >
       {options.length > 8 && (
@@ -74,7 +80,9 @@ export function CheckList({
                   />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate">{option.label}</span>
-                    {option.description && <span className="line-clamp-2 text-xs text-muted-foreground">{option.description}</span>}
+                    {option.description && (
+                      <span className="line-clamp-2 text-xs text-muted-foreground">{option.description}</span>
+                    )}
                   </span>
                 </label>
               </li>

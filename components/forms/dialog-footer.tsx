@@ -15,14 +15,7 @@ type Props = {
 };
 
 /** The end of every dialog form: the error line, then Cancel and the submit button. */
-export function DialogFooter({
-  form,
-  cancelLabel,
-  submitLabel,
-  invalid = false,
-  spinner = false,
-  testIds,
-}: Props) {
+export function DialogFooter({ form, cancelLabel, submitLabel, invalid = false, spinner = false, testIds }: Props) {
   return (
     <>
       <FormError message={form.error} data-testid={testIds.error} />
@@ -30,12 +23,7 @@ export function DialogFooter({
         <Button variant="outline" size="sm" onClick={form.close} data-testid={testIds.cancel}>
           {cancelLabel}
         </Button>
-        <Button
-          type="submit"
-          size="sm"
-          disabled={form.pending || invalid}
-          data-testid={testIds.submit}
-        >
+        <Button type="submit" size="sm" disabled={form.pending || invalid} data-testid={testIds.submit}>
           {spinner && form.pending && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
           {submitLabel}
         </Button>

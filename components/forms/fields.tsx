@@ -19,7 +19,12 @@ function Field({ id, label, hint, children }: { id: string; label: ReactNode; hi
   );
 }
 
-export function TextField({ label, hint, className, ...props }: ComponentProps<"input"> & { label: ReactNode; hint?: ReactNode }) {
+export function TextField({
+  label,
+  hint,
+  className,
+  ...props
+}: ComponentProps<"input"> & { label: ReactNode; hint?: ReactNode }) {
   const id = useId();
   return (
     <Field id={id} label={label} hint={hint}>

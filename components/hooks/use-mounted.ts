@@ -4,5 +4,9 @@ const subscribe = () => () => {};
 
 /** False during SSR and hydration, true afterwards; for values only the browser knows. */
 export function useMounted(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

@@ -3,9 +3,15 @@ import { NO_ACTIVE_SKILLS, skillsFromState, skillsFromStream } from "./active-sk
 
 describe("active skills in the status panel", () => {
   it("marks the slugs a stream part newly activates as fresh and learns their names", () => {
-    const first = skillsFromStream(NO_ACTIVE_SKILLS, { activated: ["research"], available: [{ slug: "research", name: "Research report" }] });
+    const first = skillsFromStream(NO_ACTIVE_SKILLS, {
+      activated: ["research"],
+      available: [{ slug: "research", name: "Research report" }],
+    });
     expect(first).toEqual({ activated: ["research"], names: { research: "Research report" }, fresh: ["research"] });
-    const second = skillsFromStream(first, { activated: ["research", "html-preview"], available: [{ slug: "html-preview", name: "HTML preview" }] });
+    const second = skillsFromStream(first, {
+      activated: ["research", "html-preview"],
+      available: [{ slug: "html-preview", name: "HTML preview" }],
+    });
     expect(second.activated).toEqual(["research", "html-preview"]);
     expect(second.fresh).toEqual(["html-preview"]);
     expect(second.names).toEqual({ research: "Research report", "html-preview": "HTML preview" });

@@ -27,7 +27,11 @@ export function ActiveSkills({ skills }: { skills: ActiveSkillsState }) {
   return (
     <PanelSection
       title={t("title")}
-      aside={skills.activated.length > 0 && <span className="text-xs text-muted-foreground tabular-nums">{skills.activated.length}</span>}
+      aside={
+        skills.activated.length > 0 && (
+          <span className="text-xs text-muted-foreground tabular-nums">{skills.activated.length}</span>
+        )
+      }
       data-testid="active-skills"
     >
       {skills.activated.length === 0 ? (

@@ -18,7 +18,15 @@ const STYLES: Record<string, { icon: typeof Loader2; className: string; spin?: b
 };
 
 /** `busy`: a message was sent and the stream has not reported its run yet. */
-export function RunStatus({ run, busy, modelSwitch }: { run: RunStatusData | null; busy: boolean; modelSwitch: ModelSwitchData | null }) {
+export function RunStatus({
+  run,
+  busy,
+  modelSwitch,
+}: {
+  run: RunStatusData | null;
+  busy: boolean;
+  modelSwitch: ModelSwitchData | null;
+}) {
   const t = useTranslations("panel");
   const status = run?.status && STYLES[run.status] ? run.status : busy ? "pending" : "idle";
   const { icon: Icon, className, spin } = STYLES[status];
@@ -35,7 +43,9 @@ export function RunStatus({ run, busy, modelSwitch }: { run: RunStatusData | nul
         </div>
       )}
       {run?.status === "failed" && run.error?.message && (
-        <p className="mt-2 rounded-lg bg-danger-soft px-2.5 py-2 text-xs break-words text-danger">{run.error.message}</p>
+        <p className="mt-2 rounded-lg bg-danger-soft px-2.5 py-2 text-xs break-words text-danger">
+          {run.error.message}
+        </p>
       )}
     </PanelSection>
   );

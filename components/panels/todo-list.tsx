@@ -32,11 +32,19 @@ export function TodoList({ todos, live }: { todos: TodoItem[]; live: boolean }) 
       ) : (
         <>
           <div className="mb-3 h-1 overflow-hidden rounded-full bg-muted" aria-hidden>
-            <div className="h-full rounded-full bg-success transition-[width] duration-500" style={{ width: `${ratio * 100}%` }} />
+            <div
+              className="h-full rounded-full bg-success transition-[width] duration-500"
+              style={{ width: `${ratio * 100}%` }}
+            />
           </div>
           <ul className="space-y-2">
             {todos.map((todo, index) => (
-              <li key={index} className="flex items-start gap-2.5 text-sm" data-testid="todo-item" data-status={todo.status}>
+              <li
+                key={index}
+                className="flex items-start gap-2.5 text-sm"
+                data-testid="todo-item"
+                data-status={todo.status}
+              >
                 <TodoStatusIcon status={todo.status} live={live} className="mt-0.5" />
                 <span
                   className={cn(

@@ -51,7 +51,10 @@ export function TokenUsageCard({ usage }: { usage: TokenUsageState | null }) {
     >
       {usage?.context && <ContextUsage context={usage.context} />}
       {usage?.context && usage.context.usageAvailable === false && (
-        <p className="mb-3 rounded-lg bg-muted px-2.5 py-2 text-xs text-muted-foreground" data-testid="usage-unavailable">
+        <p
+          className="mb-3 rounded-lg bg-muted px-2.5 py-2 text-xs text-muted-foreground"
+          data-testid="usage-unavailable"
+        >
           {t("usageUnavailable")}
         </p>
       )}

@@ -32,10 +32,16 @@ export function UsageBucket({ bucket }: { bucket: Bucket }) {
         <p className="min-w-0 truncate font-mono text-xs font-medium" title={bucket.spec}>
           {bucket.spec}
         </p>
-        <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{t("calls", { count: bucket.calls })}</span>
+        <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
+          {t("calls", { count: bucket.calls })}
+        </span>
       </div>
       {bucket.responseModels.length > 0 && (
-        <p className="mt-0.5 truncate text-xs text-muted-foreground" title={bucket.responseModels.join(", ")} data-testid="response-models">
+        <p
+          className="mt-0.5 truncate text-xs text-muted-foreground"
+          title={bucket.responseModels.join(", ")}
+          data-testid="response-models"
+        >
           {t("answeredBy", { models: bucket.responseModels.join(", ") })}
         </p>
       )}

@@ -8,9 +8,7 @@ export function useTokenFormat() {
   const format = useFormatter();
   return useCallback(
     (value: number) =>
-      value < 10_000
-        ? format.number(value)
-        : format.number(value, { notation: "compact", maximumFractionDigits: 1 }),
+      value < 10_000 ? format.number(value) : format.number(value, { notation: "compact", maximumFractionDigits: 1 }),
     [format],
   );
 }

@@ -20,9 +20,33 @@ export function ThemeSwitch({ className }: { className?: string }) {
       value={mounted ? ((theme as ThemeChoice | undefined) ?? "system") : undefined}
       onChange={setTheme}
       options={[
-        { value: "light", label: <><Sun className={icon} aria-hidden />{t("themeLight")}</> },
-        { value: "dark", label: <><Moon className={icon} aria-hidden />{t("themeDark")}</> },
-        { value: "system", label: <><Monitor className={icon} aria-hidden />{t("themeSystem")}</> },
+        {
+          value: "light",
+          label: (
+            <>
+              <Sun className={icon} aria-hidden />
+              {t("themeLight")}
+            </>
+          ),
+        },
+        {
+          value: "dark",
+          label: (
+            <>
+              <Moon className={icon} aria-hidden />
+              {t("themeDark")}
+            </>
+          ),
+        },
+        {
+          value: "system",
+          label: (
+            <>
+              <Monitor className={icon} aria-hidden />
+              {t("themeSystem")}
+            </>
+          ),
+        },
       ]}
       className={className}
       data-testid="theme-switch"

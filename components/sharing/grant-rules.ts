@@ -23,7 +23,13 @@ export function grantRules(actor: SharingActor): GrantRules {
   const global = canGrant(as, scope({ global: true }));
   const department = (id: string) => canGrant(as, scope({ departmentIds: [id] }));
   const departmentReason: GrantReason | null =
-    actor.role === "superadmin" ? null : actor.role === "user" ? "departmentAdminsOnly" : actor.departmentId ? "ownDepartmentOnly" : "noDepartment";
+    actor.role === "superadmin"
+      ? null
+      : actor.role === "user"
+        ? "departmentAdminsOnly"
+        : actor.departmentId
+          ? "ownDepartmentOnly"
+          : "noDepartment";
   return {
     global,
     globalReason: global ? null : "globalSuperadminOnly",

@@ -28,16 +28,38 @@ function Row({ title, reason, children }: { title: string; reason?: string | nul
  * Options of a list: the directory's, plus ids already shared that the directory does not
  * know (so they can be removed). What the actor may not grant cannot be turned on, only off.
  */
-function listOptions(known: { id: string; name: string; detail?: string }[], chosen: string[], allowed: (id: string) => boolean, unknownLabel: (id: string) => string): CheckOption[] {
+function listOptions(
+  known: { id: string; name: string; detail?: string }[],
+  chosen: string[],
+  allowed: (id: string) => boolean,
+  unknownLabel: (id: string) => string,
+): CheckOption[] {
   const ids = new Set(known.map((k) => k.id));
   return [
-    ...known.map((k) => ({ value: k.id, label: k.name, description: k.detail, disabled: !allowed(k.id) && !chosen.includes(k.id) })),
+    ...known.map((k) => ({
+      value: k.id,
+      label: k.name,
+      description: k.detail,
+      disabled: !allowed(k.id) && !chosen.includes(k.id),
+    })),
     ...chosen.filter((id) => !ids.has(id)).map((id) => ({ value: id, label: unknownLabel(id) })),
   ];
 }
 
 /** One scope (use, or edit): everyone, departments, named people. */
-export function ScopeEditor({ name, scope, rules, directory, onChange }: { name: ScopeName; scope: ShareScope; rules: GrantRules; directory: Directory; onChange: (patch: Partial<ShareScope>) => void }) {
+export function ScopeEditor({
+  name,
+  scope,
+  rules,
+  directory,
+  onChange,
+}: {
+  name: ScopeName;
+  scope: ShareScope;
+  rules: GrantRules;
+  directory: Directory;
+  onChange: (patch: Partial<ShareScope>) => void;
+}) {
   const t = useTranslations("sharing");
   const titleId = useId();
   const unknown = (id: string) => t("unknownEntry", { id: id.slice(0, 8) });
@@ -45,7 +67,12 @@ export function ScopeEditor({ name, scope, rules, directory, onChange }: { name:
   const people = listOptions(directory.people ?? [], scope.userIds, () => rules.users, unknown);
 
   return (
-    <div role="group" aria-labelledby={titleId} className="space-y-4 rounded-xl bg-muted/50 p-4" data-testid={`sharing-${name}`}>
+    <div
+      role="group"
+      aria-labelledby={titleId}
+      className="space-y-4 rounded-xl bg-muted/50 p-4"
+      data-testid={`sharing-${name}`}
+    >
       <div>
         <h3 id={titleId} className="text-sm font-medium">
           {t(`scopes.${name}.title`)}
@@ -55,7 +82,9 @@ export function ScopeEditor({ name, scope, rules, directory, onChange }: { name:
       <div className="flex items-start justify-between gap-4">
         <div className="min-w-0">
           <p className="text-sm">{t("everyone")}</p>
-          <p className="text-xs text-muted-foreground">{rules.globalReason ? t(`reasons.${rules.globalReason}`) : t("everyoneHint")}</p>
+          <p className="text-xs text-muted-foreground">
+            {rules.globalReason ? t(`reasons.${rules.globalReason}`) : t("everyoneHint")}
+          </p>
         </div>
         <Switch
           checked={scope.global}

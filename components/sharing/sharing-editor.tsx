@@ -32,7 +32,10 @@ export function SharingEditor({
 
   if (!canGrantAnything && isPrivate(value)) {
     return (
-      <div className="flex items-start gap-3 rounded-xl border border-border bg-muted/40 p-4" data-testid="sharing-private">
+      <div
+        className="flex items-start gap-3 rounded-xl border border-border bg-muted/40 p-4"
+        data-testid="sharing-private"
+      >
         <Lock className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
         <div className="min-w-0">
           <p className="text-sm font-medium">{t("private")}</p>

@@ -39,5 +39,10 @@ export function summarizeScope(scope: ShareScope, departmentName: (id: string) =
   if (isEmptyScope(scope)) return { kind: "nobody" };
   const names = scope.departmentIds.map(departmentName);
   const departments = names.filter((n): n is string => n !== undefined);
-  return { kind: "some", departments, otherDepartments: names.length - departments.length, people: scope.userIds.length };
+  return {
+    kind: "some",
+    departments,
+    otherDepartments: names.length - departments.length,
+    people: scope.userIds.length,
+  };
 }

@@ -6,7 +6,13 @@ import type { Sharing } from "@/lib/sharing/types";
 import { isEmptyScope, summarizeScope, type ScopeSummary } from "./sharing-state";
 
 /** "Private", "Everyone" or "Research, 2 people"; a second line when others may also edit. */
-export function SharingSummary({ sharing, departmentName }: { sharing: Sharing | undefined; departmentName: (id: string) => string | undefined }) {
+export function SharingSummary({
+  sharing,
+  departmentName,
+}: {
+  sharing: Sharing | undefined;
+  departmentName: (id: string) => string | undefined;
+}) {
   const t = useTranslations("sharing.summary");
   if (!sharing) return <span className="text-muted-foreground">{t("hidden")}</span>;
 
@@ -28,7 +34,9 @@ export function SharingSummary({ sharing, departmentName }: { sharing: Sharing |
         <span className="truncate">{text(read)}</span>
       </span>
       {!isEmptyScope(sharing.manage) && (
-        <span className="block truncate text-xs text-muted-foreground">{t("canEdit", { who: text(summarizeScope(sharing.manage, departmentName)) })}</span>
+        <span className="block truncate text-xs text-muted-foreground">
+          {t("canEdit", { who: text(summarizeScope(sharing.manage, departmentName)) })}
+        </span>
       )}
     </span>
   );

@@ -33,7 +33,11 @@ export function Sidebar({ user }: { user: ShellUser }) {
       data-testid="sidebar"
     >
       <div className="flex h-14 shrink-0 items-center justify-between px-3">
-        <Link href="/" onClick={() => announceNewChat()} className="rounded-md px-1 outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <Link
+          href="/"
+          onClick={() => announceNewChat()}
+          className="rounded-md px-1 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <Logo />
         </Link>
         <IconButton label={t("close")} icon={<PanelLeftClose />} className="lg:hidden" onClick={() => setOpen(false)} />

@@ -73,13 +73,23 @@ export function ThreadItem({
             {title}
           </span>
           {thread.status === "running" && (
-            <span className="relative flex size-2 shrink-0" aria-label={t("running")} role="img" data-testid="thread-running-dot">
+            <span
+              className="relative flex size-2 shrink-0"
+              aria-label={t("running")}
+              role="img"
+              data-testid="thread-running-dot"
+            >
               <span className="absolute inline-flex size-full animate-ping rounded-full bg-brand opacity-60" />
               <span className="relative inline-flex size-2 rounded-full bg-brand" />
             </span>
           )}
           {thread.status === "interrupted" && (
-            <PauseCircle className="size-3.5 shrink-0 text-warning" role="img" aria-label={tInterrupt("threadWaiting")} data-testid="thread-interrupted" />
+            <PauseCircle
+              className="size-3.5 shrink-0 text-warning"
+              role="img"
+              aria-label={tInterrupt("threadWaiting")}
+              data-testid="thread-interrupted"
+            />
           )}
         </Link>
       )}
@@ -88,7 +98,9 @@ export function ThreadItem({
           className={cn(
             "absolute inset-y-0 right-1 flex items-center gap-0.5 rounded-r-lg pl-4 opacity-0 transition-opacity",
             "group-hover/thread:opacity-100 focus-within:opacity-100 [@media(hover:none)]:group-data-active/thread:opacity-100",
-            active ? "bg-gradient-to-l from-accent from-70% to-transparent" : "bg-gradient-to-l from-sidebar from-70% to-transparent group-hover/thread:from-accent",
+            active
+              ? "bg-gradient-to-l from-accent from-70% to-transparent"
+              : "bg-gradient-to-l from-sidebar from-70% to-transparent group-hover/thread:from-accent",
           )}
         >
           <IconButton

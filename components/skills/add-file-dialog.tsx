@@ -32,7 +32,13 @@ export function AddFileDialog({
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title={t("addTitle")} description={t("addDescription")} data-testid="skill-file-dialog">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t("addTitle")}
+      description={t("addDescription")}
+      data-testid="skill-file-dialog"
+    >
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
         <TextField
           label={t("path")}

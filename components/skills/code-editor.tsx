@@ -7,15 +7,17 @@ import { useMemo } from "react";
 import { languageExtension, type EditorLanguage } from "./editor-language";
 
 /** Fits the editor into the page: the app's background and font, no focus outline. Highest precedence so it wins over one-dark. */
-const frame = Prec.highest(EditorView.theme({
-  "&": { height: "100%", fontSize: "13px", backgroundColor: "transparent" },
-  ".cm-scroller": { fontFamily: "var(--font-mono)", lineHeight: "1.6" },
-  ".cm-gutters": { backgroundColor: "transparent", borderRight: "1px solid var(--border)" },
-  ".cm-content": { paddingBlock: "10px" },
-  "&.cm-focused": { outline: "none" },
-  ".cm-error-line": { backgroundColor: "color-mix(in oklab, var(--danger) 14%, transparent)" },
-  ".cm-error-line.cm-activeLine": { backgroundColor: "color-mix(in oklab, var(--danger) 20%, transparent)" },
-}));
+const frame = Prec.highest(
+  EditorView.theme({
+    "&": { height: "100%", fontSize: "13px", backgroundColor: "transparent" },
+    ".cm-scroller": { fontFamily: "var(--font-mono)", lineHeight: "1.6" },
+    ".cm-gutters": { backgroundColor: "transparent", borderRight: "1px solid var(--border)" },
+    ".cm-content": { paddingBlock: "10px" },
+    "&.cm-focused": { outline: "none" },
+    ".cm-error-line": { backgroundColor: "color-mix(in oklab, var(--danger) 14%, transparent)" },
+    ".cm-error-line.cm-activeLine": { backgroundColor: "color-mix(in oklab, var(--danger) 20%, transparent)" },
+  }),
+);
 
 /** Marks one line (1-based) of the document, e.g. where the front matter broke. */
 function markedLine(line: number | null): Extension {
@@ -44,7 +46,13 @@ export default function CodeEditor({
 }) {
   const { resolvedTheme } = useTheme();
   const extensions = useMemo(
-    () => [frame, EditorView.lineWrapping, EditorView.contentAttributes.of({ "aria-label": label }), ...languageExtension(language), markedLine(errorLine)],
+    () => [
+      frame,
+      EditorView.lineWrapping,
+      EditorView.contentAttributes.of({ "aria-label": label }),
+      ...languageExtension(language),
+      markedLine(errorLine),
+    ],
     [language, errorLine, label],
   );
   return (

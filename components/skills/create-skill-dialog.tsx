@@ -36,13 +36,23 @@ export function CreateSkillDialog({
     event.preventDefault();
     if (!name.trim() || !description.trim()) return form.setError(t("required"));
     if (!slug || slugError) return form.setError(slugError ?? t("slugRequired"));
-    await form.run(async () => onCreated(await skillsApi.create({ "SKILL.md": skillSkeleton({ name, slug, description }) }, scope)), {
-      "conflict:skill": t("slugTaken", { slug }),
-    });
+    await form.run(
+      async () => onCreated(await skillsApi.create({ "SKILL.md": skillSkeleton({ name, slug, description }) }, scope)),
+      {
+        "conflict:skill": t("slugTaken", { slug }),
+      },
+    );
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title={t("title")} description={t(`description.${scope}`)} className="sm:max-w-lg" data-testid="skill-create-dialog">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t("title")}
+      description={t(`description.${scope}`)}
+      className="sm:max-w-lg"
+      data-testid="skill-create-dialog"
+    >
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
         <TextField
           label={t("name")}

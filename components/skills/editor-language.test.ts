@@ -26,8 +26,12 @@ describe("skill file editor modes", () => {
   });
 
   it("reads SKILL.md front matter as one block, not as a Markdown heading", () => {
-    const [support] = languageExtension("markdown") as unknown as { language: { parser: { parse(text: string): { toString(): string } } } }[];
-    const tree = support.language.parser.parse("---\nname: Notes\ndescription: Keeps notes.\n---\n\n# Notes\n\n---\n").toString();
+    const [support] = languageExtension("markdown") as unknown as {
+      language: { parser: { parse(text: string): { toString(): string } } };
+    }[];
+    const tree = support.language.parser
+      .parse("---\nname: Notes\ndescription: Keeps notes.\n---\n\n# Notes\n\n---\n")
+      .toString();
     expect(tree).toMatch(/^Document\(FrontMatter,ATXHeading1/);
     expect(tree).not.toContain("SetextHeading");
     // A rule later in the document stays a rule.

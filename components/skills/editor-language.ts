@@ -8,11 +8,22 @@ import { extensionOf, previewKindOf } from "@/components/files/file-kind";
 export type EditorLanguage = "markdown" | "javascript" | "typescript" | "python" | "html" | "text";
 
 const BY_EXTENSION: Record<string, EditorLanguage> = {
-  md: "markdown", markdown: "markdown",
-  js: "javascript", mjs: "javascript", cjs: "javascript", jsx: "javascript", json: "javascript",
-  ts: "typescript", tsx: "typescript", mts: "typescript", cts: "typescript",
+  md: "markdown",
+  markdown: "markdown",
+  js: "javascript",
+  mjs: "javascript",
+  cjs: "javascript",
+  jsx: "javascript",
+  json: "javascript",
+  ts: "typescript",
+  tsx: "typescript",
+  mts: "typescript",
+  cts: "typescript",
   py: "python",
-  html: "html", htm: "html", svg: "html", xml: "html",
+  html: "html",
+  htm: "html",
+  svg: "html",
+  xml: "html",
 };
 
 /** The editor mode of a skill file, from its name; anything else is edited as plain text. */
@@ -23,7 +34,11 @@ export function editorLanguageOf(path: string): EditorLanguage {
 /** Images, PDFs and archives are downloaded with the zip, not edited as text. */
 export function isEditableText(path: string): boolean {
   const kind = previewKindOf(path).kind;
-  return kind !== "image" && kind !== "pdf" && !/\.(zip|gz|tgz|tar|7z|rar|woff2?|ttf|otf|mp3|mp4|wav|webm|xlsx?|docx?|pptx?)$/i.test(path);
+  return (
+    kind !== "image" &&
+    kind !== "pdf" &&
+    !/\.(zip|gz|tgz|tar|7z|rar|woff2?|ttf|otf|mp3|mp4|wav|webm|xlsx?|docx?|pptx?)$/i.test(path)
+  );
 }
 
 type MarkdownExtension = NonNullable<NonNullable<Parameters<typeof markdown>[0]>["extensions"]>;

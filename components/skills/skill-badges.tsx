@@ -29,7 +29,11 @@ export function SkillBadges({ skill, className }: { skill: SkillView; className?
         </span>
       )}
       {skill.overridden && (
-        <span className={cn(pill, "bg-warning/12 text-warning")} data-testid="skill-overridden" title={t("overriddenHint")}>
+        <span
+          className={cn(pill, "bg-warning/12 text-warning")}
+          data-testid="skill-overridden"
+          title={t("overriddenHint")}
+        >
           {t("overridden")}
         </span>
       )}

@@ -34,7 +34,12 @@ export function SkillCard({ skill, toggling, onToggle, onDelete }: Props) {
       data-enabled={skill.enabled}
     >
       <div className="flex items-start gap-3">
-        <span className={cn("flex size-9 shrink-0 items-center justify-center rounded-xl", skill.enabled ? "bg-brand-soft text-brand" : "bg-muted text-muted-foreground")}>
+        <span
+          className={cn(
+            "flex size-9 shrink-0 items-center justify-center rounded-xl",
+            skill.enabled ? "bg-brand-soft text-brand" : "bg-muted text-muted-foreground",
+          )}
+        >
           <Sparkles className="size-4" aria-hidden />
         </span>
         <div className="min-w-0 flex-1">
@@ -83,7 +88,15 @@ export function SkillCard({ skill, toggling, onToggle, onDelete }: Props) {
             )}
           </Tooltip>
           {skill.canManage && skill.source !== "builtin" && (
-            <IconButton label={t("delete")} icon={<Trash2 />} size="sm" tooltipSide="top-end" onClick={onDelete} className="hover:text-danger" data-testid="skill-delete" />
+            <IconButton
+              label={t("delete")}
+              icon={<Trash2 />}
+              size="sm"
+              tooltipSide="top-end"
+              onClick={onDelete}
+              className="hover:text-danger"
+              data-testid="skill-delete"
+            />
           )}
         </div>
       </div>

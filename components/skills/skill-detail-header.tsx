@@ -32,7 +32,11 @@ export function SkillDetailHeader({
 
   return (
     <div className="shrink-0 border-b border-border px-4 pt-3 pb-4 sm:px-6">
-      <Link href="/skills" className="mb-3 inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground" data-testid="skill-back">
+      <Link
+        href="/skills"
+        className="mb-3 inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+        data-testid="skill-back"
+      >
         <ArrowLeft className="size-4" aria-hidden />
         {t("backToList")}
       </Link>
@@ -43,10 +47,14 @@ export function SkillDetailHeader({
           </span>
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <h2 className="truncate text-lg font-semibold tracking-tight" data-testid="skill-name">{skill.name}</h2>
+              <h2 className="truncate text-lg font-semibold tracking-tight" data-testid="skill-name">
+                {skill.name}
+              </h2>
               <span className="font-mono text-xs text-muted-foreground">{skill.slug}</span>
             </div>
-            <p className="mt-0.5 line-clamp-2 text-sm text-muted-foreground" data-testid="skill-description">{skill.description}</p>
+            <p className="mt-0.5 line-clamp-2 text-sm text-muted-foreground" data-testid="skill-description">
+              {skill.description}
+            </p>
             <SkillBadges skill={skill} className="mt-2" />
           </div>
         </div>
@@ -54,7 +62,13 @@ export function SkillDetailHeader({
           {shared && skill.canManage && (
             <label className="mr-1 flex items-center gap-2 text-sm text-muted-foreground">
               {skill.enabled ? t("enabled") : t("badges.disabled")}
-              <Switch checked={skill.enabled} onCheckedChange={onToggle} disabled={toggling} label={t("enableLabel", { name: skill.name })} data-testid="skill-enabled-toggle" />
+              <Switch
+                checked={skill.enabled}
+                onCheckedChange={onToggle}
+                disabled={toggling}
+                label={t("enableLabel", { name: skill.name })}
+                data-testid="skill-enabled-toggle"
+              />
             </label>
           )}
           {shared && skill.canManage && (
@@ -73,7 +87,13 @@ export function SkillDetailHeader({
             {t("export")}
           </a>
           {skill.canManage && skill.source !== "builtin" && (
-            <Button variant="outline" size="sm" onClick={onDelete} className="hover:border-danger/40 hover:text-danger" data-testid="skill-delete">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={onDelete}
+              className="hover:border-danger/40 hover:text-danger"
+              data-testid="skill-delete"
+            >
               <Trash2 className="size-4" aria-hidden />
               {t("delete")}
             </Button>
@@ -81,10 +101,17 @@ export function SkillDetailHeader({
         </div>
       </div>
       {deps.length > 0 && (
-        <p className="mt-3 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground" data-testid="skill-dependencies">
+        <p
+          className="mt-3 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground"
+          data-testid="skill-dependencies"
+        >
           <span>{t("dependsOn")}</span>
           {deps.map((dep) => (
-            <span key={`${dep.kind}:${dep.name}`} className="rounded-md bg-muted px-1.5 py-0.5 font-mono text-[11px] text-foreground/80" title={t(`dependencyKinds.${dep.kind}`)}>
+            <span
+              key={`${dep.kind}:${dep.name}`}
+              className="rounded-md bg-muted px-1.5 py-0.5 font-mono text-[11px] text-foreground/80"
+              title={t(`dependencyKinds.${dep.kind}`)}
+            >
               {dep.name}
             </span>
           ))}

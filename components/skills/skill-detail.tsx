@@ -19,7 +19,15 @@ import { useSkillDocuments } from "./use-skill-documents";
 type Dialog = "share" | "add-file" | "delete" | { deleteFile: string } | null;
 
 /** One skill opened: header with its actions, the file list, and the editor of the selected file. */
-export function SkillDetail({ skillRef, actor, onChanged }: { skillRef: SkillRef; actor: AgentsActor; onChanged: () => void }) {
+export function SkillDetail({
+  skillRef,
+  actor,
+  onChanged,
+}: {
+  skillRef: SkillRef;
+  actor: AgentsActor;
+  onChanged: () => void;
+}) {
   const t = useTranslations("skills");
   const router = useRouter();
   const reportError = useReportError();
@@ -65,7 +73,7 @@ export function SkillDetail({ skillRef, actor, onChanged }: { skillRef: SkillRef
     if (!documents.hasUnsaved) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener("beforeunload", warn);
-  return () => window.removeEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
   }, [documents.hasUnsaved]);
 
   const applyView = (view: SkillView) => setSkill((current) => (current ? { ...current, ...view } : current));
@@ -117,7 +125,10 @@ export function SkillDetail({ skillRef, actor, onChanged }: { skillRef: SkillRef
 
   if (missing) {
     return (
-      <div className="flex flex-1 items-center justify-center px-6 text-center text-sm text-muted-foreground" data-testid="skill-not-found">
+      <div
+        className="flex flex-1 items-center justify-center px-6 text-center text-sm text-muted-foreground"
+        data-testid="skill-not-found"
+      >
         {t("notFound")}
       </div>
     );
@@ -128,7 +139,12 @@ export function SkillDetail({ skillRef, actor, onChanged }: { skillRef: SkillRef
   // Built-in skills are refreshed at every start: their files are read-only (export to customise).
   const filesEditable = skill.canManage && skill.source !== "builtin";
   return (
-    <div className="flex min-h-0 flex-1 flex-col" data-testid="skill-detail" data-slug={skill.slug} data-scope={skill.scope}>
+    <div
+      className="flex min-h-0 flex-1 flex-col"
+      data-testid="skill-detail"
+      data-slug={skill.slug}
+      data-scope={skill.scope}
+    >
       <SkillDetailHeader
         skill={skill}
         toggling={toggling}
@@ -172,7 +188,12 @@ export function SkillDetail({ skillRef, actor, onChanged }: { skillRef: SkillRef
         />
       )}
       {dialog === "add-file" && (
-        <AddFileDialog open existing={skill.files.map((f) => f.path)} onClose={() => setDialog(null)} onCreate={addFile} />
+        <AddFileDialog
+          open
+          existing={skill.files.map((f) => f.path)}
+          onClose={() => setDialog(null)}
+          onCreate={addFile}
+        />
       )}
       <ConfirmDialog
         open={dialog === "delete"}

@@ -45,7 +45,10 @@ export function SkillFileEditor({
   const error = saveError?.path === path ? saveError : null;
   // SKILL.md is checked as it is typed, with the server's own parser; the server still has the last word.
   const draft = useDeferredValue(doc?.status === "ready" ? doc.draft : null);
-  const check = useMemo(() => (path === "SKILL.md" && draft !== null ? parseSkillMarkdown(draft) : null), [path, draft]);
+  const check = useMemo(
+    () => (path === "SKILL.md" && draft !== null ? parseSkillMarkdown(draft) : null),
+    [path, draft],
+  );
   const problem: Problem | null = error
     ? { kind: "save", message: error.message, line: error.line }
     : check && !check.ok
@@ -71,7 +74,11 @@ export function SkillFileEditor({
         <span className="min-w-0 flex-1 truncate font-mono text-[13px]" data-testid="skill-editor-path">
           {path}
         </span>
-        {dirty && <span className="shrink-0 text-xs text-muted-foreground" data-testid="skill-unsaved">{t("unsaved")}</span>}
+        {dirty && (
+          <span className="shrink-0 text-xs text-muted-foreground" data-testid="skill-unsaved">
+            {t("unsaved")}
+          </span>
+        )}
         {canManage ? (
           editable && (
             <Button
@@ -81,7 +88,11 @@ export function SkillFileEditor({
               title={t("saveShortcut", { keys: isMac() ? "⌘S" : "Ctrl+S" })}
               data-testid="skill-save"
             >
-              {saving ? <LoaderCircle className="size-4 animate-spin" aria-hidden /> : <Save className="size-4" aria-hidden />}
+              {saving ? (
+                <LoaderCircle className="size-4 animate-spin" aria-hidden />
+              ) : (
+                <Save className="size-4" aria-hidden />
+              )}
               {t("save")}
             </Button>
           )
@@ -93,7 +104,12 @@ export function SkillFileEditor({
         )}
       </div>
       {problem && <ProblemBar problem={problem} />}
-      <div className="relative min-h-0 flex-1 overflow-hidden" data-testid="skill-editor" data-path={path} data-status={doc?.status ?? "loading"}>
+      <div
+        className="relative min-h-0 flex-1 overflow-hidden"
+        data-testid="skill-editor"
+        data-path={path}
+        data-status={doc?.status ?? "loading"}
+      >
         {!editable ? (
           <Notice icon={<FileWarning className="size-5" aria-hidden />} text={t("binary")} />
         ) : doc?.status === "failed" ? (
@@ -148,7 +164,10 @@ function ProblemBar({ problem }: { problem: Problem }) {
       </p>
       {problem.line && (
         <span
-          className={cn("shrink-0 rounded-md px-1.5 py-0.5 font-mono text-xs font-medium", save ? "bg-danger/15 text-danger" : "bg-warning/15 text-warning")}
+          className={cn(
+            "shrink-0 rounded-md px-1.5 py-0.5 font-mono text-xs font-medium",
+            save ? "bg-danger/15 text-danger" : "bg-warning/15 text-warning",
+          )}
           data-testid="skill-error-line"
         >
           {t("line", { line: problem.line })}

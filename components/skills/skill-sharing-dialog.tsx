@@ -58,7 +58,14 @@ export function SkillSharingDialog({
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title={t("title", { name: skill.name })} description={t("description")} className="sm:max-w-3xl" data-testid="skill-sharing-dialog">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t("title", { name: skill.name })}
+      description={t("description")}
+      className="sm:max-w-3xl"
+      data-testid="skill-sharing-dialog"
+    >
       <div className="mt-4 space-y-4">
         {directory ? (
           <SharingEditor value={sharing} onChange={setSharing} actor={actor} directory={directory} />
@@ -70,7 +77,12 @@ export function SkillSharingDialog({
           <Button variant="outline" size="sm" onClick={onClose}>
             {t("cancel")}
           </Button>
-          <Button size="sm" onClick={() => void save()} disabled={saving || !directory} data-testid="skill-sharing-save">
+          <Button
+            size="sm"
+            onClick={() => void save()}
+            disabled={saving || !directory}
+            data-testid="skill-sharing-save"
+          >
             {saving && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
             {t("save")}
           </Button>

@@ -11,7 +11,11 @@ function frontMatter(text: string): unknown {
 
 describe("skillSkeleton", () => {
   it("writes front matter with the name, slug, description and empty dependency lists", () => {
-    const text = skillSkeleton({ name: " Research report ", slug: "research-report", description: "Writes a sourced report." });
+    const text = skillSkeleton({
+      name: " Research report ",
+      slug: "research-report",
+      description: "Writes a sourced report.",
+    });
     expect(frontMatter(text)).toEqual({
       name: "Research report",
       slug: "research-report",
@@ -24,12 +28,21 @@ describe("skillSkeleton", () => {
   });
 
   it("is accepted by the server's SKILL.md parser", () => {
-    const parsed = parseSkillMarkdown(skillSkeleton({ name: "Weekly: report", slug: "weekly-report", description: "Summarises the week." }));
-    expect(parsed).toMatchObject({ ok: true, meta: { name: "Weekly: report", slug: "weekly-report", description: "Summarises the week." } });
+    const parsed = parseSkillMarkdown(
+      skillSkeleton({ name: "Weekly: report", slug: "weekly-report", description: "Summarises the week." }),
+    );
+    expect(parsed).toMatchObject({
+      ok: true,
+      meta: { name: "Weekly: report", slug: "weekly-report", description: "Summarises the week." },
+    });
   });
 
   it("keeps YAML-significant characters in the name and description intact", () => {
-    const tricky = { name: "Notes: #1 \"draft\"", slug: "notes-1", description: "- starts like a list: yes\nsecond line" };
+    const tricky = {
+      name: 'Notes: #1 "draft"',
+      slug: "notes-1",
+      description: "- starts like a list: yes\nsecond line",
+    };
     expect(frontMatter(skillSkeleton(tricky))).toMatchObject({ name: tricky.name, description: tricky.description });
   });
 });

@@ -26,7 +26,13 @@ const refOfKey = (key: string) => {
 };
 
 /** The list: shared skills, then the user's own; create, upload (pick or drop), switch, export, delete. */
-export function SkillsList({ list, canCreateShared }: { list: ReturnType<typeof useSkills>; canCreateShared: boolean }) {
+export function SkillsList({
+  list,
+  canCreateShared,
+}: {
+  list: ReturnType<typeof useSkills>;
+  canCreateShared: boolean;
+}) {
   const t = useTranslations("skills");
   const router = useRouter();
   const reportError = useReportError();
@@ -63,7 +69,10 @@ export function SkillsList({ list, canCreateShared }: { list: ReturnType<typeof 
   }
 
   const skills = list.skills;
-  const sections = (["shared", "personal"] as const).map((s) => ({ scope: s, items: skills?.filter((skill) => skill.scope === s) ?? [] }));
+  const sections = (["shared", "personal"] as const).map((s) => ({
+    scope: s,
+    items: skills?.filter((skill) => skill.scope === s) ?? [],
+  }));
 
   return (
     <div className="space-y-6" {...dropHandlers}>
@@ -94,7 +103,12 @@ export function SkillsList({ list, canCreateShared }: { list: ReturnType<typeof 
           </Button>
         </div>
       </div>
-      <UploadZone state={uploader.state} dragging={dragging} onPick={(file) => void uploader.upload(file)} onDismiss={uploader.dismiss} />
+      <UploadZone
+        state={uploader.state}
+        dragging={dragging}
+        onPick={(file) => void uploader.upload(file)}
+        onDismiss={uploader.dismiss}
+      />
       {skills === null ? (
         <div className="grid gap-3 sm:grid-cols-2" aria-label={t("loading")}>
           <div className="h-36 animate-pulse rounded-2xl bg-muted" />
@@ -102,7 +116,11 @@ export function SkillsList({ list, canCreateShared }: { list: ReturnType<typeof 
         </div>
       ) : (
         sections.map((section) => (
-          <section key={section.scope} aria-labelledby={`skills-${section.scope}`} data-testid={`skills-section-${section.scope}`}>
+          <section
+            key={section.scope}
+            aria-labelledby={`skills-${section.scope}`}
+            data-testid={`skills-section-${section.scope}`}
+          >
             <h2 id={`skills-${section.scope}`} className="mb-2.5 flex items-baseline gap-2 text-sm font-semibold">
               {t(`sections.${section.scope}`)}
               <span className="text-xs font-normal text-muted-foreground tabular-nums">{section.items.length}</span>

@@ -36,14 +36,21 @@ export function UploadZone({ state, dragging, onPick, onDismiss }: Props) {
         data-testid="skill-upload-zone"
       >
         <span className="flex size-9 shrink-0 items-center justify-center rounded-xl bg-muted text-muted-foreground">
-          {uploading ? <LoaderCircle className="size-4 animate-spin text-brand" aria-hidden /> : <UploadCloud className="size-4" aria-hidden />}
+          {uploading ? (
+            <LoaderCircle className="size-4 animate-spin text-brand" aria-hidden />
+          ) : (
+            <UploadCloud className="size-4" aria-hidden />
+          )}
         </span>
         <span className="min-w-0 flex-1">
           {uploading ? (
             <>
               <span className="block truncate text-sm font-medium">{t("uploading", { name: state.name })}</span>
               <span className="mt-1.5 block h-1 overflow-hidden rounded-full bg-muted" aria-hidden>
-                <span className="block h-full rounded-full bg-brand transition-[width]" style={{ width: `${Math.round(state.progress * 100)}%` }} />
+                <span
+                  className="block h-full rounded-full bg-brand transition-[width]"
+                  style={{ width: `${Math.round(state.progress * 100)}%` }}
+                />
               </span>
               <span className="sr-only">{format.number(state.progress, { style: "percent" })}</span>
             </>
@@ -70,7 +77,11 @@ export function UploadZone({ state, dragging, onPick, onDismiss }: Props) {
         data-testid="skill-upload-input"
       />
       {state.status === "failed" && (
-        <div role="alert" className="flex items-start gap-3 rounded-xl border border-danger/25 bg-danger-soft px-3.5 py-3 text-sm" data-testid="skill-error">
+        <div
+          role="alert"
+          className="flex items-start gap-3 rounded-xl border border-danger/25 bg-danger-soft px-3.5 py-3 text-sm"
+          data-testid="skill-error"
+        >
           <FileArchive className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden />
           <div className="min-w-0 flex-1">
             <p className="font-medium text-danger">{t("refused", { name: state.name })}</p>

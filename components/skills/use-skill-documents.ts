@@ -8,9 +8,7 @@ import { errorLineOf } from "./error-line";
 import { useLatest } from "@/components/hooks/use-latest";
 
 export type SkillDocument =
-  | { status: "loading" }
-  | { status: "failed"; message: string }
-  | { status: "ready"; saved: string; draft: string };
+  { status: "loading" } | { status: "failed"; message: string } | { status: "ready"; saved: string; draft: string };
 
 export type SaveError = { path: string; message: string; line: number | null };
 
@@ -36,7 +34,10 @@ export function useSkillDocuments(ref: SkillRef, onSaved: (path: string, skill: 
         const text = await skillsApi.readFile({ slug, scope }, path);
         set(path, { status: "ready", saved: text, draft: text });
       } catch (error) {
-        set(path, { status: "failed", message: error instanceof ApiClientError && error.message ? error.message : t("loadFailed") });
+        set(path, {
+          status: "failed",
+          message: error instanceof ApiClientError && error.message ? error.message : t("loadFailed"),
+        });
       }
     },
     [slug, scope, t, docsRef],

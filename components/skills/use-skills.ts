@@ -30,7 +30,9 @@ export function useSkills() {
     setSkills((current) => {
       const list = current ?? [];
       const key = skillKey(view);
-      return list.some((s) => skillKey(s) === key) ? list.map((s) => (skillKey(s) === key ? view : s)) : [...list, view];
+      return list.some((s) => skillKey(s) === key)
+        ? list.map((s) => (skillKey(s) === key ? view : s))
+        : [...list, view];
     });
   }, []);
 

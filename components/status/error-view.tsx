@@ -17,7 +17,11 @@ export function ErrorView({ digest, onRetry }: { digest?: string; onRetry: () =>
       description={t("error.description")}
       backLabel={t("back")}
       testId="error-page"
-      details={digest ? <p className="mt-2 font-mono text-xs text-muted-foreground">{t("error.reference", { digest })}</p> : undefined}
+      details={
+        digest ? (
+          <p className="mt-2 font-mono text-xs text-muted-foreground">{t("error.reference", { digest })}</p>
+        ) : undefined
+      }
       actions={
         <button
           type="button"

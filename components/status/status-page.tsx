@@ -15,9 +15,14 @@ type Props = {
 /** A whole-page message (forbidden, not found, error) in the app's look, with a way back. */
 export function StatusPage({ icon, title, description, backLabel, actions, details, testId }: Props) {
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center bg-background px-6 text-center text-foreground" data-testid={testId}>
+    <main
+      className="flex min-h-dvh flex-col items-center justify-center bg-background px-6 text-center text-foreground"
+      data-testid={testId}
+    >
       <LogoMark className="mb-8 size-8 opacity-80" />
-      <span className="flex size-12 items-center justify-center rounded-2xl bg-muted [&_svg]:size-5 [&_svg]:text-muted-foreground">{icon}</span>
+      <span className="flex size-12 items-center justify-center rounded-2xl bg-muted [&_svg]:size-5 [&_svg]:text-muted-foreground">
+        {icon}
+      </span>
       <h1 className="mt-4 text-lg font-semibold">{title}</h1>
       <p className="mt-1.5 max-w-sm text-sm text-muted-foreground">{description}</p>
       {details}

@@ -12,7 +12,15 @@ export async function statusPageMetadata(kind: StatusKind): Promise<Metadata> {
 }
 
 /** A server-rendered status page (403, 404) with its translated texts. */
-export async function TranslatedStatusPage({ kind, icon, testId }: { kind: StatusKind; icon: ReactNode; testId: string }) {
+export async function TranslatedStatusPage({
+  kind,
+  icon,
+  testId,
+}: {
+  kind: StatusKind;
+  icon: ReactNode;
+  testId: string;
+}) {
   const t = await getTranslations("statusPages");
   return (
     <StatusPage

@@ -11,7 +11,9 @@ describe("cn", () => {
 
   it("keeps classes that do not conflict, and conditionals as clsx does", () => {
     const hidden = false as boolean;
-    expect(cn("size-9 rounded-lg", hidden && "hidden", { "opacity-40": true }, undefined)).toBe("size-9 rounded-lg opacity-40");
+    expect(cn("size-9 rounded-lg", hidden && "hidden", { "opacity-40": true }, undefined)).toBe(
+      "size-9 rounded-lg opacity-40",
+    );
     // A colour and a font size share the `text-` prefix but are different properties.
     expect(cn("text-sm text-muted-foreground", "text-danger")).toBe("text-sm text-danger");
     expect(cn("text-muted-foreground", "text-[12.5px]")).toBe("text-muted-foreground text-[12.5px]");

@@ -13,11 +13,15 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
   if (!items.length) return;
   const index = items.indexOf(document.activeElement as HTMLElement);
   const next =
-    event.key === "ArrowDown" ? (index + 1) % items.length
-    : event.key === "ArrowUp" ? (index - 1 + items.length) % items.length
-    : event.key === "Home" ? 0
-    : event.key === "End" ? items.length - 1
-    : -1;
+    event.key === "ArrowDown"
+      ? (index + 1) % items.length
+      : event.key === "ArrowUp"
+        ? (index - 1 + items.length) % items.length
+        : event.key === "Home"
+          ? 0
+          : event.key === "End"
+            ? items.length - 1
+            : -1;
   if (next < 0) return;
   event.preventDefault();
   items[next].focus();
@@ -37,7 +41,14 @@ export function DropdownMenu({
   className?: string;
 }) {
   return (
-    <Popover trigger={trigger} role="menu" label={label} placement={placement} className={className} onKeyDown={moveFocus}>
+    <Popover
+      trigger={trigger}
+      role="menu"
+      label={label}
+      placement={placement}
+      className={className}
+      onKeyDown={moveFocus}
+    >
       {children}
     </Popover>
   );

@@ -10,7 +10,15 @@ type Props = Omit<ComponentProps<"button">, "children"> & {
 };
 
 /** Square icon button with an accessible name and a matching tooltip. */
-export function IconButton({ label, icon, tooltipSide = "bottom", size = "md", className, type = "button", ...props }: Props) {
+export function IconButton({
+  label,
+  icon,
+  tooltipSide = "bottom",
+  size = "md",
+  className,
+  type = "button",
+  ...props
+}: Props) {
   return (
     <Tooltip content={label} side={tooltipSide} decorative>
       {() => (

@@ -24,10 +24,18 @@ export function Segmented<T extends string>({
   const ref = useRef<HTMLDivElement>(null);
 
   function onKeyDown(event: KeyboardEvent) {
-    const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 0;
+    const step =
+      event.key === "ArrowRight" || event.key === "ArrowDown"
+        ? 1
+        : event.key === "ArrowLeft" || event.key === "ArrowUp"
+          ? -1
+          : 0;
     if (!step) return;
     event.preventDefault();
-    const index = Math.max(0, options.findIndex((o) => o.value === value));
+    const index = Math.max(
+      0,
+      options.findIndex((o) => o.value === value),
+    );
     const next = options[(index + step + options.length) % options.length];
     onChange(next.value);
     ref.current?.querySelector<HTMLButtonElement>(`[data-value="${next.value}"]`)?.focus();
@@ -56,7 +64,9 @@ export function Segmented<T extends string>({
             onClick={() => onChange(option.value)}
             className={cn(
               "flex flex-1 items-center justify-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium whitespace-nowrap transition-colors",
-              checked ? "bg-background text-foreground shadow-sm dark:bg-input" : "text-muted-foreground hover:text-foreground",
+              checked
+                ? "bg-background text-foreground shadow-sm dark:bg-input"
+                : "text-muted-foreground hover:text-foreground",
             )}
           >
             {option.label}

@@ -11,7 +11,10 @@ import { startTestMcpServer, type TestMcpServer } from "../../lib/testing/mcp-se
  * so the other specs see no MCP tools.
  */
 const NAME = `e2e_crm_${Date.now().toString(36)}`;
-const everyone = { read: { global: true, departmentIds: [], userIds: [] }, manage: { global: false, departmentIds: [], userIds: [] } };
+const everyone = {
+  read: { global: true, departmentIds: [], userIds: [] },
+  manage: { global: false, departmentIds: [], userIds: [] },
+};
 type Interrupt = { kind: string; actions: { name: string; args: Record<string, unknown> }[] };
 
 let mcp: TestMcpServer;
@@ -22,7 +25,9 @@ let serverId: string;
 test.beforeAll(async ({ baseURL }) => {
   mcp = await startTestMcpServer({ tools: ["lookup_city", "export_rows"] });
   admin = await signInAsAdmin(baseURL!);
-  const created = await admin.post("/api/admin/mcp-servers", { data: { name: NAME, url: mcp.httpUrl, sharing: everyone } });
+  const created = await admin.post("/api/admin/mcp-servers", {
+    data: { name: NAME, url: mcp.httpUrl, sharing: everyone },
+  });
   expect(created.status(), await created.text()).toBe(201);
   serverId = ((await created.json()) as { id: string }).id;
   const refreshed = await admin.post(`/api/admin/mcp-servers/${serverId}/refresh`);
@@ -58,8 +63,13 @@ test("default mode: the read-only MCP tool runs, the other waits for approval an
   const after = parseSse(await resumed.text());
   expect((after.filter((e) => e.type === "data-run").at(-1)?.data as { status: string }).status).toBe("completed");
   expect(mcp.calls.slice(before).map((c) => c.tool)).toEqual(["lookup_city", "export_rows"]);
-  const tools = ((await mock.requests(key)).at(-1)!.body as { messages: { role: string; content: string }[] }).messages.filter((m) => m.role === "tool");
-  expect(tools.map((m) => String(m.content).split("\n")[0])).toEqual(['{"name":"Paris","country":"France","population":2102650}', "id,name,value"]);
+  const tools = (
+    (await mock.requests(key)).at(-1)!.body as { messages: { role: string; content: string }[] }
+  ).messages.filter((m) => m.role === "tool");
+  expect(tools.map((m) => String(m.content).split("\n")[0])).toEqual([
+    '{"name":"Paris","country":"France","population":2102650}',
+    "id,name,value",
+  ]);
 });
 
 test("an admin's trust agent runs the MCP tool without asking", async () => {
@@ -67,7 +77,9 @@ test("an admin's trust agent runs the MCP tool without asking", async () => {
   const key = `e2e-approvals-trust-${Date.now()}`;
   await mock.script(key, [{ toolCalls: [exportRows] }, { text: "Exported." }]);
   const before = mcp.calls.length;
-  const { events, run } = await sendChat(admin, crypto.randomUUID(), `Export ${scriptMarker(key)}`, { agentId: agent.id });
+  const { events, run } = await sendChat(admin, crypto.randomUUID(), `Export ${scriptMarker(key)}`, {
+    agentId: agent.id,
+  });
   expect(run.status).toBe("completed");
   expect(events.some((e) => e.type === "data-interrupt")).toBe(false);
   expect(mcp.calls.slice(before).map((c) => c.tool)).toEqual(["export_rows"]);

@@ -10,7 +10,15 @@ const MiB = 1024 * 1024;
 const DEFAULT_LIMIT = 25 * MiB;
 
 type Upload = { name: string; path: string; size: number; mediaType: string };
-type Entry = { name: string; path: string; kind: "file" | "dir"; size: number; modifiedAt: string; mediaType?: string; originalName?: string };
+type Entry = {
+  name: string;
+  path: string;
+  kind: "file" | "dir";
+  size: number;
+  modifiedAt: string;
+  mediaType?: string;
+  originalName?: string;
+};
 type Listing = { path: string; entries: Entry[] };
 
 let owner: APIRequestContext;
@@ -32,11 +40,23 @@ const uploadsOf = (threadId: string) => `/api/threads/${threadId}/uploads`;
 const filesOf = (threadId: string, path?: string, extra = "") =>
   `/api/threads/${threadId}/files${path === undefined ? "" : `?path=${encodeURIComponent(path)}${extra}`}`;
 
-function upload(api: APIRequestContext, threadId: string, name: string, buffer: Buffer, mimeType = "application/octet-stream"): Promise<APIResponse> {
+function upload(
+  api: APIRequestContext,
+  threadId: string,
+  name: string,
+  buffer: Buffer,
+  mimeType = "application/octet-stream",
+): Promise<APIResponse> {
   return api.post(uploadsOf(threadId), { multipart: { file: { name, mimeType, buffer } } });
 }
 
-async function uploaded(api: APIRequestContext, threadId: string, name: string, buffer: Buffer, mimeType?: string): Promise<Upload> {
+async function uploaded(
+  api: APIRequestContext,
+  threadId: string,
+  name: string,
+  buffer: Buffer,
+  mimeType?: string,
+): Promise<Upload> {
   const res = await upload(api, threadId, name, buffer, mimeType);
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as Upload;
@@ -63,10 +83,20 @@ test("upload round trip: a new chat uploads before its first message; listed wit
 
   const root = await listing(owner, filesOf(threadId));
   expect(root.path).toBe(`${U}/projects/${threadId}`);
-  expect(root.entries).toEqual([expect.objectContaining({ name: "uploads", kind: "dir", path: `${U}/projects/${threadId}/uploads` })]);
+  expect(root.entries).toEqual([
+    expect.objectContaining({ name: "uploads", kind: "dir", path: `${U}/projects/${threadId}/uploads` }),
+  ]);
   const uploads = await listing(owner, filesOf(threadId, "uploads"));
   expect(uploads.entries).toEqual([
-    { name: result.path.split("/").pop(), path: result.path, kind: "file", size: SAMPLES.pdf.length, modifiedAt: expect.any(String), mediaType: "application/pdf", originalName: name },
+    {
+      name: result.path.split("/").pop(),
+      path: result.path,
+      kind: "file",
+      size: SAMPLES.pdf.length,
+      modifiedAt: expect.any(String),
+      mediaType: "application/pdf",
+      originalName: name,
+    },
   ]);
   // Absolute and relative paths name the same folder.
   expect(await listing(owner, filesOf(threadId, `${U}/projects/${threadId}/uploads`))).toEqual(uploads);
@@ -79,7 +109,10 @@ test("upload round trip: a new chat uploads before its first message; listed wit
   expect(file.headers()["content-disposition"]).toMatch(/^inline; /);
   // PDFs go without the sandboxing CSP: Firefox's viewer cannot render under it (see lib/files/serve.ts).
   // Only this origin may frame them (the file panel does), and no global header replaces that.
-  expect(file.headers()).toMatchObject({ "content-security-policy": "frame-ancestors 'self'", "x-frame-options": "SAMEORIGIN" });
+  expect(file.headers()).toMatchObject({
+    "content-security-policy": "frame-ancestors 'self'",
+    "x-frame-options": "SAMEORIGIN",
+  });
 
   const download = await owner.get(filesOf(threadId, result.path, "&download=1"));
   expect(download.headers()["content-disposition"]).toBe(
@@ -108,14 +141,18 @@ test("bytes that do not match the name or are not an accepted type are refused w
   await uploaded(owner, threadId, "notes.txt", SAMPLES.text, "text/plain");
   const elf = await upload(owner, threadId, "cat.png", SAMPLES.elf, "image/png");
   expect(elf.status()).toBe(415);
-  expect(await elf.json()).toEqual({ error: { code: "unsupported_type:upload", message: expect.stringContaining("not accepted") } });
+  expect(await elf.json()).toEqual({
+    error: { code: "unsupported_type:upload", message: expect.stringContaining("not accepted") },
+  });
   const exe = await upload(owner, threadId, "invoice.pdf", SAMPLES.exe, "application/pdf");
   expect(exe.status()).toBe(415);
   const fakePdf = await upload(owner, threadId, "paper.pdf", SAMPLES.text, "application/pdf");
   expect(fakePdf.status()).toBe(415);
   expect(((await fakePdf.json()) as { error: { message: string } }).error.message).toMatch(/does not match.*\.pdf/);
   // Only the accepted upload is there.
-  expect((await listing(owner, filesOf(threadId, "uploads"))).entries.map((e) => e.originalName)).toEqual(["notes.txt"]);
+  expect((await listing(owner, filesOf(threadId, "uploads"))).entries.map((e) => e.originalName)).toEqual([
+    "notes.txt",
+  ]);
   // A refused first upload creates no conversation.
   const fresh = crypto.randomUUID();
   expect((await upload(owner, fresh, "cat.png", SAMPLES.elf)).status()).toBe(415);
@@ -131,12 +168,17 @@ test("an upload over the limit is refused with 413, early on Content-Length and 
   // One byte over: the multipart body passes the Content-Length allowance, the file itself does not.
   const justOver = Buffer.alloc(DEFAULT_LIMIT + 1, 0x61);
   await expectError(await upload(owner, threadId, "over.txt", justOver, "text/plain"), 413, "too_large:upload");
-  expect((await listing(owner, filesOf(threadId, "uploads"))).entries.map((e) => e.originalName)).toEqual(["small.txt"]);
+  expect((await listing(owner, filesOf(threadId, "uploads"))).entries.map((e) => e.originalName)).toEqual([
+    "small.txt",
+  ]);
 });
 
 test("script-capable files are served as text/plain in a sandbox, never as HTML or SVG", async () => {
   const threadId = crypto.randomUUID();
-  for (const [name, bytes] of [["x.svg", SAMPLES.svg], ["x.html", SAMPLES.html]] as const) {
+  for (const [name, bytes] of [
+    ["x.svg", SAMPLES.svg],
+    ["x.html", SAMPLES.html],
+  ] as const) {
     const saved = await uploaded(owner, threadId, name, bytes);
     const res = await owner.get(filesOf(threadId, saved.path));
     expect(res.headers()).toMatchObject({
@@ -172,7 +214,11 @@ test("another user gets 404 for everything in the owner's conversation, and noth
   // The intruder's own workspace did not receive the upload either.
   expect((await listing(other, "/api/workspace/files")).entries).toEqual([]);
   // Through the personal workspace route, the path simply is not in their workspace.
-  await expectError(await other.get(`/api/workspace/files?path=${encodeURIComponent(saved.path)}`), 404, "not_found:file");
+  await expectError(
+    await other.get(`/api/workspace/files?path=${encodeURIComponent(saved.path)}`),
+    404,
+    "not_found:file",
+  );
 });
 
 test("?path= never leaves the conversation's workdir", async () => {
@@ -182,9 +228,22 @@ test("?path= never leaves the conversation's workdir", async () => {
   const neighbour = await uploaded(owner, otherThread, "neighbour.txt", Buffer.from("the other conversation"));
   const base = `/api/threads/${threadId}/files?path=`;
   const refused = [
-    "../", "..", "../../../../etc/passwd", "uploads/../../", `${U}/projects/${threadId}/../${otherThread}`,
-    "%2e%2e%2f%2e%2e%2fetc%2fpasswd", "%2e%2e", "..%2f..%2f", "/etc/passwd", "/proc/self/environ", `${U}/projects/${otherThread}/uploads`,
-    encodeURIComponent(neighbour.path), encodeURIComponent(`${U}/notes.md`), "%2Fhome%2Fgem%2Fskills", "..%5c..%5cwin.ini", "uploads%00.txt",
+    "../",
+    "..",
+    "../../../../etc/passwd",
+    "uploads/../../",
+    `${U}/projects/${threadId}/../${otherThread}`,
+    "%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+    "%2e%2e",
+    "..%2f..%2f",
+    "/etc/passwd",
+    "/proc/self/environ",
+    `${U}/projects/${otherThread}/uploads`,
+    encodeURIComponent(neighbour.path),
+    encodeURIComponent(`${U}/notes.md`),
+    "%2Fhome%2Fgem%2Fskills",
+    "..%5c..%5cwin.ini",
+    "uploads%00.txt",
   ];
   for (const q of refused) {
     const res = await owner.get(base + q);
@@ -213,7 +272,11 @@ test("deleting an upload removes the file and its record; deleting the conversat
   expect((await listing(owner, filesOf(threadId, "uploads"))).entries.map((e) => e.originalName)).toEqual(["keep.txt"]);
 
   expect((await owner.delete(`/api/threads/${threadId}`)).status()).toBe(200);
-  await expectError(await owner.get(`/api/workspace/files?path=${encodeURIComponent(keep.path)}`), 404, "not_found:file");
+  await expectError(
+    await owner.get(`/api/workspace/files?path=${encodeURIComponent(keep.path)}`),
+    404,
+    "not_found:file",
+  );
   await expectError(await owner.get(`/api/workspace/files?path=projects/${threadId}`), 404, "not_found:file");
   await expectError(await owner.get(filesOf(threadId)), 404, "not_found:thread");
 });
@@ -221,14 +284,24 @@ test("deleting an upload removes the file and its record; deleting the conversat
 test("personal workspace: put, list, read, delete; root and skills are protected; each user sees only their own", async () => {
   const put = await owner.put("/api/workspace/files?path=notes/plan.md", { data: "# Plan\n" });
   expect(put.status(), await put.text()).toBe(200);
-  expect(await put.json()).toEqual({ name: "plan.md", path: `${U}/notes/plan.md`, kind: "file", size: 7, modifiedAt: expect.any(String), mediaType: "text/markdown" });
+  expect(await put.json()).toEqual({
+    name: "plan.md",
+    path: `${U}/notes/plan.md`,
+    kind: "file",
+    size: 7,
+    modifiedAt: expect.any(String),
+    mediaType: "text/markdown",
+  });
   const viaForm = await owner.put(`/api/workspace/files?path=${encodeURIComponent(`${U}/notes/pic.png`)}`, {
     multipart: { file: { name: "whatever.png", mimeType: "image/png", buffer: SAMPLES.png } },
   });
   expect(await viaForm.json()).toMatchObject({ path: `${U}/notes/pic.png`, size: SAMPLES.png.length });
 
   const notes = await listing(owner, "/api/workspace/files?path=notes");
-  expect(notes.entries.map((e) => [e.name, e.kind])).toEqual([["pic.png", "file"], ["plan.md", "file"]]);
+  expect(notes.entries.map((e) => [e.name, e.kind])).toEqual([
+    ["pic.png", "file"],
+    ["plan.md", "file"],
+  ]);
   const md = await owner.get("/api/workspace/files?path=notes/plan.md");
   expect(md.headers()["content-type"]).toBe("text/plain; charset=utf-8");
   expect(await md.text()).toBe("# Plan\n");
@@ -240,18 +313,39 @@ test("personal workspace: put, list, read, delete; root and skills are protected
   await expectError(await other.delete("/api/workspace/files?path=notes/plan.md"), 404, "not_found:file");
 
   // Query strings as sent (already URL-encoded where they contain %).
-  const hostile = ["../x", "/etc/passwd", `${U}/../../etc/passwd`, "%2e%2e%2fx", "%2Fetc%2Fpasswd", "/home/gem", "a%5c..%5c..%5cb", "x%00y"];
+  const hostile = [
+    "../x",
+    "/etc/passwd",
+    `${U}/../../etc/passwd`,
+    "%2e%2e%2fx",
+    "%2Fetc%2Fpasswd",
+    "/home/gem",
+    "a%5c..%5c..%5cb",
+    "x%00y",
+  ];
   for (const q of hostile) {
     await expectError(await owner.get(`/api/workspace/files?path=${q}`), 400, "bad_request:path");
     await expectError(await owner.put(`/api/workspace/files?path=${q}`, { data: "x" }), 400, "bad_request:path");
     await expectError(await owner.delete(`/api/workspace/files?path=${q}`), 400, "bad_request:path");
   }
   await expectError(await owner.delete(`/api/workspace/files?path=${encodeURIComponent(U)}`), 400, "bad_request:path");
-  await expectError(await owner.put(`/api/workspace/files?path=${encodeURIComponent(U)}`, { data: "x" }), 400, "bad_request:path");
-  await expectError(await owner.put("/api/workspace/files?path=/home/gem/skills/evil/SKILL.md", { data: "x" }), 403, "forbidden:path");
+  await expectError(
+    await owner.put(`/api/workspace/files?path=${encodeURIComponent(U)}`, { data: "x" }),
+    400,
+    "bad_request:path",
+  );
+  await expectError(
+    await owner.put("/api/workspace/files?path=/home/gem/skills/evil/SKILL.md", { data: "x" }),
+    403,
+    "forbidden:path",
+  );
   await expectError(await owner.delete("/api/workspace/files?path=/home/gem/skills/evil"), 403, "forbidden:path");
   await expectError(await owner.put("/api/workspace/files?path=notes", { data: "x" }), 409, "conflict:file");
-  await expectError(await owner.put("/api/workspace/files?path=big.bin", { data: Buffer.alloc(DEFAULT_LIMIT + 1) }), 413, "too_large:upload");
+  await expectError(
+    await owner.put("/api/workspace/files?path=big.bin", { data: Buffer.alloc(DEFAULT_LIMIT + 1) }),
+    413,
+    "too_large:upload",
+  );
 
   expect((await owner.delete("/api/workspace/files?path=notes")).status()).toBe(204);
   await expectError(await owner.get("/api/workspace/files?path=notes"), 404, "not_found:file");

@@ -3,5 +3,9 @@ import { expect, test } from "@playwright/test";
 test("GET /api/health answers without a session and reports the database", async ({ request }) => {
   const res = await request.get("/api/health");
   expect(res.status()).toBe(200);
-  expect(await res.json()).toEqual({ ok: true, db: expect.stringMatching(/^(pglite|postgresql)$/), version: expect.any(String) });
+  expect(await res.json()).toEqual({
+    ok: true,
+    db: expect.stringMatching(/^(pglite|postgresql)$/),
+    version: expect.any(String),
+  });
 });

@@ -14,8 +14,12 @@ let base: Pick<Fixtures, "ownerUserId" | "departmentAId">;
 
 test.beforeAll(async ({ baseURL }) => {
   superadmin = await signInAsAdmin(baseURL!);
-  const deptA = await (await superadmin.post("/api/admin/departments", { data: { name: `Dept A ${Date.now()}` } })).json();
-  const deptB = await (await superadmin.post("/api/admin/departments", { data: { name: `Dept B ${Date.now()}` } })).json();
+  const deptA = await (
+    await superadmin.post("/api/admin/departments", { data: { name: `Dept A ${Date.now()}` } })
+  ).json();
+  const deptB = await (
+    await superadmin.post("/api/admin/departments", { data: { name: `Dept B ${Date.now()}` } })
+  ).json();
   const owner = await createUser(superadmin, { role: "user", departmentId: deptA.id });
   const other = await createUser(superadmin, { role: "user", departmentId: deptA.id });
   const adminB = await createUser(superadmin, { role: "admin", departmentId: deptB.id });
@@ -34,22 +38,70 @@ test.afterAll(async () => {
 async function freshFixtures(): Promise<Fixtures> {
   const threadId = crypto.randomUUID();
   const chat = await sendChat(actors.owner, threadId, `Private question ${scriptMarker("isolation")}`);
-  const agent = await (await actors.owner.post("/api/agents", { data: { slug: `own-${crypto.randomUUID().slice(0, 8)}`, name: "Owner's agent", description: "original" } })).json();
+  const agent = await (
+    await actors.owner.post("/api/agents", {
+      data: { slug: `own-${crypto.randomUUID().slice(0, 8)}`, name: "Owner's agent", description: "original" },
+    })
+  ).json();
   const token = await (await actors.owner.post("/api/tokens", { data: { name: "owner token" } })).json();
   const provider = await (
-    await superadmin.post("/api/admin/providers", { data: { id: `prov-${crypto.randomUUID().slice(0, 8)}`, name: "Fixture provider", baseUrl: "http://127.0.0.1:9/v1", apiKey: "sk-fixture-provider-key-0000", models: [] } })
+    await superadmin.post("/api/admin/providers", {
+      data: {
+        id: `prov-${crypto.randomUUID().slice(0, 8)}`,
+        name: "Fixture provider",
+        baseUrl: "http://127.0.0.1:9/v1",
+        apiKey: "sk-fixture-provider-key-0000",
+        models: [],
+      },
+    })
   ).json();
   const mcp = await (
-    await superadmin.post("/api/admin/mcp-servers", { data: { name: `fixture_${crypto.randomUUID().slice(0, 8)}`, transport: "streamable_http", url: "http://127.0.0.1:9/mcp", headers: MCP_HEADERS, description: "original" } })
+    await superadmin.post("/api/admin/mcp-servers", {
+      data: {
+        name: `fixture_${crypto.randomUUID().slice(0, 8)}`,
+        transport: "streamable_http",
+        url: "http://127.0.0.1:9/mcp",
+        headers: MCP_HEADERS,
+        description: "original",
+      },
+    })
   ).json();
-  const everyoneReads = { read: { global: true, departmentIds: [], userIds: [] }, manage: { global: false, departmentIds: [], userIds: [] } };
+  const everyoneReads = {
+    read: { global: true, departmentIds: [], userIds: [] },
+    manage: { global: false, departmentIds: [], userIds: [] },
+  };
   const sharedMcp = await (
-    await superadmin.post("/api/admin/mcp-servers", { data: { name: `shared_${crypto.randomUUID().slice(0, 8)}`, transport: "streamable_http", url: "http://127.0.0.1:9/mcp", headers: MCP_HEADERS, description: "original", sharing: everyoneReads } })
+    await superadmin.post("/api/admin/mcp-servers", {
+      data: {
+        name: `shared_${crypto.randomUUID().slice(0, 8)}`,
+        transport: "streamable_http",
+        url: "http://127.0.0.1:9/mcp",
+        headers: MCP_HEADERS,
+        description: "original",
+        sharing: everyoneReads,
+      },
+    })
   ).json();
-  for (const [name, value] of Object.entries({ run: chat.run?.runId, agent: agent.id, token: token.id, provider: provider.id, mcp: mcp.id, sharedMcp: sharedMcp.id })) {
+  for (const [name, value] of Object.entries({
+    run: chat.run?.runId,
+    agent: agent.id,
+    token: token.id,
+    provider: provider.id,
+    mcp: mcp.id,
+    sharedMcp: sharedMcp.id,
+  })) {
     expect(value, `fixture ${name}`).toBeTruthy();
   }
-  return { ...base, threadId, runId: chat.run.runId, agentId: agent.id, tokenId: token.id, providerId: provider.id, mcpServerId: mcp.id, sharedMcpServerId: sharedMcp.id };
+  return {
+    ...base,
+    threadId,
+    runId: chat.run.runId,
+    agentId: agent.id,
+    tokenId: token.id,
+    providerId: provider.id,
+    mcpServerId: mcp.id,
+    sharedMcpServerId: sharedMcp.id,
+  };
 }
 
 const MCP_HEADERS = [{ name: "Authorization", value: "Bearer fixture-mcp-secret" }];
@@ -66,11 +118,16 @@ async function snapshot(f: Fixtures) {
   const users = await get(superadmin, "/api/admin/users");
   const departments = await get(superadmin, "/api/admin/departments");
   return {
-    thread: thread.status === 200 ? { title: thread.body.thread.title, messages: thread.body.messages.length } : thread.status,
+    thread:
+      thread.status === 200
+        ? { title: thread.body.thread.title, messages: thread.body.messages.length }
+        : thread.status,
     run: (await get(actors.owner, `/api/runs/${f.runId}`)).body?.status,
     agent: (await get(actors.owner, `/api/agents/${f.agentId}`)).body?.description,
     tokens: ((await get(actors.owner, "/api/tokens")).body as { id: string }[]).map((t) => t.id).sort(),
-    owner: (users.body as { id: string; displayName: string; disabled?: boolean }[]).find((u) => u.id === f.ownerUserId),
+    owner: (users.body as { id: string; displayName: string; disabled?: boolean }[]).find(
+      (u) => u.id === f.ownerUserId,
+    ),
     departmentA: (departments.body as { id: string; name: string }[]).find((d) => d.id === f.departmentAId)?.name,
     // Where the stored credentials go, and whether they are still there.
     provider: (await get(superadmin, `/api/admin/providers/${f.providerId}`)).body,

@@ -28,14 +28,18 @@ test.afterAll(async () => {
 
 function expectTooLarge(res: RawResponse, code = "too_large:body") {
   expect(res.status, res.body).toBe(413);
-  expect(JSON.parse(res.body)).toEqual({ error: { code, message: expect.stringMatching(/larger than the limit of 1 MiB/) } });
+  expect(JSON.parse(res.body)).toEqual({
+    error: { code, message: expect.stringMatching(/larger than the limit of 1 MiB/) },
+  });
 }
 
 const json = (bearer: string) => ({ authorization: `Bearer ${bearer}`, "content-type": "application/json" });
 
 for (const chunked of [false, true]) {
   const how = chunked ? "chunked (no Content-Length)" : "with Content-Length";
-  test(`a 40 MiB JSON body ${how} is refused with 413 without the server's memory growing, and the server keeps serving`, async ({ baseURL }) => {
+  test(`a 40 MiB JSON body ${how} is refused with 413 without the server's memory growing, and the server keeps serving`, async ({
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     const pid = pidListeningOn(Number(new URL(baseURL!).port));
     // The suite starts the app itself (playwright.config.ts), so its process is always found here.
@@ -51,7 +55,9 @@ for (const chunked of [false, true]) {
       sendLargeBody(`${baseURL}/api/threads`, { headers: json(token), totalBytes: BIG, chunked }),
     );
     expectTooLarge(result);
-    console.log(`[limits] ${how}: RSS before ${(before / MiB).toFixed(1)} MiB, peak ${(peak / MiB).toFixed(1)} MiB (+${((peak - before) / MiB).toFixed(1)} MiB)`);
+    console.log(
+      `[limits] ${how}: RSS before ${(before / MiB).toFixed(1)} MiB, peak ${(peak / MiB).toFixed(1)} MiB (+${((peak - before) / MiB).toFixed(1)} MiB)`,
+    );
     expect(peak - before).toBeLessThan(RSS_TOLERANCE);
 
     expect((await member.get("/api/health")).status()).toBe(200);
@@ -60,7 +66,9 @@ for (const chunked of [false, true]) {
   });
 }
 
-test("every kind of JSON route and the sign-in form refuse a 40 MiB body (413 too_large:body), both ways", async ({ baseURL }) => {
+test("every kind of JSON route and the sign-in form refuse a 40 MiB body (413 too_large:body), both ways", async ({
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const thread = (await (await member.post("/api/threads", { data: {} })).json()) as { id: string };
   const targets: { method: string; path: string; headers: Record<string, string> }[] = [
@@ -68,12 +76,21 @@ test("every kind of JSON route and the sign-in form refuse a 40 MiB body (413 to
     { method: "PATCH", path: `/api/threads/${thread.id}`, headers: json(token) },
     { method: "POST", path: "/api/tokens", headers: json(token) },
     { method: "POST", path: `/api/runs/${crypto.randomUUID()}/resume`, headers: json(token) },
-    { method: "POST", path: "/api/auth/callback/credentials", headers: { "content-type": "application/x-www-form-urlencoded" } },
+    {
+      method: "POST",
+      path: "/api/auth/callback/credentials",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    },
   ];
   for (const target of targets) {
     for (const chunked of [false, true]) {
       const label = `${target.method} ${target.path} chunked=${chunked}`;
-      const res = await sendLargeBody(`${baseURL}${target.path}`, { method: target.method, headers: target.headers, totalBytes: BIG, chunked }).catch((err: Error) => {
+      const res = await sendLargeBody(`${baseURL}${target.path}`, {
+        method: target.method,
+        headers: target.headers,
+        totalBytes: BIG,
+        chunked,
+      }).catch((err: Error) => {
         throw new Error(`${label}: ${err.message}`);
       });
       expect(res.status, `${label}: ${res.body}`).toBe(413);
@@ -85,13 +102,23 @@ test("every kind of JSON route and the sign-in form refuse a 40 MiB body (413 to
   expect((await member.get("/api/auth/session")).status()).toBe(200);
 });
 
-test("file uploads, which have their own cap, also refuse a chunked body past it (413 too_large:upload)", async ({ baseURL }) => {
+test("file uploads, which have their own cap, also refuse a chunked body past it (413 too_large:upload)", async ({
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const pid = pidListeningOn(Number(new URL(baseURL!).port));
   const before = pid === null ? 0 : (await peakRssDuring(pid, async () => {})).peak;
-  for (const path of [`/api/threads/${crypto.randomUUID()}/uploads?name=big.txt`, "/api/workspace/files?path=big.txt"]) {
+  for (const path of [
+    `/api/threads/${crypto.randomUUID()}/uploads?name=big.txt`,
+    "/api/workspace/files?path=big.txt",
+  ]) {
     const method = path.startsWith("/api/workspace") ? "PUT" : "POST";
-    const res = await sendLargeBody(`${baseURL}${path}`, { method, headers: { authorization: `Bearer ${token}`, "content-type": "text/plain" }, totalBytes: BIG, chunked: true });
+    const res = await sendLargeBody(`${baseURL}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, "content-type": "text/plain" },
+      totalBytes: BIG,
+      chunked: true,
+    });
     expect(res.status, `${method} ${path}: ${res.body}`).toBe(413);
     expect(JSON.parse(res.body).error.code).toBe("too_large:upload");
   }
@@ -102,10 +129,17 @@ test("file uploads, which have their own cap, also refuse a chunked body past it
 
 test("the demo model refuses a caller without its key before reading the body", async ({ baseURL }) => {
   const pid = pidListeningOn(Number(new URL(baseURL!).port));
-  const measure = pid === null ? async <T,>(op: () => Promise<T>) => ({ result: await op(), peak: 0 }) : <T,>(op: () => Promise<T>) => peakRssDuring(pid, op);
+  const measure =
+    pid === null
+      ? async <T>(op: () => Promise<T>) => ({ result: await op(), peak: 0 })
+      : <T>(op: () => Promise<T>) => peakRssDuring(pid, op);
   const before = pid === null ? 0 : (await peakRssDuring(pid, async () => {})).peak;
   const { result, peak } = await measure(() =>
-    sendLargeBody(`${baseURL}/api/demo-model/v1/chat/completions`, { headers: { "content-type": "application/json" }, totalBytes: BIG, chunked: false }),
+    sendLargeBody(`${baseURL}/api/demo-model/v1/chat/completions`, {
+      headers: { "content-type": "application/json" },
+      totalBytes: BIG,
+      chunked: false,
+    }),
   );
   expect(result.status, result.body).toBe(401);
   if (pid !== null) expect(peak - before).toBeLessThan(RSS_TOLERANCE);
@@ -114,7 +148,8 @@ test("the demo model refuses a caller without its key before reading the body", 
 // ---- workspace quota (WORKSPACE_QUOTA_BYTES, set to E2E_WORKSPACE_QUOTA_BYTES for this server) ----
 
 const U = "/home/gem/user-data";
-const QUOTA_MESSAGE = /^Workspace quota exceeded: [\d.]+ MiB used of 40 MiB, [\d.]+ (MiB|KiB|bytes) free; this write needs [\d.]+ (MiB|KiB)\. Delete files/;
+const QUOTA_MESSAGE =
+  /^Workspace quota exceeded: [\d.]+ MiB used of 40 MiB, [\d.]+ (MiB|KiB|bytes) free; this write needs [\d.]+ (MiB|KiB)\. Delete files/;
 
 async function freshMember(baseURL: string): Promise<APIRequestContext> {
   const admin = await signInAsAdmin(baseURL);
@@ -125,11 +160,18 @@ async function freshMember(baseURL: string): Promise<APIRequestContext> {
 
 const text = (bytes: number) => Buffer.alloc(bytes, 0x61);
 const putFile = (api: APIRequestContext, path: string, bytes: number) =>
-  api.put(`/api/workspace/files?path=${encodeURIComponent(path)}`, { data: text(bytes), headers: { "content-type": "text/plain" } });
+  api.put(`/api/workspace/files?path=${encodeURIComponent(path)}`, {
+    data: text(bytes),
+    headers: { "content-type": "text/plain" },
+  });
 const uploadTo = (api: APIRequestContext, threadId: string, bytes: number) =>
-  api.post(`/api/threads/${threadId}/uploads`, { multipart: { file: { name: "notes.txt", mimeType: "text/plain", buffer: text(bytes) } } });
+  api.post(`/api/threads/${threadId}/uploads`, {
+    multipart: { file: { name: "notes.txt", mimeType: "text/plain", buffer: text(bytes) } },
+  });
 
-test("uploads and workspace writes past the quota answer 413 too_large:quota with a readable message; deleting makes room", async ({ baseURL }) => {
+test("uploads and workspace writes past the quota answer 413 too_large:quota with a readable message; deleting makes room", async ({
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   expect(E2E_WORKSPACE_QUOTA_BYTES).toBe(40 * MiB);
   const api = await freshMember(baseURL!);
@@ -146,7 +188,9 @@ test("uploads and workspace writes past the quota answer 413 too_large:quota wit
     expect(message).toContain("39 MiB used of 40 MiB, 1 MiB free; this write needs 2 MiB.");
     expect(await expectError(await putFile(api, "third.txt", 2 * MiB), 413, "too_large:quota")).toMatch(QUOTA_MESSAGE);
     expect((await api.get(`/api/workspace/files?path=${encodeURIComponent(`${U}/third.txt`)}`)).status()).toBe(404);
-    const uploads = (await (await api.get(`/api/threads/${threadId}/files?path=uploads`)).json()) as { entries: unknown[] };
+    const uploads = (await (await api.get(`/api/threads/${threadId}/files?path=uploads`)).json()) as {
+      entries: unknown[];
+    };
     expect(uploads.entries).toHaveLength(1);
     // Replacing a file is charged only its growth; a smaller file always fits.
     expect((await putFile(api, "big/second.txt", 19 * MiB + 512 * 1024)).status()).toBe(200);
@@ -173,7 +217,9 @@ test("an agent's write_file past the quota gets a model-readable error instead o
 
     // `auto` lets write_file run without asking inside the conversation's own folder.
     const slug = `quota-${crypto.randomUUID().slice(0, 8)}`;
-    const created = await api.post("/api/agents", { data: { slug, name: slug, config: { tool_approval_mode: "auto" } } });
+    const created = await api.post("/api/agents", {
+      data: { slug, name: slug, config: { tool_approval_mode: "auto" } },
+    });
     expect(created.status(), await created.text()).toBe(201);
     const agentId = ((await created.json()) as { id: string }).id;
 
@@ -187,9 +233,13 @@ test("an agent's write_file past the quota gets a model-readable error instead o
     const { text: answer } = await sendChat(api, threadId, `Save the notes ${scriptMarker(key)}`, { agentId });
     expect(answer).toContain("The workspace is full.");
     const requests = await mock.requests(key);
-    const toolMessages = (requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages.filter((m) => m.role === "tool");
+    const toolMessages = (requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages.filter(
+      (m) => m.role === "tool",
+    );
     expect(toolMessages).toHaveLength(1);
-    expect(toolMessages[0].content).toMatch(/Workspace quota exceeded: 40 MiB used of 40 MiB, 40 KiB free; this write needs 64 KiB\./);
+    expect(toolMessages[0].content).toMatch(
+      /Workspace quota exceeded: 40 MiB used of 40 MiB, 40 KiB free; this write needs 64 KiB\./,
+    );
     expect((await api.get(`/api/workspace/files?path=${encodeURIComponent(target)}`)).status()).toBe(404);
   } finally {
     await api.dispose();

@@ -73,7 +73,9 @@ async function tracked(answer?: (req: http.IncomingMessage) => Answer): Promise<
 
 async function createProvider(baseUrl: string, extra: Record<string, unknown> = {}): Promise<string> {
   const id = uniqueName("keys").toLowerCase().slice(0, 40);
-  const res = await root.post("/api/admin/providers", { data: { id, name: "Keyed provider", baseUrl, apiKey: KEY, models: [], ...extra } });
+  const res = await root.post("/api/admin/providers", {
+    data: { id, name: "Keyed provider", baseUrl, apiKey: KEY, models: [], ...extra },
+  });
   expect(res.status(), await res.text()).toBe(201);
   providerIds.push(id);
   return id;
@@ -85,19 +87,40 @@ test("a department admin reads providers without key hints and may test, but eve
   const id = await createProvider(home.url("/v1"));
   const before = await (await root.get(`/api/admin/providers/${id}`)).json();
 
-  await expectError(await adminApi.post("/api/admin/providers", { data: { id: uniqueName("mine").toLowerCase().slice(0, 40), name: "Mine", baseUrl: attacker.url("/v1") } }), 403, "forbidden:provider");
-  await expectError(await adminApi.patch(`/api/admin/providers/${id}`, { data: { baseUrl: attacker.url("/v1") } }), 403, "forbidden:provider");
-  await expectError(await adminApi.patch(`/api/admin/providers/${id}`, { data: { enabled: false } }), 403, "forbidden:provider");
+  await expectError(
+    await adminApi.post("/api/admin/providers", {
+      data: { id: uniqueName("mine").toLowerCase().slice(0, 40), name: "Mine", baseUrl: attacker.url("/v1") },
+    }),
+    403,
+    "forbidden:provider",
+  );
+  await expectError(
+    await adminApi.patch(`/api/admin/providers/${id}`, { data: { baseUrl: attacker.url("/v1") } }),
+    403,
+    "forbidden:provider",
+  );
+  await expectError(
+    await adminApi.patch(`/api/admin/providers/${id}`, { data: { enabled: false } }),
+    403,
+    "forbidden:provider",
+  );
   await expectError(await adminApi.delete(`/api/admin/providers/${id}`), 403, "forbidden:provider");
   await expectError(await adminApi.post(`/api/admin/providers/${id}/models/refresh`), 403, "forbidden:provider");
-  await expectError(await memberApi.patch(`/api/admin/providers/${id}`, { data: { baseUrl: attacker.url("/v1") } }), 403, "forbidden:auth");
+  await expectError(
+    await memberApi.patch(`/api/admin/providers/${id}`, { data: { baseUrl: attacker.url("/v1") } }),
+    403,
+    "forbidden:auth",
+  );
   expect(await (await root.get(`/api/admin/providers/${id}`)).json()).toEqual(before);
 
   // Reading: hasKey, never the key nor its hint.
   const listText = await (await adminApi.get("/api/admin/providers")).text();
   expect(listText).not.toContain(KEY);
   expect(listText).not.toContain("k3y1");
-  expect((JSON.parse(listText) as { id: string }[]).find((p) => p.id === id)).toMatchObject({ hasKey: true, keyHint: null });
+  expect((JSON.parse(listText) as { id: string }[]).find((p) => p.id === id)).toMatchObject({
+    hasKey: true,
+    keyHint: null,
+  });
   expect(await (await root.get(`/api/admin/providers/${id}`)).json()).toMatchObject({ keyHint: "sk-…k3y1" });
 
   // The test runs against the superadmin's settings; nothing ever went to the attacker's server.
@@ -123,7 +146,9 @@ test("the superadmin moving a provider to another origin drops its key; a new pa
   expect(elsewhere.seen.filter((s) => s.authorization !== undefined)).toEqual([]);
 
   // A key sent with the move is the new server's own.
-  const rekeyed = await root.patch(`/api/admin/providers/${id}`, { data: { baseUrl: home.url("/v1"), apiKey: "sk-e2e-second-key-0000-n3w2" } });
+  const rekeyed = await root.patch(`/api/admin/providers/${id}`, {
+    data: { baseUrl: home.url("/v1"), apiKey: "sk-e2e-second-key-0000-n3w2" },
+  });
   expect(await rekeyed.json()).toMatchObject({ hasKey: true, keyHint: "sk-…n3w2" });
   home.seen.length = 0;
   await root.post(`/api/admin/providers/${id}/test`);
@@ -142,7 +167,10 @@ test("the provider connection test reports a fixed explanation, never the upstre
     const res = await adminApi.post(`/api/admin/providers/${id}/test`);
     const text = await res.text();
     expect(res.status(), text).toBe(200);
-    expect(JSON.parse(text)).toMatchObject({ ok: false, error: { status: answer.status, message: expect.any(String) } });
+    expect(JSON.parse(text)).toMatchObject({
+      ok: false,
+      error: { status: answer.status, message: expect.any(String) },
+    });
     expect(text).not.toContain("internal-only");
   }
   // A 200 stream that carries an error: the chat check fails, in our words.
@@ -152,16 +180,30 @@ test("the provider connection test reports a fixed explanation, never the upstre
       : { status: 200, type: "text/event-stream", body: `data: ${JSON.stringify({ error: { message: SECRET } })}\n\n` },
   );
   // The provider stays switched off, so chats keep the demo model; the test still checks its model.
-  const id = await createProvider(streaming.url("/v1"), { enabled: false, models: [{ id: "m", type: "chat", contextWindow: 8000, enabled: true }] });
+  const id = await createProvider(streaming.url("/v1"), {
+    enabled: false,
+    models: [{ id: "m", type: "chat", contextWindow: 8000, enabled: true }],
+  });
   const text = await (await adminApi.post(`/api/admin/providers/${id}/test`)).text();
-  expect(JSON.parse(text)).toMatchObject({ ok: false, chat: { ok: false, model: "m", error: { kind: "invalid_response" } } });
+  expect(JSON.parse(text)).toMatchObject({
+    ok: false,
+    chat: { ok: false, model: "m", error: { kind: "invalid_response" } },
+  });
   expect(text).not.toContain("internal-only");
 });
 
 async function createMcpServer(api: APIRequestContext, url: string, departmentId?: string): Promise<string> {
-  const sharing = departmentId ? { read: { departmentIds: [departmentId] }, manage: { departmentIds: [departmentId] } } : undefined;
+  const sharing = departmentId
+    ? { read: { departmentIds: [departmentId] }, manage: { departmentIds: [departmentId] } }
+    : undefined;
   const res = await api.post("/api/admin/mcp-servers", {
-    data: { name: uniqueName("keys").replace(/-/g, "_"), transport: "streamable_http", url, headers: [{ name: "Authorization", value: "Bearer mcp-owner-secret" }], ...(sharing ? { sharing } : {}) },
+    data: {
+      name: uniqueName("keys").replace(/-/g, "_"),
+      transport: "streamable_http",
+      url,
+      headers: [{ name: "Authorization", value: "Bearer mcp-owner-secret" }],
+      ...(sharing ? { sharing } : {}),
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: string }).id;
@@ -181,7 +223,9 @@ test("moving an MCP server to another origin drops its stored headers unless new
 
   // Naming the header without a value would carry the stored value along: refused, nothing moves.
   await expectError(
-    await coAdminApi.patch(`/api/admin/mcp-servers/${id}`, { data: { url: collector.url("/mcp"), headers: [{ name: "Authorization" }] } }),
+    await coAdminApi.patch(`/api/admin/mcp-servers/${id}`, {
+      data: { url: collector.url("/mcp"), headers: [{ name: "Authorization" }] },
+    }),
     400,
     "bad_request:mcp",
   );
@@ -192,7 +236,9 @@ test("moving an MCP server to another origin drops its stored headers unless new
   expect(collector.seen.filter((s) => s.authorization !== undefined)).toEqual([]);
 
   // New headers sent with the move are kept and used.
-  const rekeyed = await coAdminApi.patch(`/api/admin/mcp-servers/${id}`, { data: { url: home.url("/mcp"), headers: [{ name: "Authorization", value: "Bearer mcp-new-secret" }] } });
+  const rekeyed = await coAdminApi.patch(`/api/admin/mcp-servers/${id}`, {
+    data: { url: home.url("/mcp"), headers: [{ name: "Authorization", value: "Bearer mcp-new-secret" }] },
+  });
   expect(await rekeyed.json()).toMatchObject({ headerNames: ["Authorization"] });
   home.seen.length = 0;
   await coAdminApi.post(`/api/admin/mcp-servers/${id}/test`);
@@ -203,7 +249,11 @@ test("moving an MCP server to another origin drops its stored headers unless new
 test("the MCP connection test never repeats the upstream's answer", async () => {
   const answers: Answer[] = [
     { status: 200, type: "application/json", body: `${SECRET} is not JSON` },
-    { status: 200, type: "application/json", body: JSON.stringify({ jsonrpc: "2.0", id: 0, error: { code: -32000, message: SECRET } }) },
+    {
+      status: 200,
+      type: "application/json",
+      body: JSON.stringify({ jsonrpc: "2.0", id: 0, error: { code: -32000, message: SECRET } }),
+    },
     { status: 500, type: "text/plain", body: SECRET },
   ];
   for (const answer of answers) {
@@ -215,7 +265,10 @@ test("the MCP connection test never repeats the upstream's answer", async () => 
       expect([200, 502], text).toContain(res.status());
       expect(text).not.toContain("internal-only");
     }
-    expect(await (await root.post(`/api/admin/mcp-servers/${id}/test`)).json()).toMatchObject({ ok: false, error: expect.any(String) });
+    expect(await (await root.post(`/api/admin/mcp-servers/${id}/test`)).json()).toMatchObject({
+      ok: false,
+      error: expect.any(String),
+    });
     expect((await root.delete(`/api/admin/mcp-servers/${id}`)).status()).toBe(204);
   }
 });

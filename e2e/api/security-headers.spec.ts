@@ -44,7 +44,9 @@ test.afterAll(async () => {
   await user?.dispose();
 });
 
-test("a page: a nonce CSP with strict-dynamic, a new nonce per response, on every script Next renders; no framing", async ({ request }) => {
+test("a page: a nonce CSP with strict-dynamic, a new nonce per response, on every script Next renders; no framing", async ({
+  request,
+}) => {
   const first = await request.get("/login");
   expect(first.status()).toBe(200);
   expectBaseline(first);
@@ -97,7 +99,9 @@ test("API answers, errors included, and static files: a CSP that runs nothing, n
 
 test("a stored file keeps its own CSP and may be framed by this origin only; the global headers neither replace nor double it", async () => {
   const put = async (name: string, body: Buffer) => {
-    const res = await user.put(`/api/workspace/files?path=${encodeURIComponent(`/home/gem/user-data/${name}`)}`, { data: body });
+    const res = await user.put(`/api/workspace/files?path=${encodeURIComponent(`/home/gem/user-data/${name}`)}`, {
+      data: body,
+    });
     expect(res.status(), await res.text()).toBe(200);
     return user.get(`/api/workspace/files?path=${encodeURIComponent(`/home/gem/user-data/${name}`)}`);
   };

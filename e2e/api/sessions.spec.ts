@@ -30,7 +30,9 @@ async function expectError(res: APIResponse, status: number, code: ErrorCode) {
 }
 
 test.describe("sign-in", () => {
-  test("the API.md flow sets an HttpOnly, SameSite=Strict, 24 h session cookie (Secure only over https)", async ({ baseURL }) => {
+  test("the API.md flow sets an HttpOnly, SameSite=Strict, 24 h session cookie (Secure only over https)", async ({
+    baseURL,
+  }) => {
     const api = await playwrightRequest.newContext({ baseURL });
     const csrf = await api.get("/api/auth/csrf");
     expect(csrf.status()).toBe(200);
@@ -181,11 +183,17 @@ test.describe("protected routes", () => {
     expect(users.map((u) => u.username)).toContain(user.username);
     expect(JSON.stringify(users)).not.toMatch(/password/i);
     await expectError(
-      await admin.post("/api/admin/users", { data: { username: user.username.toUpperCase(), password: "password-123" } }),
+      await admin.post("/api/admin/users", {
+        data: { username: user.username.toUpperCase(), password: "password-123" },
+      }),
       409,
       "conflict:user",
     );
-    await expectError(await admin.post("/api/admin/users", { data: { username: "short-pw", password: "1234567" } }), 400, "bad_request:api");
+    await expectError(
+      await admin.post("/api/admin/users", { data: { username: "short-pw", password: "1234567" } }),
+      400,
+      "bad_request:api",
+    );
     await admin.dispose();
   });
 

@@ -18,7 +18,13 @@ function uniqueAddress(): string {
 }
 
 /** One credentials POST, with the CSRF token fetched beforehand, as the client at `address`. */
-function post(api: APIRequestContext, csrf: string, username: string, password: string, address: string): Promise<APIResponse> {
+function post(
+  api: APIRequestContext,
+  csrf: string,
+  username: string,
+  password: string,
+  address: string,
+): Promise<APIResponse> {
   return api.post("/api/auth/callback/credentials", {
     form: { csrfToken: csrf, username, password, json: "true" },
     headers: { "x-forwarded-for": address },
@@ -41,7 +47,9 @@ async function burst(baseURL: string, username: string, rightPassword: string): 
       return { api, csrf: await csrfToken(api) };
     }),
   );
-  const wrong = clients.slice(0, 29).map(({ api, csrf }, i) => post(api, csrf, username, `wrong-guess-${i}`, uniqueAddress()));
+  const wrong = clients
+    .slice(0, 29)
+    .map(({ api, csrf }, i) => post(api, csrf, username, `wrong-guess-${i}`, uniqueAddress()));
   // "Last": the right one leaves after the others were sent, but long before their bcrypt checks end.
   await sleep(30);
   const { api, csrf } = clients[29]!;
@@ -56,7 +64,9 @@ const tally = (codes: (string | null)[]) =>
   codes.reduce<Record<string, number>>((acc, c) => ({ ...acc, [String(c)]: (acc[String(c)] ?? 0) + 1 }), {});
 
 test.describe("lockout under a burst of parallel guesses", () => {
-  test("30 parallel attempts, the right one last: refused, the account locked, another user unaffected", async ({ baseURL }) => {
+  test("30 parallel attempts, the right one last: refused, the account locked, another user unaffected", async ({
+    baseURL,
+  }) => {
     const admin = await signInAsAdmin(baseURL!);
     const victim = await createUser(admin);
     const bystander = await createUser(admin);
@@ -74,7 +84,10 @@ test.describe("lockout under a burst of parallel guesses", () => {
     const after = await post(api, await csrfToken(api), victim.username, victim.password, uniqueAddress());
     expect(signInErrorCode(after)).toBe("account_locked");
     expect(await (await api.get("/api/auth/session")).json()).toEqual({});
-    const listed = (await (await admin.get("/api/admin/users")).json()) as Array<{ id: string; lockedUntil: string | null }>;
+    const listed = (await (await admin.get("/api/admin/users")).json()) as Array<{
+      id: string;
+      lockedUntil: string | null;
+    }>;
     expect(listed.find((u) => u.id === victim.id)?.lockedUntil).toBeTruthy();
     await Promise.all([admin.dispose(), bystanderApi.dispose(), api.dispose()]);
   });

@@ -50,7 +50,11 @@ test("a user's token gets 403 on admin routes; an admin's token reaches them", a
   const memberBearer = await bearerContext(baseURL!, (await createToken(memberApi)).token);
   const adminBearer = await bearerContext(baseURL!, (await createToken(adminApi)).token);
   await expectError(await memberBearer.get("/api/admin/users"), 403, "forbidden:auth");
-  await expectError(await memberBearer.post("/api/admin/users", { data: { username: "via-token", password: "password-123" } }), 403, "forbidden:auth");
+  await expectError(
+    await memberBearer.post("/api/admin/users", { data: { username: "via-token", password: "password-123" } }),
+    403,
+    "forbidden:auth",
+  );
 
   const users = await adminBearer.get("/api/admin/users");
   expect(users.status()).toBe(200);
@@ -59,7 +63,13 @@ test("a user's token gets 403 on admin routes; an admin's token reaches them", a
   // The token follows its owner's current role: demoted, the admin's token loses admin routes.
   expect((await root.patch(`/api/admin/users/${admin.id}`, { data: { role: "user" } })).status()).toBe(200);
   await expectError(await adminBearer.get("/api/admin/users"), 403, "forbidden:auth");
-  await Promise.all([root.dispose(), adminApi.dispose(), memberApi.dispose(), memberBearer.dispose(), adminBearer.dispose()]);
+  await Promise.all([
+    root.dispose(),
+    adminApi.dispose(),
+    memberApi.dispose(),
+    memberBearer.dispose(),
+    adminBearer.dispose(),
+  ]);
 });
 
 test("a token cannot mint tokens, skips the Origin check, and dies with its disabled owner", async ({ baseURL }) => {
@@ -103,25 +113,42 @@ test.describe("a token cannot take over its account (issue 9)", () => {
     const bearer = await bearerContext(baseURL!, (await createToken(adminApi)).token);
 
     const username = `via-token-${Date.now()}`;
-    await expectError(await bearer.post("/api/admin/users", { data: { username, password: "password-123" } }), 403, "forbidden:token");
     await expectError(
-      await bearer.patch(`/api/admin/users/${admin.id}`, { data: { password: "taken-over-1", currentPassword: admin.password } }),
+      await bearer.post("/api/admin/users", { data: { username, password: "password-123" } }),
       403,
       "forbidden:token",
     );
-    await expectError(await bearer.patch(`/api/admin/users/${member.id}`, { data: { password: "taken-over-1" } }), 403, "forbidden:token");
+    await expectError(
+      await bearer.patch(`/api/admin/users/${admin.id}`, {
+        data: { password: "taken-over-1", currentPassword: admin.password },
+      }),
+      403,
+      "forbidden:token",
+    );
+    await expectError(
+      await bearer.patch(`/api/admin/users/${member.id}`, { data: { password: "taken-over-1" } }),
+      403,
+      "forbidden:token",
+    );
     await expectError(await bearer.post("/api/tokens", { data: { name: "child" } }), 403, "forbidden:token");
 
     // Other edits still work with a token; and nothing above happened.
-    expect((await bearer.patch(`/api/admin/users/${member.id}`, { data: { displayName: "Renamed by script" } })).status()).toBe(200);
+    expect(
+      (await bearer.patch(`/api/admin/users/${member.id}`, { data: { displayName: "Renamed by script" } })).status(),
+    ).toBe(200);
     const users = (await (await adminApi.get("/api/admin/users")).json()) as Array<{ username: string }>;
     expect(users.map((u) => u.username)).not.toContain(username);
-    const check = await Promise.all([signIn(baseURL!, admin.username, admin.password), signIn(baseURL!, member.username, member.password)]);
+    const check = await Promise.all([
+      signIn(baseURL!, admin.username, admin.password),
+      signIn(baseURL!, member.username, member.password),
+    ]);
     expect((await bearer.get("/api/threads")).status()).toBe(200);
     await Promise.all([root.dispose(), adminApi.dispose(), bearer.dispose(), ...check.map((c) => c.dispose())]);
   });
 
-  test("changing one's own password needs the current one, and signs out everything but this session", async ({ baseURL }) => {
+  test("changing one's own password needs the current one, and signs out everything but this session", async ({
+    baseURL,
+  }) => {
     const root = await signInAsAdmin(baseURL!);
     const dept = await createDepartment(root);
     const admin = await createUser(root, { role: "admin", departmentId: dept.id });
@@ -131,7 +158,11 @@ test.describe("a token cannot take over its account (issue 9)", () => {
     const url = `/api/admin/users/${admin.id}`;
 
     await expectError(await here.patch(url, { data: { password: "new-password-1" } }), 400, "bad_request:password");
-    await expectError(await here.patch(url, { data: { password: "new-password-1", currentPassword: "not-it" } }), 403, "forbidden:password");
+    await expectError(
+      await here.patch(url, { data: { password: "new-password-1", currentPassword: "not-it" } }),
+      403,
+      "forbidden:password",
+    );
     expect((await bearer.get("/api/threads")).status()).toBe(200); // refusals revoke nothing
 
     const ok = await here.patch(url, { data: { password: "new-password-1", currentPassword: admin.password } });
@@ -143,7 +174,14 @@ test.describe("a token cannot take over its account (issue 9)", () => {
     const api = await playwrightRequest.newContext({ baseURL });
     expect(signInErrorCode(await attemptSignIn(api, admin.username, admin.password))).toBe("invalid_credentials");
     const fresh = await signIn(baseURL!, admin.username, "new-password-1");
-    await Promise.all([root.dispose(), here.dispose(), elsewhere.dispose(), bearer.dispose(), api.dispose(), fresh.dispose()]);
+    await Promise.all([
+      root.dispose(),
+      here.dispose(),
+      elsewhere.dispose(),
+      bearer.dispose(),
+      api.dispose(),
+      fresh.dispose(),
+    ]);
   });
 
   test("an admin setting a user's password revokes that user's sessions and tokens", async ({ baseURL }) => {
@@ -152,7 +190,9 @@ test.describe("a token cannot take over its account (issue 9)", () => {
     const api = await signIn(baseURL!, user.username, user.password);
     const bearer = await bearerContext(baseURL!, (await createToken(api)).token);
 
-    expect((await root.patch(`/api/admin/users/${user.id}`, { data: { password: "reset-by-admin-1" } })).status()).toBe(200);
+    expect((await root.patch(`/api/admin/users/${user.id}`, { data: { password: "reset-by-admin-1" } })).status()).toBe(
+      200,
+    );
     await expectError(await api.get("/api/threads"), 401, "unauthorized:auth");
     await expectError(await bearer.get("/api/threads"), 401, "unauthorized:auth");
     expect((await root.get("/api/threads")).status()).toBe(200); // the admin's own session stays

@@ -65,7 +65,13 @@ export function signInAsAdmin(baseURL: string): Promise<APIRequestContext> {
 /** Creates a user through POST /api/admin/users with `admin` (a signed-in admin context). */
 export async function createUser(
   admin: APIRequestContext,
-  input: { username?: string; password?: string; displayName?: string; role?: "admin" | "user"; departmentId?: string | null } = {},
+  input: {
+    username?: string;
+    password?: string;
+    displayName?: string;
+    role?: "admin" | "user";
+    departmentId?: string | null;
+  } = {},
 ): Promise<CreatedUser> {
   const body = { username: uniqueUsername(), password: "user-password-1", ...input };
   const res = await admin.post("/api/admin/users", { data: body });

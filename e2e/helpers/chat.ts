@@ -20,10 +20,22 @@ export function userMessage(text: string) {
 }
 
 /** Sends one message through POST /api/chat and reads the whole stream. */
-export async function sendChat(api: APIRequestContext, threadId: string, text: string, extra: Record<string, unknown> = {}) {
+export async function sendChat(
+  api: APIRequestContext,
+  threadId: string,
+  text: string,
+  extra: Record<string, unknown> = {},
+) {
   const res = await api.post("/api/chat", { data: { id: threadId, message: userMessage(text), ...extra } });
   expect(res.status(), await res.text().catch(() => "")).toBe(200);
   const events = parseSse(await res.text());
   const run = events.filter((e) => e.type === "data-run").at(-1)?.data as { runId: string; status: string };
-  return { events, run, text: events.filter((e) => e.type === "text-delta").map((e) => e.delta).join("") };
+  return {
+    events,
+    run,
+    text: events
+      .filter((e) => e.type === "text-delta")
+      .map((e) => e.delta)
+      .join(""),
+  };
 }

@@ -1,4 +1,11 @@
-import { expect, type APIRequestContext, type BrowserContext, type JSHandle, type Locator, type Page } from "@playwright/test";
+import {
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type JSHandle,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import { uniqueName } from "./org";
 
 /** File helpers for the e2e suite: agents that skip approvals, drag-and-drop, slow uploads, outside requests. */
@@ -6,8 +13,14 @@ import { uniqueName } from "./org";
 export type DraggedFile = { name: string; type: string } & ({ text: string } | { bytes: number[] });
 
 /** Creates a personal agent whose tools run without approval (`trust`: the context must be an admin). */
-export async function createTrustedAgent(api: APIRequestContext, name = uniqueName("Files")): Promise<{ id: string; name: string }> {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+export async function createTrustedAgent(
+  api: APIRequestContext,
+  name = uniqueName("Files"),
+): Promise<{ id: string; name: string }> {
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
   const res = await api.post("/api/agents", { data: { slug, name, config: { tool_approval_mode: "trust" } } });
   expect(res.status(), await res.text()).toBe(201);
   return { id: ((await res.json()) as { id: string }).id, name };
@@ -42,9 +55,19 @@ export async function dropFiles(page: Page, target: Locator, files: DraggedFile[
 export async function throttleUploads(page: Page, bytesPerSecond: number): Promise<() => Promise<void>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
   return async () => {
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await cdp.detach();
   };
 }

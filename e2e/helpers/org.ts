@@ -16,7 +16,10 @@ export async function createDepartment(admin: APIRequestContext, name = uniqueNa
 }
 
 /** Creates a personal API token for the signed-in context and returns the secret. */
-export async function createToken(api: APIRequestContext, name = uniqueName("token")): Promise<{ id: string; token: string }> {
+export async function createToken(
+  api: APIRequestContext,
+  name = uniqueName("token"),
+): Promise<{ id: string; token: string }> {
   const res = await api.post("/api/tokens", { data: { name } });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: string; token: string };

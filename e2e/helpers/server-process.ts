@@ -76,7 +76,10 @@ export function sendLargeBody(
     const req = http.request(url, {
       method: opts.method ?? "POST",
       agent: false,
-      headers: { ...opts.headers, ...(opts.chunked ? { "transfer-encoding": "chunked" } : { "content-length": String(opts.totalBytes) }) },
+      headers: {
+        ...opts.headers,
+        ...(opts.chunked ? { "transfer-encoding": "chunked" } : { "content-length": String(opts.totalBytes) }),
+      },
     });
     let answered = false;
     // A server that answers early may close while we still write (EPIPE, ECONNRESET): expected.

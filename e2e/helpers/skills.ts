@@ -7,7 +7,17 @@ export type SkillZipFile = { name: string; mimeType: string; buffer: Buffer };
 
 const MiB = 1024 * 1024;
 
-export function skillMarkdown({ name, description, body = "Follow these steps.", extra = "" }: { name: string; description: string; body?: string; extra?: string }): string {
+export function skillMarkdown({
+  name,
+  description,
+  body = "Follow these steps.",
+  extra = "",
+}: {
+  name: string;
+  description: string;
+  body?: string;
+  extra?: string;
+}): string {
   return `---\nname: ${name}\ndescription: ${description}\n${extra}---\n\n# ${name}\n\n${body}\n`;
 }
 
@@ -29,15 +39,30 @@ export function skillZip(slug: string, markdown: string): SkillZipFile {
 export function maliciousZips(): { label: string; file: SkillZipFile; message: RegExp }[] {
   const md = strToU8(skillMarkdown({ name: "Evil", description: "Tries to escape." }));
   return [
-    { label: "traversal", file: zipFile("traversal.zip", { "SKILL.md": md, "../evil.md": strToU8("escaped") }), message: /outside the skill folder/ },
+    {
+      label: "traversal",
+      file: zipFile("traversal.zip", { "SKILL.md": md, "../evil.md": strToU8("escaped") }),
+      message: /outside the skill folder/,
+    },
     {
       label: "symlink",
       // Unix host (os 3), file type 0o12 (symbolic link) in the high bits of the external attributes.
-      file: zipFile("symlink.zip", { "SKILL.md": md, passwd: [strToU8("/etc/passwd"), { os: 3, attrs: (0o120777 << 16) >>> 0 }] }),
+      file: zipFile("symlink.zip", {
+        "SKILL.md": md,
+        passwd: [strToU8("/etc/passwd"), { os: 3, attrs: (0o120777 << 16) >>> 0 }],
+      }),
       message: /symbolic link/,
     },
-    { label: "bomb", file: zipFile("bomb.zip", { "SKILL.md": md, "zeros.bin": new Uint8Array(8 * MiB) }), message: /zip bomb/ },
-    { label: "no SKILL.md", file: zipFile("readme-only.zip", { "README.md": strToU8("# Not a skill") }), message: /SKILL\.md/ },
+    {
+      label: "bomb",
+      file: zipFile("bomb.zip", { "SKILL.md": md, "zeros.bin": new Uint8Array(8 * MiB) }),
+      message: /zip bomb/,
+    },
+    {
+      label: "no SKILL.md",
+      file: zipFile("readme-only.zip", { "README.md": strToU8("# Not a skill") }),
+      message: /SKILL\.md/,
+    },
   ];
 }
 

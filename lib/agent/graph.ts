@@ -17,7 +17,10 @@ import { reservedToolNames } from "./tools/tool-properties";
  */
 export async function buildChatbotAgent(
   ctx: AgentRuntimeContext,
-  opts: { checkpointer?: BaseCheckpointSaver; /** The conversation root (its workdir is shown in the prompt). */ rootThreadId?: string } = {},
+  opts: {
+    checkpointer?: BaseCheckpointSaver;
+    /** The conversation root (its workdir is shown in the prompt). */ rootThreadId?: string;
+  } = {},
 ) {
   const model = await loadChatModel(ctx.modelSpec);
   const fallbacks = await Promise.all(ctx.fallbackSpecs.map((spec) => loadChatModel(spec)));

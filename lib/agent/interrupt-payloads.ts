@@ -83,7 +83,11 @@ export type QuestionAnswer = QuestionResume["answers"][number];
 /** The `data-interrupt` UI part (lib/agent/ui-parts.ts): the pending request, and the answer once it was given. */
 export const interruptPartSchema = z.intersection(
   interruptRequestSchema,
-  z.object({ runId: z.string(), interruptId: z.string(), response: z.union([approvalResumeSchema, questionResumeSchema]).optional() }),
+  z.object({
+    runId: z.string(),
+    interruptId: z.string(),
+    response: z.union([approvalResumeSchema, questionResumeSchema]).optional(),
+  }),
 );
 export type InterruptPartData = z.infer<typeof interruptPartSchema>;
 
@@ -100,10 +104,13 @@ export function settleInterruptParts<P extends LoosePart>(
   runId: string,
   outcome: { status: string; response?: InterruptPartData["response"] },
 ): P[] | null {
-  const ofRun = parts.some((p) => p.type === "data-interrupt" && (p.data as InterruptPartData | undefined)?.runId === runId);
+  const ofRun = parts.some(
+    (p) => p.type === "data-interrupt" && (p.data as InterruptPartData | undefined)?.runId === runId,
+  );
   if (!ofRun) return null;
   return parts.map((p) => {
-    if (p.type === "data-interrupt" && outcome.response) return { ...p, data: { ...(p.data as object), response: outcome.response } };
+    if (p.type === "data-interrupt" && outcome.response)
+      return { ...p, data: { ...(p.data as object), response: outcome.response } };
     if (p.type === "data-run" && (p.data as { runId?: string } | undefined)?.runId === runId) {
       return { ...p, data: { ...(p.data as object), status: outcome.status } };
     }

@@ -39,7 +39,10 @@ export async function* withStateParts(
     const serialized = JSON.stringify(values.todos);
     if (lastTodos === serialized) continue;
     lastTodos = serialized;
-    yield ["custom", partChunk("todos", { todos: values.todos as MeridianDataParts["todos"]["todos"] }, { id: "todos" })];
+    yield [
+      "custom",
+      partChunk("todos", { todos: values.todos as MeridianDataParts["todos"]["todos"] }, { id: "todos" }),
+    ];
   }
 }
 

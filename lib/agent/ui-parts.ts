@@ -79,7 +79,10 @@ export const uiPartSchemas = {
   /** Before each model call (the context ring moves at once) and after it (the provider's usage). */
   "token-usage": tokenUsageSchema,
   /** The run's activated skills, sent when activation changes (status panel). */
-  skills: z.object({ activated: z.array(z.string()), available: z.array(z.object({ slug: z.string(), name: z.string() })) }),
+  skills: z.object({
+    activated: z.array(z.string()),
+    available: z.array(z.object({ slug: z.string(), name: z.string() })),
+  }),
   /** The primary model was overloaded and the run moved to a fallback (chat notice and status panel). */
   "model-switch": z.object({ from: z.string(), to: z.string(), reason: z.string() }),
   /** An approval card or question form the run waits on, and the answer once given. */
@@ -124,8 +127,17 @@ export type UIPartChunk<N extends UIPartName = UIPartName> = {
   transient?: boolean;
 };
 
-export function partChunk<N extends UIPartName>(name: N, data: MeridianDataParts[N], opts: { id?: string; transient?: boolean } = {}): UIPartChunk<N> {
-  return { type: `data-${name}`, data, ...(opts.id !== undefined ? { id: opts.id } : {}), ...(opts.transient ? { transient: true } : {}) };
+export function partChunk<N extends UIPartName>(
+  name: N,
+  data: MeridianDataParts[N],
+  opts: { id?: string; transient?: boolean } = {},
+): UIPartChunk<N> {
+  return {
+    type: `data-${name}`,
+    data,
+    ...(opts.id !== undefined ? { id: opts.id } : {}),
+    ...(opts.transient ? { transient: true } : {}),
+  };
 }
 
 /**
@@ -145,5 +157,10 @@ export function emitPart<N extends UIPartName>(
 export function isUIPartChunk(value: unknown): value is UIPartChunk {
   if (!value || typeof value !== "object") return false;
   const { type } = value as { type?: unknown };
-  return typeof type === "string" && type.startsWith("data-") && Object.hasOwn(uiPartSchemas, type.slice(5)) && "data" in value;
+  return (
+    typeof type === "string" &&
+    type.startsWith("data-") &&
+    Object.hasOwn(uiPartSchemas, type.slice(5)) &&
+    "data" in value
+  );
 }

@@ -49,7 +49,10 @@ describe("actorFromBearerToken through getActor", () => {
 
     const expired = await createApiToken(u, { name: "expired", expiresInDays: 1 });
     const db = await getDb();
-    await db.update(apiTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiTokens.id, expired.id));
+    await db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.id, expired.id));
     expect(await actorFromBearerToken(expired.token)).toBeNull();
 
     const off = await insertTestUser({ disabled: true });

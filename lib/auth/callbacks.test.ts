@@ -12,7 +12,10 @@ beforeAll(createTestDatabase);
 afterAll(destroyTestDatabase);
 
 async function signedInToken(userId: string): Promise<JWT> {
-  const token = await jwtCallback({ token: { sub: userId }, user: { id: userId }, trigger: "signIn" }, { userAgent: "ua/1" });
+  const token = await jwtCallback(
+    { token: { sub: userId }, user: { id: userId }, trigger: "signIn" },
+    { userAgent: "ua/1" },
+  );
   if (!token) throw new Error("no token");
   return token;
 }
@@ -29,8 +32,14 @@ describe("authorizeCredentials", () => {
   it("refuses malformed input and wrong passwords with invalid_credentials", async () => {
     const u = await insertTestUser({ password: "right-password" });
     expect(await authorizeCredentials({})).toEqual({ ok: false, code: "invalid_credentials" });
-    expect(await authorizeCredentials({ username: u.username, password: 42 })).toEqual({ ok: false, code: "invalid_credentials" });
-    expect(await authorizeCredentials({ username: u.username, password: "nope" })).toEqual({ ok: false, code: "invalid_credentials" });
+    expect(await authorizeCredentials({ username: u.username, password: 42 })).toEqual({
+      ok: false,
+      code: "invalid_credentials",
+    });
+    expect(await authorizeCredentials({ username: u.username, password: "nope" })).toEqual({
+      ok: false,
+      code: "invalid_credentials",
+    });
   });
 
   it("answers account_locked once the account is locked", async () => {
@@ -54,7 +63,10 @@ describe("jwtCallback", () => {
     expect(hours).toBeGreaterThan(23.9);
     expect(hours).toBeLessThanOrEqual(24);
     const db = await getDb();
-    const [stored] = await db.select().from(sessions).where(eq(sessions.id, token.sid as string));
+    const [stored] = await db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, token.sid as string));
     expect(stored?.userAgent).toBe("ua/1");
   });
 
@@ -63,7 +75,11 @@ describe("jwtCallback", () => {
     const token = await signedInToken(u.id);
     const db = await getDb();
     await db.update(users).set({ role: "admin", displayName: "Renamed" }).where(eq(users.id, u.id));
-    expect(await jwtCallback({ token, user: { id: u.id } })).toMatchObject({ sid: token.sid, role: "admin", name: "Renamed" });
+    expect(await jwtCallback({ token, user: { id: u.id } })).toMatchObject({
+      sid: token.sid,
+      role: "admin",
+      name: "Renamed",
+    });
   });
 
   it("ends the session when the row was revoked, has expired, or the user is disabled", async () => {
@@ -73,7 +89,10 @@ describe("jwtCallback", () => {
     expect(await jwtCallback({ token: revoked, user: { id: "x" } })).toBeNull();
 
     const expired = await signedInToken((await insertTestUser()).id);
-    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(sessions.id, expired.sid as string));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(sessions.id, expired.sid as string));
     expect(await jwtCallback({ token: expired, user: { id: "x" } })).toBeNull();
 
     const owner = await insertTestUser();
@@ -90,7 +109,12 @@ describe("jwtCallback", () => {
   it("a client 'update' cannot change who the token is for", async () => {
     const u = await insertTestUser();
     const token = await signedInToken(u.id);
-    const updated = await jwtCallback({ token, user: { id: u.id }, trigger: "update", session: { role: "superadmin" } });
+    const updated = await jwtCallback({
+      token,
+      user: { id: u.id },
+      trigger: "update",
+      session: { role: "superadmin" },
+    });
     expect(updated).toMatchObject({ sub: u.id, role: "user" });
   });
 });

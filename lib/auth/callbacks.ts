@@ -66,7 +66,13 @@ export async function jwtCallback(params: JwtParams, ctx: { userAgent?: string |
 }
 
 /** The public shape (API.md): `{user: {id, name, role}, expires}`; nothing else of the token. */
-export function sessionCallback({ session, token }: { session: { expires: string }; token: JWT }): Session | { expires: string } {
+export function sessionCallback({
+  session,
+  token,
+}: {
+  session: { expires: string };
+  token: JWT;
+}): Session | { expires: string } {
   const parsed = sessionTokenSchema.safeParse(token);
   if (!parsed.success) return { expires: session.expires };
   const { sub, name, role, sessionExpires } = parsed.data;

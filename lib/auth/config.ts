@@ -84,6 +84,8 @@ async function requestContextFromScope(): Promise<AuthRequestContext> {
 
 export const { handlers, auth, signIn, signOut } = NextAuth(async (req) =>
   buildAuthConfig(
-    req ? { secure: isHttpsRequest(req.headers, req.url), userAgent: req.headers.get("user-agent") } : await requestContextFromScope(),
+    req
+      ? { secure: isHttpsRequest(req.headers, req.url), userAgent: req.headers.get("user-agent") }
+      : await requestContextFromScope(),
   ),
 );

@@ -68,7 +68,9 @@ describe("requireActor / requireRole / getPageActor", () => {
   it("requireRole passes listed roles and throws 403 forbidden:auth otherwise", async () => {
     const u = await insertTestUser({ role: "user" });
     expect(() => requireRole(u, "user")).not.toThrow();
-    expect(() => requireRole(u, "admin", "superadmin")).toThrow(expect.objectContaining({ code: "forbidden:auth", status: 403 }));
+    expect(() => requireRole(u, "admin", "superadmin")).toThrow(
+      expect.objectContaining({ code: "forbidden:auth", status: 403 }),
+    );
   });
 
   it("getPageActor redirects to /login when signed out and returns the actor otherwise", async () => {

@@ -41,7 +41,10 @@ export async function getPageActor(): Promise<Actor> {
   if (!actor) {
     const { headers } = await import("next/headers");
     const path = (await headers()).get("x-meridian-path");
-    const back = path && path.startsWith("/") && !path.startsWith("//") && path !== "/" ? `?callbackUrl=${encodeURIComponent(path)}` : "";
+    const back =
+      path && path.startsWith("/") && !path.startsWith("//") && path !== "/"
+        ? `?callbackUrl=${encodeURIComponent(path)}`
+        : "";
     redirect(`/login${back}`);
   }
   return actor;

@@ -10,9 +10,12 @@ import { resetSignInLimiters } from "./sign-in-limit";
 // next-auth imports "next/server" without an extension, which Node's ESM loader refuses unless
 // vitest inlines it: vitest.config.ts needs `test.server.deps.inline: ["next-auth"]`.
 const { GET, POST } = await import("./handlers").catch((err: unknown) => {
-  throw new Error('next-auth could not load under vitest; add test.server.deps.inline: ["next-auth"] to vitest.config.ts', {
-    cause: err,
-  });
+  throw new Error(
+    'next-auth could not load under vitest; add test.server.deps.inline: ["next-auth"] to vitest.config.ts',
+    {
+      cause: err,
+    },
+  );
 });
 
 /** The real Auth.js handlers with our config, driven like a browser would (cookie jar by hand). */
@@ -211,7 +214,12 @@ describe("sign-in rate limit", () => {
         [PEER_ADDRESS_HEADER]: "203.0.113.50",
         cookie: [...spoofing.jar].map(([k, v]) => `${k}=${v}`).join("; "),
       },
-      body: new URLSearchParams({ csrfToken, username: "flow-user", password: "flow-password-1", json: "true" }).toString(),
+      body: new URLSearchParams({
+        csrfToken,
+        username: "flow-user",
+        password: "flow-password-1",
+        json: "true",
+      }).toString(),
     });
     expect((await POST(req)).status).toBe(429);
 

@@ -34,7 +34,9 @@ describe("checkLogin", () => {
     const fifth = await checkLogin(u.username, "wrong-5", at(5));
     expect(fifth).toMatchObject({ ok: false, code: "account_locked" });
     expect(await checkLogin(u.username, "right-password", at(6))).toMatchObject({ ok: false, code: "account_locked" });
-    expect(await checkLogin(u.username, "right-password", at(LOCKOUT_MS - 1))).toMatchObject({ code: "account_locked" });
+    expect(await checkLogin(u.username, "right-password", at(LOCKOUT_MS - 1))).toMatchObject({
+      code: "account_locked",
+    });
   });
 
   it("after 5 minutes the right password works again and resets the counter", async () => {
@@ -63,7 +65,8 @@ describe("checkLogin", () => {
 
   it("a disabled account with the right password counts as a failure like any other", async () => {
     const off = await insertTestUser({ password: "right-password", disabled: true });
-    for (let i = 1; i <= 4; i++) expect(await checkLogin(off.username, "right-password", at(i))).toMatchObject({ code: "invalid_credentials" });
+    for (let i = 1; i <= 4; i++)
+      expect(await checkLogin(off.username, "right-password", at(i))).toMatchObject({ code: "invalid_credentials" });
     expect(await checkLogin(off.username, "right-password", at(5))).toMatchObject({ code: "account_locked" });
   });
 });
@@ -100,16 +103,19 @@ describe("checkLogin for unknown usernames", () => {
       return codes;
     };
     const times = [1, 2, 3, 4, 5, 6, LOCKOUT_MS - 1, LOCKOUT_MS + 10];
-    const expected = [...Array(4).fill("invalid_credentials"), "account_locked", "account_locked", "account_locked", "invalid_credentials"];
+    const expected = [
+      ...Array(4).fill("invalid_credentials"),
+      "account_locked",
+      "account_locked",
+      "account_locked",
+      "invalid_credentials",
+    ];
     expect(await codesOf(real.username, times)).toEqual(expected);
     expect(await codesOf("Nobody-At-All", times)).toEqual(expected);
     // Case-insensitive like real usernames.
-    expect(await codesOf("nobody-at-all", [LOCKOUT_MS + 11, LOCKOUT_MS + 12, LOCKOUT_MS + 13, LOCKOUT_MS + 14])).toEqual([
-      "invalid_credentials",
-      "invalid_credentials",
-      "invalid_credentials",
-      "account_locked",
-    ]);
+    expect(
+      await codesOf("nobody-at-all", [LOCKOUT_MS + 11, LOCKOUT_MS + 12, LOCKOUT_MS + 13, LOCKOUT_MS + 14]),
+    ).toEqual(["invalid_credentials", "invalid_credentials", "invalid_credentials", "account_locked"]);
   });
 
   it("a burst against an unknown username locks it as it would a real one", async () => {

@@ -4,9 +4,7 @@ import { reserveUnknownLogin } from "./unknown-user-lockout";
 
 export type LoginFailure = "invalid_credentials" | "account_locked";
 
-export type LoginResult =
-  | { ok: true; user: UserView }
-  | { ok: false; code: LoginFailure; lockedUntil?: Date };
+export type LoginResult = { ok: true; user: UserView } | { ok: false; code: LoginFailure; lockedUntil?: Date };
 
 /**
  * Checks a username and password with lockout. The attempt is reserved (counted as a failure)

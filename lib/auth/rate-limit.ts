@@ -17,7 +17,13 @@ type Bucket = { tokens: number; at: number };
 /** Keys beyond this are evicted least recently used first, so spoofed keys cannot exhaust memory. */
 const DEFAULT_MAX_KEYS = 10_000;
 
-export function memoryRateLimiter({ perMinute, maxKeys = DEFAULT_MAX_KEYS }: { perMinute: number; maxKeys?: number }): RateLimiter {
+export function memoryRateLimiter({
+  perMinute,
+  maxKeys = DEFAULT_MAX_KEYS,
+}: {
+  perMinute: number;
+  maxKeys?: number;
+}): RateLimiter {
   const buckets = new Map<string, Bucket>();
   const capacity = perMinute;
   const perMs = perMinute / 60_000;

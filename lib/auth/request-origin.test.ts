@@ -26,7 +26,11 @@ describe("publicOrigin / publicUrl", () => {
   });
 
   it("prefers X-Forwarded-Host and -Proto from a proxy, and drops the internal port", () => {
-    const r = req("http://localhost:3000/x", { host: "app:3000", "x-forwarded-host": "meridian.example.com", "x-forwarded-proto": "https" });
+    const r = req("http://localhost:3000/x", {
+      host: "app:3000",
+      "x-forwarded-host": "meridian.example.com",
+      "x-forwarded-proto": "https",
+    });
     expect(publicUrl(r).href).toBe("https://meridian.example.com/x");
   });
 });

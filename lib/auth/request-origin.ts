@@ -16,7 +16,11 @@ export function isHttpsRequest(headers: Headers, url?: string): boolean {
 }
 
 export function requestHost(headers: Headers, url?: string): string | undefined {
-  return firstValue(headers.get("x-forwarded-host")) ?? firstValue(headers.get("host")) ?? (url ? new URL(url).host : undefined);
+  return (
+    firstValue(headers.get("x-forwarded-host")) ??
+    firstValue(headers.get("host")) ??
+    (url ? new URL(url).host : undefined)
+  );
 }
 
 export function publicOrigin(req: Request): string {

@@ -8,6 +8,10 @@ import { isHttpsRequest } from "./request-origin";
  */
 export async function currentSessionId(req: Request): Promise<string | null> {
   if (!req.headers.get("cookie")) return null;
-  const token = await getToken({ req, secret: getSecret("AUTH_SECRET"), secureCookie: isHttpsRequest(req.headers, req.url) });
+  const token = await getToken({
+    req,
+    secret: getSecret("AUTH_SECRET"),
+    secureCookie: isHttpsRequest(req.headers, req.url),
+  });
   return typeof token?.sid === "string" ? token.sid : null;
 }

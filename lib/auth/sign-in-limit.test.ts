@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { PEER_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { refundSignInAttempt, resetSignInLimiters, takeSignInAttempt } from "./sign-in-limit";
 
-const from = (address: string) => new Request("http://meridian.test/api/auth/callback/credentials", { headers: { [PEER_ADDRESS_HEADER]: address } });
+const from = (address: string) =>
+  new Request("http://meridian.test/api/auth/callback/credentials", { headers: { [PEER_ADDRESS_HEADER]: address } });
 
 afterEach(() => {
   vi.unstubAllEnvs();

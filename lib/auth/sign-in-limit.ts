@@ -28,7 +28,9 @@ const holder = globalThis as { __meridianSignInLimiters?: Limiters };
 /** Built once per process from the environment (kept on globalThis: route bundles share it). */
 function limiters(): Limiters {
   return (holder.__meridianSignInLimiters ??= {
-    perAddress: memoryRateLimiter({ perMinute: perMinute("SIGNIN_RATE_LIMIT_PER_ADDRESS", DEFAULT_PER_ADDRESS_PER_MINUTE) }),
+    perAddress: memoryRateLimiter({
+      perMinute: perMinute("SIGNIN_RATE_LIMIT_PER_ADDRESS", DEFAULT_PER_ADDRESS_PER_MINUTE),
+    }),
     global: memoryRateLimiter({ perMinute: perMinute("SIGNIN_RATE_LIMIT_GLOBAL", DEFAULT_GLOBAL_PER_MINUTE) }),
   });
 }

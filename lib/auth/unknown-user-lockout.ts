@@ -11,8 +11,9 @@ const MAX_TRACKED = 10_000;
 
 type Entry = { failures: number; lockedUntil: number | null };
 
-const entries: Map<string, Entry> = ((globalThis as { __meridianUnknownLogins?: Map<string, Entry> }).__meridianUnknownLogins ??=
-  new Map());
+const entries: Map<string, Entry> = ((
+  globalThis as { __meridianUnknownLogins?: Map<string, Entry> }
+).__meridianUnknownLogins ??= new Map());
 
 /** Mirrors reserveLoginAttempt: "locked" before any check, or the attempt counted (locked when it reached the threshold). */
 export function reserveUnknownLogin(username: string, now = new Date()): "locked" | "reserved" | "reserved_and_locked" {

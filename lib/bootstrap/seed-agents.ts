@@ -50,7 +50,10 @@ export async function seedAgents(): Promise<void> {
       backend: a.isSubagent ? "SubAgentBackend" : "ChatbotAgent",
       isDefault: a.isDefault,
       config: a.config,
-      sharing: { read: { global: true, departmentIds: [], userIds: [] }, manage: { global: false, departmentIds: [], userIds: [] } },
+      sharing: {
+        read: { global: true, departmentIds: [], userIds: [] },
+        manage: { global: false, departmentIds: [], userIds: [] },
+      },
     });
   }
 }

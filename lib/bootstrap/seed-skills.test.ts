@@ -48,7 +48,10 @@ describe("seedSkills", () => {
   it("re-seeding restores built-in content but keeps the admin's switch and sharing", async () => {
     await updateSharedSkill(superadmin, "research-report", {
       enabled: false,
-      sharing: { read: { global: false, departmentIds: [], userIds: [user.id] }, manage: { global: false, departmentIds: [], userIds: [] } },
+      sharing: {
+        read: { global: false, departmentIds: [], userIds: [user.id] },
+        manage: { global: false, departmentIds: [], userIds: [] },
+      },
     });
     fs.writeFileSync(skillFile("research-report"), "tampered");
     fs.writeFileSync(skillFile("research-report", "stray.txt"), "left over");

@@ -20,7 +20,9 @@ async function readTree(dir: string, prefix = ""): Promise<Map<string, Uint8Arra
 }
 
 function sameFiles(a: Map<string, Uint8Array>, b: Map<string, Uint8Array>): boolean {
-  return a.size === b.size && [...a].every(([rel, data]) => b.has(rel) && Buffer.from(b.get(rel)!).equals(Buffer.from(data)));
+  return (
+    a.size === b.size && [...a].every(([rel, data]) => b.has(rel) && Buffer.from(b.get(rel)!).equals(Buffer.from(data)))
+  );
 }
 
 /**
@@ -35,7 +37,9 @@ export async function seedSkills(dir = BUILTIN_SKILLS_DIR): Promise<void> {
     if (pkg.slug !== entry.name) throw new Error(`Built-in skill folder ${entry.name} declares the slug "${pkg.slug}"`);
     const content = Buffer.from(files.get("SKILL.md")!).toString("utf8");
     if (!(await upsertBuiltinSkill(pkg.slug, pkg.meta, content))) {
-      console.warn(`[skills] a shared skill "${pkg.slug}" that is not built in exists; the built-in one is not installed.`);
+      console.warn(
+        `[skills] a shared skill "${pkg.slug}" that is not built in exists; the built-in one is not installed.`,
+      );
       continue;
     }
     const folder = sharedSkillFolder(pkg.slug);

@@ -8,7 +8,12 @@ describe("sameOrigin", () => {
   });
 
   it("another host, port or scheme is another origin", () => {
-    for (const other of ["https://evil.example.com/v1", "https://api.example.com:8443/v1", "http://api.example.com/v1", "https://api.example.com.evil.net/v1"]) {
+    for (const other of [
+      "https://evil.example.com/v1",
+      "https://api.example.com:8443/v1",
+      "http://api.example.com/v1",
+      "https://api.example.com.evil.net/v1",
+    ]) {
       expect(sameOrigin("https://api.example.com/v1", other), other).toBe(false);
     }
   });

@@ -16,7 +16,11 @@ const file = () => path.join(dir, "data", "secrets.json");
 
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-secrets-"));
-  saved = { DATA_DIR: process.env.DATA_DIR, AUTH_SECRET: process.env.AUTH_SECRET, ENCRYPTION_KEY: process.env.ENCRYPTION_KEY };
+  saved = {
+    DATA_DIR: process.env.DATA_DIR,
+    AUTH_SECRET: process.env.AUTH_SECRET,
+    ENCRYPTION_KEY: process.env.ENCRYPTION_KEY,
+  };
   process.env.DATA_DIR = path.join(dir, "data");
   delete process.env.AUTH_SECRET;
   delete process.env.ENCRYPTION_KEY;
@@ -61,7 +65,9 @@ describe("secrets.json", () => {
       fs.mkdirSync(path.dirname(file()), { recursive: true });
       fs.writeFileSync(file(), content, { mode: 0o600 });
       const { getSecret } = await freshSecrets();
-      expect(() => getSecret("AUTH_SECRET")).toThrow(/secrets\.json .*Restore it from a backup, or set AUTH_SECRET and ENCRYPTION_KEY/);
+      expect(() => getSecret("AUTH_SECRET")).toThrow(
+        /secrets\.json .*Restore it from a backup, or set AUTH_SECRET and ENCRYPTION_KEY/,
+      );
       expect(fs.readFileSync(file(), "utf8")).toBe(content);
     });
   }

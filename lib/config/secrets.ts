@@ -15,7 +15,10 @@ export type SecretName = "AUTH_SECRET" | "ENCRYPTION_KEY";
 const SECRET_NAMES: SecretName[] = ["AUTH_SECRET", "ENCRYPTION_KEY"];
 
 // Loose: keys a later version adds survive a rewrite by this one.
-const storedSecrets = z.looseObject({ AUTH_SECRET: z.string().min(1).optional(), ENCRYPTION_KEY: z.string().min(1).optional() });
+const storedSecrets = z.looseObject({
+  AUTH_SECRET: z.string().min(1).optional(),
+  ENCRYPTION_KEY: z.string().min(1).optional(),
+});
 type StoredSecrets = z.infer<typeof storedSecrets>;
 
 let cache: StoredSecrets | undefined;

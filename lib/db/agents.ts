@@ -33,9 +33,7 @@ export async function listVisibleSubagents(actor: Actor): Promise<AgentRow[]> {
 export async function listAgentsForManagement(actor: Actor): Promise<(AgentRow & { access: Access })[]> {
   const db = await getDb();
   const rows = await db.select().from(agents).orderBy(asc(agents.createdAt));
-  return rows
-    .map((r) => ({ ...r, access: resolveAccess(actor, r, "agent") }))
-    .filter((r) => r.access !== "none");
+  return rows.map((r) => ({ ...r, access: resolveAccess(actor, r, "agent") })).filter((r) => r.access !== "none");
 }
 
 export async function getVisibleAgent(actor: Actor, id: string): Promise<AgentRow | null> {
@@ -59,7 +57,8 @@ async function findAgentWithAccess(actor: Actor, id: string, needed: Access) {
 export async function requireAgent(actor: Actor, id: string, needed: Access = "read") {
   const readable = await findAgentWithAccess(actor, id, "read");
   if (!readable) throw new ApiError("not_found:agent", "This agent does not exist or is not shared with you.");
-  if (!atLeast(readable.access, needed)) throw new ApiError("forbidden:agent", "You may use this agent but not change it.");
+  if (!atLeast(readable.access, needed))
+    throw new ApiError("forbidden:agent", "You may use this agent but not change it.");
   return readable;
 }
 
@@ -82,7 +81,10 @@ function parseConfigInput(input: unknown): AgentConfig {
 
 function checkSharing(actor: Actor, sharing: Sharing) {
   if (!canGrant(actor, sharing.read) || !canGrant(actor, sharing.manage)) {
-    throw new ApiError("forbidden:sharing", "You may not share this widely. Admins share within their department; only the superadmin shares globally.");
+    throw new ApiError(
+      "forbidden:sharing",
+      "You may not share this widely. Admins share within their department; only the superadmin shares globally.",
+    );
   }
 }
 
@@ -91,7 +93,9 @@ export async function createStoredAgent(actor: Actor, input: AgentInput): Promis
   const sharing = sharingSchema.parse(input.sharing ?? PRIVATE);
   checkSharing(actor, sharing);
   // Admin-only fields a non-admin sends are ignored, not stored.
-  const config = parseConfigInput(isAdminRole(actor.role) ? input.config ?? {} : stripAdminOnlyFields(input.config ?? {}));
+  const config = parseConfigInput(
+    isAdminRole(actor.role) ? (input.config ?? {}) : stripAdminOnlyFields(input.config ?? {}),
+  );
   const db = await getDb();
   try {
     const [row] = await db
@@ -110,7 +114,8 @@ export async function createStoredAgent(actor: Actor, input: AgentInput): Promis
       .returning();
     return row;
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError("conflict:agent", `An agent with the slug "${input.slug}" already exists.`);
+    if (isUniqueViolation(err))
+      throw new ApiError("conflict:agent", `An agent with the slug "${input.slug}" already exists.`);
     throw err;
   }
 }
@@ -120,7 +125,9 @@ export async function updateAgent(actor: Actor, id: string, patch: Partial<Agent
   const stored = parseAgentConfig(row.config);
   let config = stored;
   if (patch.config) {
-    const incoming = isAdminRole(actor.role) ? patch.config : keepAdminOnlyFields(stripAdminOnlyFields(patch.config), stored);
+    const incoming = isAdminRole(actor.role)
+      ? patch.config
+      : keepAdminOnlyFields(stripAdminOnlyFields(patch.config), stored);
     config = parseConfigInput({ ...stored, ...incoming });
   }
   let sharing = row.sharing;
@@ -145,14 +152,16 @@ export async function updateAgent(actor: Actor, id: string, patch: Partial<Agent
       .returning();
     return updated;
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError("conflict:agent", `An agent with the slug "${patch.slug}" already exists.`);
+    if (isUniqueViolation(err))
+      throw new ApiError("conflict:agent", `An agent with the slug "${patch.slug}" already exists.`);
     throw err;
   }
 }
 
 export async function deleteAgent(actor: Actor, id: string): Promise<void> {
   const { row } = await requireAgent(actor, id, "manage");
-  if (row.isDefault) throw new ApiError("conflict:agent", "The default agent cannot be deleted. Make another agent the default first.");
+  if (row.isDefault)
+    throw new ApiError("conflict:agent", "The default agent cannot be deleted. Make another agent the default first.");
   const db = await getDb();
   await db.delete(agents).where(eq(agents.id, id));
 }

@@ -101,7 +101,13 @@ describe("findActorByApiToken", () => {
   it("returns the owner with their current role and department", async () => {
     const u = await insertTestUser({ role: "user" });
     const { token } = await createApiToken(u, { name: "x" });
-    expect(await findActorByApiToken(token)).toEqual({ id: u.id, username: u.username, displayName: "", role: "user", departmentId: null });
+    expect(await findActorByApiToken(token)).toEqual({
+      id: u.id,
+      username: u.username,
+      displayName: "",
+      role: "user",
+      departmentId: null,
+    });
     const db = await getDb();
     await db.update(users).set({ role: "admin" }).where(eq(users.id, u.id));
     expect((await findActorByApiToken(token))?.role).toBe("admin");
@@ -110,7 +116,14 @@ describe("findActorByApiToken", () => {
   it("refuses malformed, unknown and look-alike tokens", async () => {
     const u = await insertTestUser();
     const { token } = await createApiToken(u, { name: "x" });
-    for (const bad of ["", "abc", token.slice(0, -1), `${token}A`, token.replace("mrd_", "mrx_"), `mrd_${"A".repeat(43)}`]) {
+    for (const bad of [
+      "",
+      "abc",
+      token.slice(0, -1),
+      `${token}A`,
+      token.replace("mrd_", "mrx_"),
+      `mrd_${"A".repeat(43)}`,
+    ]) {
       expect(await findActorByApiToken(bad), bad).toBeNull();
     }
   });

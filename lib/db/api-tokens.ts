@@ -63,7 +63,10 @@ export async function createApiToken(
     await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for("update");
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(apiTokens).where(eq(apiTokens.userId, actor.id));
     if (n >= MAX_TOKENS_PER_USER) {
-      throw new ApiError("conflict:token", `You already have ${MAX_TOKENS_PER_USER} API tokens. Revoke one before creating another.`);
+      throw new ApiError(
+        "conflict:token",
+        `You already have ${MAX_TOKENS_PER_USER} API tokens. Revoke one before creating another.`,
+      );
     }
     await tx.insert(apiTokens).values(row);
   });

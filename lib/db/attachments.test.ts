@@ -57,8 +57,12 @@ describe("attachments", () => {
     const owner = await insertTestUser();
     const intruder = await insertTestUser();
     const thread = await createThread(owner, { agentId: null });
-    await expect(createAttachment(intruder, file(thread.id, "x.pdf"))).rejects.toMatchObject({ code: "not_found:thread" });
-    await expect(createAttachment(intruder, file("no-such-thread", "x.pdf"))).rejects.toMatchObject({ code: "not_found:thread" });
+    await expect(createAttachment(intruder, file(thread.id, "x.pdf"))).rejects.toMatchObject({
+      code: "not_found:thread",
+    });
+    await expect(createAttachment(intruder, file("no-such-thread", "x.pdf"))).rejects.toMatchObject({
+      code: "not_found:thread",
+    });
     expect(await rowsOfUser(intruder.id)).toEqual([]);
     expect(await listThreadAttachments(owner, thread.id)).toEqual([]);
   });

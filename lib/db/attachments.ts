@@ -45,24 +45,38 @@ export async function listThreadAttachments(actor: Actor, rootThreadId: string):
 }
 
 /** What the model is told about: each upload's original name and where to read it. */
-export async function listAttachmentsForModel(actor: Actor, rootThreadId: string): Promise<{ name: string; path: string }[]> {
+export async function listAttachmentsForModel(
+  actor: Actor,
+  rootThreadId: string,
+): Promise<{ name: string; path: string }[]> {
   const rows = await listThreadAttachments(actor, rootThreadId);
   return rows.map((r) => ({ name: r.originalName, path: uploadPathOf(rootThreadId, r.storedName) }));
 }
 
 /** Returns whether a record was removed. */
-export async function deleteAttachmentByStoredName(actor: Actor, rootThreadId: string, storedName: string): Promise<boolean> {
+export async function deleteAttachmentByStoredName(
+  actor: Actor,
+  rootThreadId: string,
+  storedName: string,
+): Promise<boolean> {
   const db = await getDb();
   const deleted = await db
     .delete(attachments)
-    .where(and(eq(attachments.userId, actor.id), eq(attachments.threadId, rootThreadId), eq(attachments.storedName, storedName)))
+    .where(
+      and(
+        eq(attachments.userId, actor.id),
+        eq(attachments.threadId, rootThreadId),
+        eq(attachments.storedName, storedName),
+      ),
+    )
     .returning({ id: attachments.id });
   return deleted.length > 0;
 }
 
 /** Forgets the records of uploads whose files a deletion removed (see uploadsAffectedBy). */
 export async function deleteAttachmentsIn(actor: Actor, target: UploadScope): Promise<number> {
-  if (target.scope === "file") return (await deleteAttachmentByStoredName(actor, target.rootThreadId, target.storedName)) ? 1 : 0;
+  if (target.scope === "file")
+    return (await deleteAttachmentByStoredName(actor, target.rootThreadId, target.storedName)) ? 1 : 0;
   const db = await getDb();
   const mine = eq(attachments.userId, actor.id);
   const deleted = await db

@@ -65,9 +65,7 @@ async function openPglitePool(
   };
 }
 
-export async function openDatabase(
-  opts: { url?: string; dir?: string; pglite?: PGlite } = {},
-): Promise<DbHandle> {
+export async function openDatabase(opts: { url?: string; dir?: string; pglite?: PGlite } = {}): Promise<DbHandle> {
   const url = opts.pglite || opts.dir ? undefined : (opts.url ?? databaseUrl());
   let pool: pg.Pool;
   let close: () => Promise<void>;

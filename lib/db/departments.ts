@@ -77,7 +77,11 @@ export async function createDepartment(actor: Actor, input: DepartmentInput): Pr
   return getDepartmentInReach(actor, id);
 }
 
-export async function updateDepartment(actor: Actor, id: string, input: Partial<DepartmentInput>): Promise<DepartmentView> {
+export async function updateDepartment(
+  actor: Actor,
+  id: string,
+  input: Partial<DepartmentInput>,
+): Promise<DepartmentView> {
   await getDepartmentInReach(actor, id);
   requireSuperadmin(actor);
   if (input.name === undefined && input.description === undefined) return getDepartmentInReach(actor, id);

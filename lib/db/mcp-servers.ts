@@ -31,7 +31,12 @@ export type McpServerSelection = { ids: string[] } | { names: string[] };
 export async function findUsableMcpServers(actor: Actor, selection?: McpServerSelection): Promise<McpServerRow[]> {
   const keys = selection && ("ids" in selection ? selection.ids : selection.names);
   if (keys && keys.length === 0) return [];
-  const byKey = selection && "ids" in selection ? inArray(mcpServers.id, keys!) : selection ? inArray(mcpServers.name, keys!) : undefined;
+  const byKey =
+    selection && "ids" in selection
+      ? inArray(mcpServers.id, keys!)
+      : selection
+        ? inArray(mcpServers.name, keys!)
+        : undefined;
   const db = await getDb();
   const rows = await db
     .select()
@@ -45,20 +50,27 @@ export async function findUsableMcpServers(actor: Actor, selection?: McpServerSe
 
 /** `selection` resolved against rows already read (see findUsableMcpServers), in the order given. */
 export function pickUsable(usable: McpServerRow[], selection: McpServerSelection): McpServerRow[] {
-  const [keys, keyOf] = "ids" in selection ? [selection.ids, (r: McpServerRow) => r.id] : [selection.names, (r: McpServerRow) => r.name];
+  const [keys, keyOf] =
+    "ids" in selection ? [selection.ids, (r: McpServerRow) => r.id] : [selection.names, (r: McpServerRow) => r.name];
   const byKey = new Map(usable.map((r) => [keyOf(r), r]));
   return [...new Set(keys)].flatMap((k) => (byKey.has(k) ? [byKey.get(k)!] : []));
 }
 
 /** The server and the actor's access to it ("none" when missing or not shared with them). */
-export async function findMcpServerAccess(actor: Actor, id: string): Promise<{ row: McpServerRow | undefined; access: Access }> {
+export async function findMcpServerAccess(
+  actor: Actor,
+  id: string,
+): Promise<{ row: McpServerRow | undefined; access: Access }> {
   const db = await getDb();
   const [row] = await db.select().from(mcpServers).where(eq(mcpServers.id, id)).limit(1);
   return { row, access: row ? resolveAccess(actor, row, "mcp") : "none" };
 }
 
 /** Inserts a server owned by the actor. The caller checks the role and sharing first. */
-export async function insertMcpServer(actor: Actor, values: Omit<McpServerInsert, "id" | "ownerId">): Promise<McpServerRow> {
+export async function insertMcpServer(
+  actor: Actor,
+  values: Omit<McpServerInsert, "id" | "ownerId">,
+): Promise<McpServerRow> {
   const db = await getDb();
   const [row] = await db
     .insert(mcpServers)

@@ -6,7 +6,11 @@ import { getDb } from "./client";
 type OwnedTable = PgTable & { id: PgColumn; userId: PgColumn };
 
 /** The actor's row `id` of a per-user table, or null: a row of someone else reads as missing. */
-export async function findOwnRow<T extends OwnedTable>(table: T, actor: Actor, id: string): Promise<T["$inferSelect"] | null> {
+export async function findOwnRow<T extends OwnedTable>(
+  table: T,
+  actor: Actor,
+  id: string,
+): Promise<T["$inferSelect"] | null> {
   const db = await getDb();
   const [row] = await db
     .select()

@@ -30,7 +30,11 @@ export async function insertProviderRow(_actor: Actor, values: ProviderInsert): 
   return row!;
 }
 
-export async function updateProviderRow(_actor: Actor, id: string, values: Partial<ProviderInsert>): Promise<ProviderRow | undefined> {
+export async function updateProviderRow(
+  _actor: Actor,
+  id: string,
+  values: Partial<ProviderInsert>,
+): Promise<ProviderRow | undefined> {
   const db = await getDb();
   const [row] = await db.update(providers).set(values).where(eq(providers.id, id)).returning();
   return row;
@@ -59,6 +63,10 @@ export async function upsertSystemProvider(
 ): Promise<void> {
   const db = await getDb();
   const [existing] = await db.select({ models: providers.models }).from(providers).where(eq(providers.id, id));
-  if (existing) await db.update(providers).set({ ...owned, models: merge(existing.models) }).where(eq(providers.id, id));
+  if (existing)
+    await db
+      .update(providers)
+      .set({ ...owned, models: merge(existing.models) })
+      .where(eq(providers.id, id));
   else await db.insert(providers).values({ ...fresh, id });
 }

@@ -40,7 +40,13 @@ export function toRunView(r: RunRow): RunView {
 /** Starts a run row; the database's partial unique index refuses a second active run per thread. */
 export async function createRun(
   actor: Actor,
-  input: { threadId: string; agentId: string | null; modelSpec: string; runType?: RunRow["runType"]; parentRunId?: string },
+  input: {
+    threadId: string;
+    agentId: string | null;
+    modelSpec: string;
+    runType?: RunRow["runType"];
+    parentRunId?: string;
+  },
 ): Promise<RunRow> {
   const db = await getDb();
   try {
@@ -60,7 +66,10 @@ export async function createRun(
     return row;
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw new ApiError("conflict:run", "A reply is still running in this conversation. Wait for it or stop it first.");
+      throw new ApiError(
+        "conflict:run",
+        "A reply is still running in this conversation. Wait for it or stop it first.",
+      );
     }
     throw err;
   }
@@ -68,7 +77,11 @@ export async function createRun(
 
 export async function finishRun(
   runId: string,
-  result: { status: RunStatus; tokenUsage?: Record<string, unknown> | null; error?: { code: string; message: string } | null },
+  result: {
+    status: RunStatus;
+    tokenUsage?: Record<string, unknown> | null;
+    error?: { code: string; message: string } | null;
+  },
 ): Promise<void> {
   const db = await getDb();
   await db

@@ -1,15 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** One schema for PGlite and PostgreSQL; migrations in drizzle/ are generated from it. */
 
@@ -44,7 +34,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_username_idx").on(sql`lower(${t.username})`),
     // Exactly one superadmin, held by the database even when two instances start together.
-    uniqueIndex("users_one_superadmin_idx").on(t.role).where(sql`${t.role} = 'superadmin'`),
+    uniqueIndex("users_one_superadmin_idx")
+      .on(t.role)
+      .where(sql`${t.role} = 'superadmin'`),
   ],
 );
 
@@ -78,7 +70,9 @@ export const providers = pgTable("providers", {
   apiKeyEncrypted: text("api_key_encrypted"),
   models: jsonb("models").$type<ProviderModel[]>().notNull().default([]),
   requestOverrides: jsonb("request_overrides").$type<Record<string, unknown>>().notNull().default({}),
-  source: text("source", { enum: ["builtin", "env", "admin"] }).notNull().default("admin"),
+  source: text("source", { enum: ["builtin", "env", "admin"] })
+    .notNull()
+    .default("admin"),
   enabled: boolean("enabled").notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -93,7 +87,9 @@ export const agents = pgTable(
     description: text("description").notNull().default(""),
     config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
     isSubagent: boolean("is_subagent").notNull().default(false),
-    backend: text("backend", { enum: ["ChatbotAgent", "SubAgentBackend"] }).notNull().default("ChatbotAgent"),
+    backend: text("backend", { enum: ["ChatbotAgent", "SubAgentBackend"] })
+      .notNull()
+      .default("ChatbotAgent"),
     isDefault: boolean("is_default").notNull().default(false),
     ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
     sharing: jsonb("sharing").$type<Record<string, unknown>>().notNull().default({}),
@@ -178,7 +174,9 @@ export const agentRuns = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     agentId: text("agent_id"),
-    runType: text("run_type", { enum: ["chat", "subagent", "resume"] }).notNull().default("chat"),
+    runType: text("run_type", { enum: ["chat", "subagent", "resume"] })
+      .notNull()
+      .default("chat"),
     status: text("status", { enum: RUN_STATUSES }).notNull().default("pending"),
     parentRunId: text("parent_run_id"),
     modelSpec: text("model_spec"),
@@ -215,7 +213,13 @@ export const apiTokens = pgTable(
   (t) => [index("api_tokens_user_idx").on(t.userId)],
 );
 
-export type McpToolEntry = { name: string; description: string; enabled: boolean; inputSchema?: unknown; readOnly?: boolean };
+export type McpToolEntry = {
+  name: string;
+  description: string;
+  enabled: boolean;
+  inputSchema?: unknown;
+  readOnly?: boolean;
+};
 
 /** MCP servers an admin registered; their tools join an agent's tools under the `mcps` rule. */
 export const mcpServers = pgTable("mcp_servers", {
@@ -223,7 +227,9 @@ export const mcpServers = pgTable("mcp_servers", {
   /** Stable name, also the prefix of its tools' names. */
   name: text("name").notNull().unique(),
   description: text("description").notNull().default(""),
-  transport: text("transport", { enum: ["streamable_http", "sse"] }).notNull().default("streamable_http"),
+  transport: text("transport", { enum: ["streamable_http", "sse"] })
+    .notNull()
+    .default("streamable_http"),
   url: text("url").notNull(),
   /** AES-GCM sealed JSON of request headers (may carry credentials). */
   headersEncrypted: text("headers_encrypted"),

@@ -67,7 +67,10 @@ export async function sharedSlugTaken(slug: string): Promise<boolean> {
 
 function checkSharing(actor: Actor, sharing: Sharing) {
   if (!canGrant(actor, sharing.read) || !canGrant(actor, sharing.manage)) {
-    throw new ApiError("forbidden:sharing", "You may not share this widely. Admins share within their department; only the superadmin shares globally.");
+    throw new ApiError(
+      "forbidden:sharing",
+      "You may not share this widely. Admins share within their department; only the superadmin shares globally.",
+    );
   }
 }
 
@@ -80,10 +83,21 @@ const metaColumns = (meta: SkillMeta, content: string) => ({
   content,
 });
 
-export type SharedSkillInput = { slug: string; meta: SkillMeta; content: string; source: Exclude<SkillSource, "builtin">; sharing?: Sharing; enabled?: boolean };
+export type SharedSkillInput = {
+  slug: string;
+  meta: SkillMeta;
+  content: string;
+  source: Exclude<SkillSource, "builtin">;
+  sharing?: Sharing;
+  enabled?: boolean;
+};
 
 export async function insertSharedSkill(actor: Actor, input: SharedSkillInput): Promise<SkillRow> {
-  if (!CAN_CREATE.skill.includes(actor.role)) throw new ApiError("forbidden:skill", "Only administrators may create shared skills. Create a personal skill instead.");
+  if (!CAN_CREATE.skill.includes(actor.role))
+    throw new ApiError(
+      "forbidden:skill",
+      "Only administrators may create shared skills. Create a personal skill instead.",
+    );
   const sharing = input.sharing ?? PRIVATE;
   checkSharing(actor, sharing);
   const db = await getDb();
@@ -107,7 +121,11 @@ export async function insertSharedSkill(actor: Actor, input: SharedSkillInput): 
   }
 }
 
-export async function updateSharedSkill(actor: Actor, slug: string, patch: { enabled?: boolean; sharing?: Sharing }): Promise<SkillRow> {
+export async function updateSharedSkill(
+  actor: Actor,
+  slug: string,
+  patch: { enabled?: boolean; sharing?: Sharing },
+): Promise<SkillRow> {
   await requireSharedSkill(actor, slug, "manage");
   if (patch.sharing) checkSharing(actor, patch.sharing);
   const db = await getDb();
@@ -125,7 +143,12 @@ export async function updateSharedSkill(actor: Actor, slug: string, patch: { ena
 }
 
 /** After SKILL.md was saved: the row follows its front matter. */
-export async function updateSharedSkillContent(actor: Actor, slug: string, meta: SkillMeta, content: string): Promise<SkillRow> {
+export async function updateSharedSkillContent(
+  actor: Actor,
+  slug: string,
+  meta: SkillMeta,
+  content: string,
+): Promise<SkillRow> {
   await requireSharedSkill(actor, slug, "manage");
   const db = await getDb();
   const [row] = await db
@@ -163,13 +186,24 @@ export async function upsertBuiltinSkill(slug: string, meta: SkillMeta, content:
   const [existing] = await db.select({ source: skills.source }).from(skills).where(eq(skills.slug, slug)).limit(1);
   if (existing && existing.source !== "builtin") return false;
   if (existing) {
-    await db.update(skills).set({ ...metaColumns(meta, content), updatedAt: new Date() }).where(eq(skills.slug, slug));
+    await db
+      .update(skills)
+      .set({ ...metaColumns(meta, content), updatedAt: new Date() })
+      .where(eq(skills.slug, slug));
     return true;
   }
   const everyone: Sharing = { read: { global: true, departmentIds: [], userIds: [] }, manage: PRIVATE.manage };
   await db
     .insert(skills)
-    .values({ id: `skill-${slug}`, slug, ...metaColumns(meta, content), enabled: true, sharing: everyone, source: "builtin", ownerId: null })
+    .values({
+      id: `skill-${slug}`,
+      slug,
+      ...metaColumns(meta, content),
+      enabled: true,
+      sharing: everyone,
+      source: "builtin",
+      ownerId: null,
+    })
     .onConflictDoNothing();
   return true;
 }

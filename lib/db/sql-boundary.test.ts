@@ -10,11 +10,17 @@ const TEST = /\.test\.(ts|tsx|mts|js|mjs)$/;
 
 const RULES: { what: string; pattern: RegExp }[] = [
   { what: "imports drizzle-orm", pattern: /from\s+["']drizzle-orm(\/[^"']*)?["']/ },
-  { what: "builds a query", pattern: /\bdb\s*\.\s*(select|selectDistinct|insert|update|delete|execute|transaction|query)\b/ },
+  {
+    what: "builds a query",
+    pattern: /\bdb\s*\.\s*(select|selectDistinct|insert|update|delete|execute|transaction|query)\b/,
+  },
   { what: "writes raw SQL", pattern: /\bsql\s*`/ },
   { what: "executes a statement", pattern: /\.execute\(/ },
   // Type imports (and the constant lists such as ROLES) are fine; a table object is a query in waiting.
-  { what: "imports a schema table", pattern: /import\s+\{([^}]*\b[a-z]\w*\b[^}]*)\}\s+from\s+["']@\/lib\/db\/schema["']/ },
+  {
+    what: "imports a schema table",
+    pattern: /import\s+\{([^}]*\b[a-z]\w*\b[^}]*)\}\s+from\s+["']@\/lib\/db\/schema["']/,
+  },
 ];
 
 function sourceFiles(dir: string): string[] {
@@ -56,10 +62,21 @@ describe("SQL stays in lib/db", () => {
     const dir = fs.mkdtempSync(path.join(process.cwd(), ".sql-boundary-"));
     try {
       const file = path.join(dir, "leak.ts");
-      fs.writeFileSync(file, 'import { eq } from "drizzle-orm";\nimport { agents, ROLES } from "@/lib/db/schema";\nawait db.select().from(agents).where(eq(agents.id, sql`1`));\n');
+      fs.writeFileSync(
+        file,
+        'import { eq } from "drizzle-orm";\nimport { agents, ROLES } from "@/lib/db/schema";\nawait db.select().from(agents).where(eq(agents.id, sql`1`));\n',
+      );
       const clean = path.join(dir, "clean.ts");
-      fs.writeFileSync(clean, 'import { ROLES, type Role } from "@/lib/db/schema";\nimport type { agents } from "@/lib/db/schema";\n');
-      expect(sqlOffenders([file]).map((o) => o.split(": ")[1])).toEqual(["imports drizzle-orm", "builds a query", "writes raw SQL", "imports a schema table"]);
+      fs.writeFileSync(
+        clean,
+        'import { ROLES, type Role } from "@/lib/db/schema";\nimport type { agents } from "@/lib/db/schema";\n',
+      );
+      expect(sqlOffenders([file]).map((o) => o.split(": ")[1])).toEqual([
+        "imports drizzle-orm",
+        "builds a query",
+        "writes raw SQL",
+        "imports a schema table",
+      ]);
       expect(sqlOffenders([clean])).toEqual([]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -38,7 +38,10 @@ async function withStatus(rows: ThreadRow[]): Promise<ThreadSummary[]> {
     .from(agentRuns)
     .where(
       and(
-        inArray(agentRuns.threadId, rows.map((r) => r.id)),
+        inArray(
+          agentRuns.threadId,
+          rows.map((r) => r.id),
+        ),
         inArray(agentRuns.status, ["pending", "running", "interrupted"]),
       ),
     );
@@ -123,7 +126,10 @@ export async function updateThread(
 
 export async function touchThread(actor: Actor, id: string): Promise<void> {
   const db = await getDb();
-  await db.update(threads).set({ updatedAt: new Date() }).where(and(eq(threads.id, id), eq(threads.userId, actor.id)));
+  await db
+    .update(threads)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(threads.id, id), eq(threads.userId, actor.id)));
 }
 
 /** Deletes the thread with its messages and runs (cascade); returns the ids of its whole tree. */

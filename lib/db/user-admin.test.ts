@@ -46,7 +46,13 @@ describe("updateUser", () => {
   it("the superadmin changes name, role and department; the view has no password hash", async () => {
     const u = await insertTestUser({ departmentId: deptA });
     const updated = await updateUser(root, u.id, { displayName: "Promoted", role: "admin", departmentId: deptB });
-    expect(updated).toMatchObject({ id: u.id, displayName: "Promoted", role: "admin", departmentId: deptB, disabled: false });
+    expect(updated).toMatchObject({
+      id: u.id,
+      displayName: "Promoted",
+      role: "admin",
+      departmentId: deptB,
+      disabled: false,
+    });
     expect(updated).not.toHaveProperty("passwordHash");
   });
 

@@ -38,7 +38,12 @@ async function revokeCredentials(tx: Tx, userId: string): Promise<void> {
  * `opts.keepSessionId` (the actor's current one, when they change their own): whoever held the
  * old password or a token made with it is out.
  */
-export async function updateUser(actor: Actor, id: string, change: UserChange, opts: { keepSessionId?: string | null } = {}): Promise<UserView> {
+export async function updateUser(
+  actor: Actor,
+  id: string,
+  change: UserChange,
+  opts: { keepSessionId?: string | null } = {},
+): Promise<UserView> {
   const passwordHash = change.password ? await hashPassword(change.password) : undefined;
   const db = await getDb();
   return db.transaction(async (tx) => {

@@ -43,11 +43,26 @@ describe("checkUserChange: allowed", () => {
     ["superadmin promotes a user to admin and moves them", root, memberB, { role: "admin", departmentId: "A" }],
     ["superadmin demotes an admin", root, otherAdminA, { role: "user" }],
     ["superadmin disables an admin", root, otherAdminA, { disabled: true }],
-    ["superadmin renames themselves and resets their password", root, target(root), { displayName: "Root", password: "x" }],
+    [
+      "superadmin renames themselves and resets their password",
+      root,
+      target(root),
+      { displayName: "Root", password: "x" },
+    ],
     ["superadmin sends its own role unchanged", root, target(root), { role: "superadmin", displayName: "Root" }],
-    ["admin edits a member of their department", adminA, otherMemberA, { displayName: "M", password: "p", disabled: true }],
+    [
+      "admin edits a member of their department",
+      adminA,
+      otherMemberA,
+      { displayName: "M", password: "p", disabled: true },
+    ],
     ["admin re-enables a member", adminA, otherMemberA, { disabled: false }],
-    ["admin keeps a member's role and department as they are", adminA, otherMemberA, { role: "user", departmentId: "A" }],
+    [
+      "admin keeps a member's role and department as they are",
+      adminA,
+      otherMemberA,
+      { role: "user", departmentId: "A" },
+    ],
     ["admin changes their own name and password", adminA, target(adminA), { displayName: "Me", password: "p" }],
   ])("%s", (_label, a, t, change) => {
     expect(allowed(a, t, change)).not.toThrow();
@@ -68,8 +83,18 @@ describe("checkUserChange: refused with 403", () => {
     ["admin takes a member out of every department", adminA, otherMemberA, { departmentId: null }],
     ["admin edits another admin of their department", adminA, otherAdminA, { displayName: "x" }],
     ["admin disables another admin of their department", adminA, otherAdminA, { disabled: true }],
-    ["admin demotes the superadmin sitting in their department", adminA, { id: "root", role: "superadmin", departmentId: "A" }, { role: "user" }],
-    ["admin renames the superadmin sitting in their department", adminA, { id: "root", role: "superadmin", departmentId: "A" }, { displayName: "x" }],
+    [
+      "admin demotes the superadmin sitting in their department",
+      adminA,
+      { id: "root", role: "superadmin", departmentId: "A" },
+      { role: "user" },
+    ],
+    [
+      "admin renames the superadmin sitting in their department",
+      adminA,
+      { id: "root", role: "superadmin", departmentId: "A" },
+      { displayName: "x" },
+    ],
     ["a plain user edits a colleague", memberA, otherMemberA, { displayName: "x" }],
     ["a plain user edits themselves through the admin API", memberA, target(memberA), { displayName: "x" }],
   ])("%s", (_label, a, t, change) => {

@@ -42,7 +42,12 @@ const expectApiError = async (p: Promise<unknown>, code: ErrorCode) => {
 
 describe("createUser role rules", () => {
   it("superadmin creates an admin in any department and a user without one", async () => {
-    const admin = await createUser(superadmin, { username: "admin-b", password: "password-123", role: "admin", departmentId: deptB });
+    const admin = await createUser(superadmin, {
+      username: "admin-b",
+      password: "password-123",
+      role: "admin",
+      departmentId: deptB,
+    });
     expect(admin).toMatchObject({ role: "admin", departmentId: deptB });
     const loner = await createUser(superadmin, { username: "loner", password: "password-123" });
     expect(loner).toMatchObject({ role: "user", departmentId: null });
@@ -68,12 +73,21 @@ describe("createUser role rules", () => {
   });
 
   it("an admin cannot create an admin", async () => {
-    await expectApiError(createUser(adminA, { username: "nope-2", password: "password-123", role: "admin" }), "forbidden:user");
+    await expectApiError(
+      createUser(adminA, { username: "nope-2", password: "password-123", role: "admin" }),
+      "forbidden:user",
+    );
   });
 
   it("an admin cannot create users of another department or without one", async () => {
-    await expectApiError(createUser(adminA, { username: "nope-3", password: "password-123", departmentId: deptB }), "forbidden:user");
-    await expectApiError(createUser(adminA, { username: "nope-4", password: "password-123", departmentId: null }), "forbidden:user");
+    await expectApiError(
+      createUser(adminA, { username: "nope-3", password: "password-123", departmentId: deptB }),
+      "forbidden:user",
+    );
+    await expectApiError(
+      createUser(adminA, { username: "nope-4", password: "password-123", departmentId: null }),
+      "forbidden:user",
+    );
   });
 
   it("an admin without a department cannot create users", async () => {
@@ -81,8 +95,14 @@ describe("createUser role rules", () => {
   });
 
   it("nobody creates a second superadmin: not the superadmin, not an admin", async () => {
-    await expectApiError(createUser(superadmin, { username: "root2", password: "password-123", role: "superadmin" }), "forbidden:user");
-    await expectApiError(createUser(adminA, { username: "root3", password: "password-123", role: "superadmin" }), "forbidden:user");
+    await expectApiError(
+      createUser(superadmin, { username: "root2", password: "password-123", role: "superadmin" }),
+      "forbidden:user",
+    );
+    await expectApiError(
+      createUser(adminA, { username: "root3", password: "password-123", role: "superadmin" }),
+      "forbidden:user",
+    );
     expect(await createSuperadmin({ username: "root4", password: "password-123" })).toBeNull();
   });
 
@@ -148,7 +168,8 @@ describe("listUsers scoping", () => {
 
 describe("reserveLoginAttempt", () => {
   const now = new Date("2030-01-01T00:00:00Z");
-  const lockedUntilOf = (r: Awaited<ReturnType<typeof reserveLoginAttempt>>) => (r.kind === "reserved" ? r.account.lockedUntil : undefined);
+  const lockedUntilOf = (r: Awaited<ReturnType<typeof reserveLoginAttempt>>) =>
+    r.kind === "reserved" ? r.account.lockedUntil : undefined;
 
   it("counts each attempt up front; the 5th sets a 5-minute lock, the 6th is refused unchecked", async () => {
     const u = await insertTestUser();
@@ -178,7 +199,10 @@ describe("reserveLoginAttempt", () => {
     const u = await insertTestUser();
     for (let i = 1; i <= 5; i++) await reserveLoginAttempt(u.username, now);
     const later = new Date(now.getTime() + LOCKOUT_MS + 1000);
-    expect(await reserveLoginAttempt(u.username, later)).toMatchObject({ kind: "reserved", account: { failedLogins: 1, lockedUntil: null } });
+    expect(await reserveLoginAttempt(u.username, later)).toMatchObject({
+      kind: "reserved",
+      account: { failedLogins: 1, lockedUntil: null },
+    });
   });
 
   it("30 concurrent reservations: exactly 5 get through, the 5th locks, 25 are refused", async () => {

@@ -156,10 +156,7 @@ export type LoginAccount = UserView & { passwordHash: string; failedLogins: numb
  * set when this attempt reached the threshold. `locked`: refused before any password check.
  * `unknown`: no such username.
  */
-export type LoginReservation =
-  | { kind: "reserved"; account: LoginAccount }
-  | { kind: "locked" }
-  | { kind: "unknown" };
+export type LoginReservation = { kind: "reserved"; account: LoginAccount } | { kind: "locked" } | { kind: "unknown" };
 
 /**
  * Reserves one sign-in attempt in a single conditional statement: counts it as a failure up front

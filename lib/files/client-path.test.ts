@@ -27,9 +27,25 @@ describe("resolveClientPath", () => {
   });
 
   it.each([
-    "../", "..", "../t-2/uploads/a.pdf", "uploads/../../t-2", "./../x", `${WORKDIR}/../t-2`, `${U}/projects/t-2/uploads/a.pdf`,
-    `${U}/projects/t-10`, `${U}/projects/t-1x/a`, `${U}/notes.md`, U, "/home/gem/skills/x/SKILL.md", "/etc/passwd", "/proc/self/environ",
-    "C:\\Windows\\win.ini", "..\\..\\x", "a\u0000b", "//etc/passwd", "/home/gem/user-data/projects/t-1/../t-2",
+    "../",
+    "..",
+    "../t-2/uploads/a.pdf",
+    "uploads/../../t-2",
+    "./../x",
+    `${WORKDIR}/../t-2`,
+    `${U}/projects/t-2/uploads/a.pdf`,
+    `${U}/projects/t-10`,
+    `${U}/projects/t-1x/a`,
+    `${U}/notes.md`,
+    U,
+    "/home/gem/skills/x/SKILL.md",
+    "/etc/passwd",
+    "/proc/self/environ",
+    "C:\\Windows\\win.ini",
+    "..\\..\\x",
+    "a\u0000b",
+    "//etc/passwd",
+    "/home/gem/user-data/projects/t-1/../t-2",
   ])("refuses %j with a 400", (input) => {
     const err = refusal(() => resolveInWorkdir(input));
     expect(err.code).toBe("bad_request:path");

@@ -6,8 +6,14 @@ import { withFileErrors } from "./fs-errors";
 import { uploadsAffectedBy } from "./upload-path";
 
 /** DELETE of a files route: a file or a folder (recursively) below `root`, with the records of uploads in it. */
-export async function deletePath(actor: Actor, workspace: WorkspaceBackend, virtual: string, root: string): Promise<void> {
-  if (virtual === root) throw new ApiError("bad_request:path", `${root} itself cannot be deleted; delete what is inside it.`);
+export async function deletePath(
+  actor: Actor,
+  workspace: WorkspaceBackend,
+  virtual: string,
+  root: string,
+): Promise<void> {
+  if (virtual === root)
+    throw new ApiError("bad_request:path", `${root} itself cannot be deleted; delete what is inside it.`);
   await withFileErrors(() => workspace.remove(virtual));
   const affected = uploadsAffectedBy(virtual);
   if (affected) await deleteAttachmentsIn(actor, affected);

@@ -15,7 +15,11 @@ export type ReadPathOptions = {
 };
 
 /** GET of a files route: a directory's listing as JSON, or a file's bytes (see fileResponse). */
-export async function readPath(workspace: WorkspaceBackend, virtual: string, opts: ReadPathOptions): Promise<DirectoryListingJson | Response> {
+export async function readPath(
+  workspace: WorkspaceBackend,
+  virtual: string,
+  opts: ReadPathOptions,
+): Promise<DirectoryListingJson | Response> {
   return withFileErrors(async () => {
     const entry = await workspace.stat(virtual);
     if (!entry) {

@@ -25,6 +25,7 @@ async function removeQuietly(userId: string, virtual: string): Promise<void> {
   try {
     await openWorkspace(userId).remove(virtual);
   } catch (err) {
-    if (!(err instanceof StoreNotFound)) console.error(`[workspace] could not remove ${virtual} of user ${userId}:`, err);
+    if (!(err instanceof StoreNotFound))
+      console.error(`[workspace] could not remove ${virtual} of user ${userId}:`, err);
   }
 }

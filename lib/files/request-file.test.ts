@@ -18,10 +18,19 @@ function streamed(chunks: Uint8Array[], contentType = "application/octet-stream"
       controller.close();
     },
   });
-  return new Request(URL_, { method: "POST", body, headers: { "content-type": contentType }, duplex: "half" } as RequestInit);
+  return new Request(URL_, {
+    method: "POST",
+    body,
+    headers: { "content-type": contentType },
+    duplex: "half",
+  } as RequestInit);
 }
 
-const codeOf = (p: Promise<unknown>) => p.then(() => "ok", (err: { code?: string }) => err.code);
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => "ok",
+    (err: { code?: string }) => err.code,
+  );
 
 describe("readRequestFile", () => {
   afterEach(() => {
@@ -37,14 +46,21 @@ describe("readRequestFile", () => {
 
   it("reads a raw body named by the caller", async () => {
     const req = new Request(URL_, { method: "POST", body: "raw bytes", headers: { "content-type": "text/csv" } });
-    expect(await readRequestFile(req, { maxBytes: 100, rawName: "a.csv" })).toMatchObject({ name: "a.csv", declaredType: "text/csv" });
+    expect(await readRequestFile(req, { maxBytes: 100, rawName: "a.csv" })).toMatchObject({
+      name: "a.csv",
+      declaredType: "text/csv",
+    });
   });
 
   it("refuses a body that is neither multipart nor named, and a form without `file`", async () => {
-    expect(await codeOf(readRequestFile(new Request(URL_, { method: "POST", body: "x" }), { maxBytes: 100 }))).toBe("bad_request:upload");
+    expect(await codeOf(readRequestFile(new Request(URL_, { method: "POST", body: "x" }), { maxBytes: 100 }))).toBe(
+      "bad_request:upload",
+    );
     const form = new FormData();
     form.append("other", "x");
-    expect(await codeOf(readRequestFile(new Request(URL_, { method: "POST", body: form }), { maxBytes: 100 }))).toBe("bad_request:upload");
+    expect(await codeOf(readRequestFile(new Request(URL_, { method: "POST", body: form }), { maxBytes: 100 }))).toBe(
+      "bad_request:upload",
+    );
   });
 
   it("refuses early on Content-Length, before reading the body", async () => {
@@ -56,14 +72,27 @@ describe("readRequestFile", () => {
         controller.close();
       },
     });
-    const req = new Request(URL_, { method: "POST", body, headers: { "content-length": String(10_000_000) }, duplex: "half" } as RequestInit);
+    const req = new Request(URL_, {
+      method: "POST",
+      body,
+      headers: { "content-length": String(10_000_000) },
+      duplex: "half",
+    } as RequestInit);
     expect(await codeOf(readRequestFile(req, { maxBytes: 1000, rawName: "x.bin" }))).toBe("too_large:upload");
     expect(pulled).toBeLessThanOrEqual(1); // the stream's first pull may happen on construction, never more
   });
 
   it("refuses on the bytes actually received when no Content-Length is sent", async () => {
-    expect(await codeOf(readRequestFile(streamed([new Uint8Array(600), new Uint8Array(600)]), { maxBytes: 1000, rawName: "x" }))).toBe("too_large:upload");
-    expect(await codeOf(readRequestFile(streamed([new Uint8Array(500), new Uint8Array(500)]), { maxBytes: 1000, rawName: "x" }))).toBe("ok");
+    expect(
+      await codeOf(
+        readRequestFile(streamed([new Uint8Array(600), new Uint8Array(600)]), { maxBytes: 1000, rawName: "x" }),
+      ),
+    ).toBe("too_large:upload");
+    expect(
+      await codeOf(
+        readRequestFile(streamed([new Uint8Array(500), new Uint8Array(500)]), { maxBytes: 1000, rawName: "x" }),
+      ),
+    ).toBe("ok");
   });
 
   it("refuses a multipart file one byte over the limit, accepts one at the limit", async () => {

@@ -25,7 +25,10 @@ export type RequestFile = {
  * The file of a request: multipart field `file`, or the raw body (named by `rawName`). The
  * size limit is checked on Content-Length before reading and on the bytes actually received.
  */
-export async function readRequestFile(req: Request, opts: { maxBytes: number; rawName?: string }): Promise<RequestFile> {
+export async function readRequestFile(
+  req: Request,
+  opts: { maxBytes: number; rawName?: string },
+): Promise<RequestFile> {
   const contentType = req.headers.get("content-type") ?? "";
   const multipart = /^multipart\/form-data\s*;/i.test(contentType);
   const limit = multipart ? opts.maxBytes + MULTIPART_OVERHEAD : opts.maxBytes;
@@ -34,9 +37,15 @@ export async function readRequestFile(req: Request, opts: { maxBytes: number; ra
   const body = await readCapped(req.body, limit, opts.maxBytes);
 
   if (!multipart) {
-    if (!opts.rawName) throw new ApiError("bad_request:upload", "Send the file as multipart/form-data in the field \"file\".");
+    if (!opts.rawName)
+      throw new ApiError("bad_request:upload", 'Send the file as multipart/form-data in the field "file".');
     const declaredType = contentType.split(";")[0].trim().toLowerCase();
-    return { name: opts.rawName, bytes: body, declaredType: declaredType === "application/octet-stream" ? "" : declaredType, fields: {} };
+    return {
+      name: opts.rawName,
+      bytes: body,
+      declaredType: declaredType === "application/octet-stream" ? "" : declaredType,
+      fields: {},
+    };
   }
 
   let form: FormData;
@@ -46,7 +55,7 @@ export async function readRequestFile(req: Request, opts: { maxBytes: number; ra
     throw new ApiError("bad_request:upload", "The multipart body could not be read.");
   }
   const file = form.get("file");
-  if (!(file instanceof File)) throw new ApiError("bad_request:upload", "Send the file in the multipart field \"file\".");
+  if (!(file instanceof File)) throw new ApiError("bad_request:upload", 'Send the file in the multipart field "file".');
   if (file.size > opts.maxBytes) throw tooLarge(opts.maxBytes);
   const fields: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string") fields[key] = value;

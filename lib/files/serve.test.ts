@@ -3,7 +3,8 @@ import { fileResponse, filenameParams } from "./serve";
 import { sniffFile } from "./sniff";
 import { SAMPLES } from "@/lib/testing/file-samples";
 
-const respond = async (bytes: Buffer, name: string, download = false) => fileResponse(bytes, { name, sniffed: await sniffFile(bytes, name), download });
+const respond = async (bytes: Buffer, name: string, download = false) =>
+  fileResponse(bytes, { name, sniffed: await sniffFile(bytes, name), download });
 
 describe("fileResponse", () => {
   it("previews a PNG inline with nosniff and a sandboxing CSP", async () => {
@@ -19,7 +20,10 @@ describe("fileResponse", () => {
   });
 
   it("sends HTML and SVG as sandboxed text/plain", async () => {
-    for (const [bytes, name] of [[SAMPLES.html, "page.html"], [SAMPLES.svg, "logo.svg"]] as const) {
+    for (const [bytes, name] of [
+      [SAMPLES.html, "page.html"],
+      [SAMPLES.svg, "logo.svg"],
+    ] as const) {
       const res = await respond(bytes, name);
       expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
       expect(res.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'; frame-ancestors 'self'");
@@ -46,7 +50,10 @@ describe("filenameParams", () => {
   it.each([
     ["report.pdf", `filename="report.pdf"; filename*=UTF-8''report.pdf`],
     ["季度报告.pdf", `filename="____.pdf"; filename*=UTF-8''%E5%AD%A3%E5%BA%A6%E6%8A%A5%E5%91%8A.pdf`],
-    ['a "quoted"; name\\x.txt', `filename="a _quoted__ name_x.txt"; filename*=UTF-8''a%20%22quoted%22%3B%20name%5Cx.txt`],
+    [
+      'a "quoted"; name\\x.txt',
+      `filename="a _quoted__ name_x.txt"; filename*=UTF-8''a%20%22quoted%22%3B%20name%5Cx.txt`,
+    ],
     ["it's (1).txt", `filename="it's (1).txt"; filename*=UTF-8''it%27s%20%281%29.txt`],
     ["line\r\nbreak.txt", `filename="line__break.txt"; filename*=UTF-8''line%0D%0Abreak.txt`],
   ])("%j", (name, expected) => {

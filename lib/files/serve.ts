@@ -20,7 +20,9 @@ export function fileResponse(bytes: Uint8Array, opts: { name: string; sniffed: S
   // Firefox's PDF viewer does not render under a sandboxing CSP (Chromium's does); both viewers
   // isolate the document themselves, so PDFs go without it.
   headers["Content-Security-Policy"] =
-    contentType === "application/pdf" ? "frame-ancestors 'self'" : "sandbox; default-src 'none'; frame-ancestors 'self'";
+    contentType === "application/pdf"
+      ? "frame-ancestors 'self'"
+      : "sandbox; default-src 'none'; frame-ancestors 'self'";
   return new Response(new Uint8Array(bytes), { headers });
 }
 

@@ -55,7 +55,8 @@ describe("sniffUpload refuses", () => {
   });
 
   it("a Windows executable under any name", async () => {
-    for (const name of ["setup.exe", "invoice.pdf", "notes.txt", "noext"]) expect(await refused(SAMPLES.exe, name)).toMatch(/not accepted/);
+    for (const name of ["setup.exe", "invoice.pdf", "notes.txt", "noext"])
+      expect(await refused(SAMPLES.exe, name)).toMatch(/not accepted/);
   });
 
   it("unrecognised binary bytes", async () => {
@@ -96,7 +97,12 @@ describe("serving", () => {
     const policy = async (bytes: Uint8Array, name: string) => servingPolicy(await sniffFile(bytes, name));
     expect(await policy(SAMPLES.png, "a.png")).toEqual({ contentType: "image/png", inline: true });
     expect(await policy(SAMPLES.pdf, "a.pdf")).toEqual({ contentType: "application/pdf", inline: true });
-    for (const [bytes, name] of [[SAMPLES.svg, "x.svg"], [SAMPLES.html, "x.html"], [Buffer.from("alert(1)"), "x.js"], [SAMPLES.text, "x.md"]] as const) {
+    for (const [bytes, name] of [
+      [SAMPLES.svg, "x.svg"],
+      [SAMPLES.html, "x.html"],
+      [Buffer.from("alert(1)"), "x.js"],
+      [SAMPLES.text, "x.md"],
+    ] as const) {
       expect(await policy(bytes, name)).toEqual({ contentType: "text/plain; charset=utf-8", inline: true });
     }
     // An HTML file named .png is still only text.
@@ -105,8 +111,14 @@ describe("serving", () => {
 
   it("offers everything else only as a download", async () => {
     expect(servingPolicy(await sniffFile(SAMPLES.docx, "r.docx"))).toMatchObject({ inline: false });
-    expect(servingPolicy(await sniffFile(SAMPLES.elf, "a.png"))).toEqual({ contentType: "application/x-elf", inline: false });
-    expect(servingPolicy(await sniffFile(SAMPLES.randomBinary, "a.txt"))).toEqual({ contentType: "application/octet-stream", inline: false });
+    expect(servingPolicy(await sniffFile(SAMPLES.elf, "a.png"))).toEqual({
+      contentType: "application/x-elf",
+      inline: false,
+    });
+    expect(servingPolicy(await sniffFile(SAMPLES.randomBinary, "a.txt"))).toEqual({
+      contentType: "application/octet-stream",
+      inline: false,
+    });
     expect(servingPolicy(await sniffFile(SAMPLES.mp4, "a.mp4"))).toEqual({ contentType: "video/mp4", inline: false });
   });
 

@@ -40,8 +40,17 @@ const ACCEPTED_BINARY: Record<string, FileKind> = {
 const KIND_BY_EXTENSION: Record<string, FileKind> = {
   ...Object.fromEntries(Object.entries(BINARY_BY_EXTENSION).map(([ext, mime]) => [ext, ACCEPTED_BINARY[mime]])),
   ...Object.fromEntries(Object.keys(TEXT_BY_EXTENSION).map((ext) => [ext, "text" as const])),
-  bmp: "image", tif: "image", tiff: "image", heic: "image", ico: "image", doc: "word", xls: "excel", ppt: "powerpoint",
-  oga: "media", ogv: "media", avi: "media",
+  bmp: "image",
+  tif: "image",
+  tiff: "image",
+  heic: "image",
+  ico: "image",
+  doc: "word",
+  xls: "excel",
+  ppt: "powerpoint",
+  oga: "media",
+  ogv: "media",
+  avi: "media",
 };
 
 /** Inline previews that cannot run script in the app's origin. SVG and HTML are text here. */
@@ -78,7 +87,8 @@ function textType(name: string): Sniffed {
 /** The type of any stored file (for serving): never refuses; unknown binary is octet-stream. */
 export async function sniffFile(bytes: Uint8Array, name: string): Promise<Sniffed> {
   const detected = await fileTypeFromBuffer(bytes);
-  if (detected && ACCEPTED_BINARY[detected.mime]) return { mediaType: detected.mime, ext: detected.ext, kind: ACCEPTED_BINARY[detected.mime] };
+  if (detected && ACCEPTED_BINARY[detected.mime])
+    return { mediaType: detected.mime, ext: detected.ext, kind: ACCEPTED_BINARY[detected.mime] };
   // A detected type outside the accepted set (xml, an "MZ" prefix...) is still plain text when the bytes are.
   if (isText(bytes)) return textType(name);
   if (detected) return { mediaType: detected.mime, ext: detected.ext, kind: "other" };

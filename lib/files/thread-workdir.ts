@@ -10,7 +10,10 @@ export function rootOf(thread: ThreadRow): string {
 }
 
 /** The actor's conversation and its workdir; 404 for an unknown thread or anyone else's. */
-export async function requireWorkdir(actor: Actor, threadId: string): Promise<{ thread: ThreadRow; rootThreadId: string; workdir: string }> {
+export async function requireWorkdir(
+  actor: Actor,
+  threadId: string,
+): Promise<{ thread: ThreadRow; rootThreadId: string; workdir: string }> {
   const thread = await requireThread(actor, threadId);
   const rootThreadId = rootOf(thread);
   return { thread, rootThreadId, workdir: workdirOf(rootThreadId) };

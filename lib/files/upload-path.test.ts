@@ -14,11 +14,21 @@ describe("upload paths", () => {
     expect(uploadsAffectedBy(P)).toEqual({ scope: "all" });
     expect(uploadsAffectedBy(`${P}/t1`)).toEqual({ scope: "thread", rootThreadId: "t1" });
     expect(uploadsAffectedBy(`${P}/t1/uploads`)).toEqual({ scope: "thread", rootThreadId: "t1" });
-    expect(uploadsAffectedBy(`${P}/t1/uploads/abc.pdf`)).toEqual({ scope: "file", rootThreadId: "t1", storedName: "abc.pdf" });
+    expect(uploadsAffectedBy(`${P}/t1/uploads/abc.pdf`)).toEqual({
+      scope: "file",
+      rootThreadId: "t1",
+      storedName: "abc.pdf",
+    });
   });
 
   it("takes none with files that are not uploads", () => {
-    for (const p of [`${P}/t1/outputs`, `${P}/t1/outputs/uploads/x`, `${P}/t1/uploads/sub/x.pdf`, "/home/gem/user-data/notes", "/home/gem/user-data/projectsX"]) {
+    for (const p of [
+      `${P}/t1/outputs`,
+      `${P}/t1/outputs/uploads/x`,
+      `${P}/t1/uploads/sub/x.pdf`,
+      "/home/gem/user-data/notes",
+      "/home/gem/user-data/projectsX",
+    ]) {
       expect(uploadsAffectedBy(p)).toBeNull();
     }
   });

@@ -46,8 +46,14 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const upload = (name: string, bytes: Buffer, fields: Record<string, string> = {}): RequestFile => ({ name, bytes, declaredType: "", fields });
-const hostPath = (userId: string, virtual: string) => path.join(dataDir, "workspaces", userId, virtual.replace("/home/gem/user-data/", ""));
+const upload = (name: string, bytes: Buffer, fields: Record<string, string> = {}): RequestFile => ({
+  name,
+  bytes,
+  declaredType: "",
+  fields,
+});
+const hostPath = (userId: string, virtual: string) =>
+  path.join(dataDir, "workspaces", userId, virtual.replace("/home/gem/user-data/", ""));
 const userFiles = (userId: string) => {
   const root = path.join(dataDir, "workspaces", userId);
   return fs.existsSync(root) ? fs.readdirSync(root, { recursive: true }).map(String) : [];
@@ -67,7 +73,11 @@ describe("saveUpload", () => {
     });
     expect(fs.readFileSync(hostPath(actor.id, result.path))).toEqual(SAMPLES.pdf);
     const [row] = await listThreadAttachments(actor, thread.id);
-    expect(row).toMatchObject({ originalName: "Quarterly report (final).pdf", mediaType: "application/pdf", size: SAMPLES.pdf.length });
+    expect(row).toMatchObject({
+      originalName: "Quarterly report (final).pdf",
+      mediaType: "application/pdf",
+      size: SAMPLES.pdf.length,
+    });
     expect(result.path.endsWith(`/${row.storedName}`)).toBe(true);
 
     const again = await saveUpload(actor, thread.id, upload("Quarterly report (final).pdf", SAMPLES.pdf));
@@ -79,7 +89,9 @@ describe("saveUpload", () => {
     const thread = await createThread(actor, { agentId: null });
     expect((await saveUpload(actor, thread.id, upload("photo.jpg", SAMPLES.png))).path).toMatch(/\.png$/);
     expect((await saveUpload(actor, thread.id, upload("notes.md", Buffer.from("# hi")))).path).toMatch(/\.md$/);
-    expect((await saveUpload(actor, thread.id, upload("evil.sh;rm -rf", Buffer.from("echo")))).path).toMatch(/\/[0-9a-f]{32}\.txt$/);
+    expect((await saveUpload(actor, thread.id, upload("evil.sh;rm -rf", Buffer.from("echo")))).path).toMatch(
+      /\/[0-9a-f]{32}\.txt$/,
+    );
   });
 
   it("creates a new conversation for the actor when the id is unknown (upload before the first message)", async () => {
@@ -87,13 +99,19 @@ describe("saveUpload", () => {
     const threadId = crypto.randomUUID();
     const result = await saveUpload(actor, threadId, upload("a.txt", SAMPLES.text));
     expect(result.path).toContain(`/projects/${threadId}/uploads/`);
-    expect(await findThread(actor, threadId)).toMatchObject({ userId: actor.id, agentId: "agent-default", rootThreadId: threadId });
+    expect(await findThread(actor, threadId)).toMatchObject({
+      userId: actor.id,
+      agentId: "agent-default",
+      rootThreadId: threadId,
+    });
   });
 
   it("uses a visible agent named in the form, and refuses an unknown one without creating anything", async () => {
     const actor = await insertTestUser();
     const threadId = crypto.randomUUID();
-    await expect(saveUpload(actor, threadId, upload("a.txt", SAMPLES.text, { agentId: "no-such-agent" }))).rejects.toMatchObject({ code: "not_found:agent" });
+    await expect(
+      saveUpload(actor, threadId, upload("a.txt", SAMPLES.text, { agentId: "no-such-agent" })),
+    ).rejects.toMatchObject({ code: "not_found:agent" });
     expect(await findThread(actor, threadId)).toBeNull();
     expect(userFiles(actor.id)).toEqual([]);
     await saveUpload(actor, threadId, upload("a.txt", SAMPLES.text, { agentId: "agent-researcher" }));
@@ -104,7 +122,9 @@ describe("saveUpload", () => {
     const owner = await insertTestUser();
     const intruder = await insertTestUser();
     const thread = await createThread(owner, { agentId: null });
-    await expect(saveUpload(intruder, thread.id, upload("x.txt", SAMPLES.text))).rejects.toMatchObject({ code: "not_found:thread" });
+    await expect(saveUpload(intruder, thread.id, upload("x.txt", SAMPLES.text))).rejects.toMatchObject({
+      code: "not_found:thread",
+    });
     expect(userFiles(intruder.id)).toEqual([]);
     expect(userFiles(owner.id)).toEqual([]);
     expect(await listThreadAttachments(owner, thread.id)).toEqual([]);
@@ -113,7 +133,9 @@ describe("saveUpload", () => {
   it("refuses a disguised executable before creating the conversation or writing a byte", async () => {
     const actor = await insertTestUser();
     const threadId = crypto.randomUUID();
-    await expect(saveUpload(actor, threadId, upload("cat.png", SAMPLES.elf))).rejects.toBeInstanceOf(UnsupportedFileType);
+    await expect(saveUpload(actor, threadId, upload("cat.png", SAMPLES.elf))).rejects.toBeInstanceOf(
+      UnsupportedFileType,
+    );
     expect(await findThread(actor, threadId)).toBeNull();
     expect(userFiles(actor.id)).toEqual([]);
   });

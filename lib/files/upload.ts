@@ -32,9 +32,17 @@ export async function saveUpload(actor: Actor, threadId: string, file: RequestFi
   const workspace = openWorkspace(actor.id);
   await workspace.writeBytes(path, file.bytes);
   try {
-    await createAttachment(actor, { rootThreadId, storedName, originalName, mediaType: sniffed.mediaType, size: file.bytes.length });
+    await createAttachment(actor, {
+      rootThreadId,
+      storedName,
+      originalName,
+      mediaType: sniffed.mediaType,
+      size: file.bytes.length,
+    });
   } catch (err) {
-    await workspace.remove(path).catch((cleanupErr) => console.error(`[uploads] could not remove ${path}:`, cleanupErr));
+    await workspace
+      .remove(path)
+      .catch((cleanupErr) => console.error(`[uploads] could not remove ${path}:`, cleanupErr));
     throw err;
   }
   return { name: originalName, path, size: file.bytes.length, mediaType: sniffed.mediaType };

@@ -49,7 +49,10 @@ type Handler<R extends Request> = (req: R) => Promise<Response>;
  * A handler that only ever sees a body within `maxJsonBytes()` (for routes that read bodies
  * outside route(), e.g. Auth.js sign-in, which buffers the whole form before checking anything).
  */
-export function withCappedBody<R extends Request>(handler: Handler<R>, rebuild: (req: R, body: Buffer) => R): Handler<R> {
+export function withCappedBody<R extends Request>(
+  handler: Handler<R>,
+  rebuild: (req: R, body: Buffer) => R,
+): Handler<R> {
   return async (req) => {
     if (req.method === "GET" || req.method === "HEAD") return handler(req);
     let body: Buffer;

@@ -16,7 +16,9 @@ describe("trustedProxyHops", () => {
 
 describe("clientAddress", () => {
   it("without a trusted proxy: the server-stamped connection address; X-Forwarded-For is ignored", () => {
-    expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "203.0.113.5", "x-forwarded-for": "198.51.100.1" }), 0)).toBe("203.0.113.5");
+    expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "203.0.113.5", "x-forwarded-for": "198.51.100.1" }), 0)).toBe(
+      "203.0.113.5",
+    );
     expect(clientAddress(headers({ "x-forwarded-for": "198.51.100.1" }), 0)).toBe("unknown");
   });
 

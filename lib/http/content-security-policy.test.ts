@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { newNonce, pageContentSecurityPolicy } from "./content-security-policy";
 
-const directives = (csp: string) => new Map(csp.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1)] as const));
+const directives = (csp: string) =>
+  new Map(csp.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1)] as const));
 
 describe("pageContentSecurityPolicy", () => {
   it("runs only scripts carrying the nonce (and what they load), and forbids framing", () => {

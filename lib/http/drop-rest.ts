@@ -7,7 +7,7 @@ export const DROP_MAX_BYTES = 64 * 1024 * 1024;
 
 export async function dropRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
   try {
-    for (let dropped = 0; dropped <= DROP_MAX_BYTES; ) {
+    for (let dropped = 0; dropped <= DROP_MAX_BYTES;) {
       const { done, value } = await reader.read();
       if (done) return;
       dropped += value.byteLength;

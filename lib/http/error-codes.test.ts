@@ -1,13 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import {
-  ERROR_CODES,
-  ERROR_STATUS,
-  isErrorCode,
-  type ErrorCode,
-  type ErrorType,
-} from "./error-codes";
+import { ERROR_CODES, ERROR_STATUS, isErrorCode, type ErrorCode, type ErrorType } from "./error-codes";
 import { ApiError, errorJson } from "./errors";
 
 // route() imports the session reader; these tests use only public routes.
@@ -89,17 +83,13 @@ describe("route() answers a thrown ApiError with its declared status and the API
       throw new Error("secret detail");
     })(new Request("http://localhost:3100/api/test"));
     expect(res.status).toBe(500);
-    expect(await res.json()).toEqual(
-      errorJson("internal:api", "Something went wrong on the server."),
-    );
+    expect(await res.json()).toEqual(errorJson("internal:api", "Something went wrong on the server."));
   });
 });
 
 describe("codes in the source", () => {
   // errors.ts defines errorJson() and passes on an ApiError's code: its non-literal arguments are typed.
-  const args = codeArguments().filter(
-    (a) => a.file !== "lib/http/errors.ts" || a.arg.startsWith('"'),
-  );
+  const args = codeArguments().filter((a) => a.file !== "lib/http/errors.ts" || a.arg.startsWith('"'));
 
   it("finds the constructor calls (the scan itself works)", () => {
     expect(args.length).toBeGreaterThan(100);

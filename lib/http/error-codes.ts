@@ -21,9 +21,7 @@ export type ErrorType = keyof typeof ERROR_STATUS;
 
 /** A code's status must be its type's status: checked by the compiler via `satisfies`. */
 type StatusOfCodes<C> = {
-  [K in keyof C]: K extends `${infer T extends ErrorType}:${string}`
-    ? (typeof ERROR_STATUS)[T]
-    : never;
+  [K in keyof C]: K extends `${infer T extends ErrorType}:${string}` ? (typeof ERROR_STATUS)[T] : never;
 };
 
 export const ERROR_CODES = {

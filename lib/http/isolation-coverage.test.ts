@@ -20,15 +20,22 @@ describe("isolation table coverage", () => {
       const route = "/" + path.relative(path.join(process.cwd(), "app"), path.dirname(file)).split(path.sep).join("/");
       const source = fs.readFileSync(file, "utf8");
       for (const method of METHODS) {
-        const exported = new RegExp(`export\\s+(const|async function|function)\\s+${method}\\b|export\\s*\\{[^}]*\\b${method}\\b`).test(source);
-        if (exported && !ISOLATION_CASES.some((c) => c.route === route && c.method === method)) missing.push(`${method} ${route}`);
+        const exported = new RegExp(
+          `export\\s+(const|async function|function)\\s+${method}\\b|export\\s*\\{[^}]*\\b${method}\\b`,
+        ).test(source);
+        if (exported && !ISOLATION_CASES.some((c) => c.route === route && c.method === method))
+          missing.push(`${method} ${route}`);
       }
     }
     expect(missing, "add these to e2e/api/isolation-table.ts").toEqual([]);
   });
 
   it("names no route that does not exist", () => {
-    const routes = new Set(routeFiles(API).map((f) => "/" + path.relative(path.join(process.cwd(), "app"), path.dirname(f)).split(path.sep).join("/")));
+    const routes = new Set(
+      routeFiles(API).map(
+        (f) => "/" + path.relative(path.join(process.cwd(), "app"), path.dirname(f)).split(path.sep).join("/"),
+      ),
+    );
     expect(ISOLATION_CASES.map((c) => c.route).filter((r) => !routes.has(r))).toEqual([]);
   });
 });

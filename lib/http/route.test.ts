@@ -81,9 +81,15 @@ describe("route(): validation", () => {
   it("400 for a body that is not JSON, or not sent as JSON", async () => {
     signedIn();
     const h = route({ body: Thing }, ({ body }) => body);
-    expect(await errorOf(await h(post("{not json")))).toMatchObject({ code: "bad_request:api", message: expect.stringMatching(/not valid JSON/) });
+    expect(await errorOf(await h(post("{not json")))).toMatchObject({
+      code: "bad_request:api",
+      message: expect.stringMatching(/not valid JSON/),
+    });
     const form = post("name=x", { "content-type": "application/x-www-form-urlencoded" });
-    expect(await errorOf(await h(form))).toMatchObject({ code: "bad_request:api", message: expect.stringMatching(/Content-Type/) });
+    expect(await errorOf(await h(form))).toMatchObject({
+      code: "bad_request:api",
+      message: expect.stringMatching(/Content-Type/),
+    });
   });
 
   it("parses query and params with their schemas", async () => {
@@ -96,14 +102,22 @@ describe("route(): validation", () => {
     const ok = await h(new Request(`${URL_BASE}?limit=20`), { params: Promise.resolve({ id }) });
     expect(await ok.json()).toEqual({ limit: 20, id });
     const badQuery = await h(new Request(`${URL_BASE}?limit=500`), { params: Promise.resolve({ id }) });
-    expect(await errorOf(badQuery)).toMatchObject({ code: "bad_request:api", message: expect.stringMatching(/^Invalid query: limit:/) });
+    expect(await errorOf(badQuery)).toMatchObject({
+      code: "bad_request:api",
+      message: expect.stringMatching(/^Invalid query: limit:/),
+    });
     const badParam = await h(new Request(`${URL_BASE}?limit=5`), { params: Promise.resolve({ id: "nope" }) });
-    expect(await errorOf(badParam)).toMatchObject({ code: "bad_request:api", message: expect.stringMatching(/^Invalid path: id:/) });
+    expect(await errorOf(badParam)).toMatchObject({
+      code: "bad_request:api",
+      message: expect.stringMatching(/^Invalid path: id:/),
+    });
   });
 
   it("hands raw params through when no schema is given", async () => {
     signedIn();
-    const res = await route({}, ({ params }) => params)(new Request(URL_BASE), { params: Promise.resolve({ slug: "a" }) });
+    const res = await route({}, ({ params }) => params)(new Request(URL_BASE), {
+      params: Promise.resolve({ slug: "a" }),
+    });
     expect(await res.json()).toEqual({ slug: "a" });
   });
 });
@@ -127,15 +141,19 @@ describe("route(): cross-origin writes", () => {
 
   it("does not apply to GET", async () => {
     signedIn();
-    const res = await route({}, () => "ok")(new Request(URL_BASE, { headers: { host: "localhost:3100", origin: "https://evil.example" } }));
+    const res = await route(
+      {},
+      () => "ok",
+    )(new Request(URL_BASE, { headers: { host: "localhost:3100", origin: "https://evil.example" } }));
     expect(res.status).toBe(200);
   });
 
   it("Bearer requests skip the origin check but must still authenticate by token", async () => {
     signedIn(); // a cookie session exists, yet it must not count for a Bearer request
-    const res = await route({ body: Thing }, () => "x")(
-      post({ name: "x" }, { origin: "https://elsewhere.example", authorization: "Bearer not-a-real-token" }),
-    );
+    const res = await route(
+      { body: Thing },
+      () => "x",
+    )(post({ name: "x" }, { origin: "https://elsewhere.example", authorization: "Bearer not-a-real-token" }));
     expect(res.status).toBe(401);
   });
 });
@@ -143,7 +161,10 @@ describe("route(): cross-origin writes", () => {
 describe("route(): responses and errors", () => {
   it("passes a Response through untouched", async () => {
     signedIn();
-    const res = await route({}, () => new Response("raw", { status: 201, headers: { "x-a": "1" } }))(new Request(URL_BASE));
+    const res = await route(
+      {},
+      () => new Response("raw", { status: 201, headers: { "x-a": "1" } }),
+    )(new Request(URL_BASE));
     expect(res.status).toBe(201);
     expect(res.headers.get("x-a")).toBe("1");
     expect(await res.text()).toBe("raw");
@@ -191,16 +212,19 @@ describe("route(): responses and errors", () => {
 function streamedBody(totalBytes: number, chunk = 64 * 1024) {
   const state = { pulled: 0, cancelled: false };
   const piece = new TextEncoder().encode(" ".repeat(chunk));
-  const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (state.pulled >= totalBytes) return controller.close();
-      state.pulled += piece.byteLength;
-      controller.enqueue(piece);
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (state.pulled >= totalBytes) return controller.close();
+        state.pulled += piece.byteLength;
+        controller.enqueue(piece);
+      },
+      cancel() {
+        state.cancelled = true;
+      },
     },
-    cancel() {
-      state.cancelled = true;
-    },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
   return { state, stream };
 }
 const streamedPost = (stream: ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
@@ -223,7 +247,10 @@ describe("route(): body size cap", () => {
     const { state, stream } = streamedBody(40 * MiB);
     const res = await route({ body: Thing }, handler)(streamedPost(stream, { "content-length": String(40 * MiB) }));
     expect(res.status).toBe(413);
-    expect(await errorOf(res)).toEqual({ code: "too_large:body", message: "The request body is larger than the limit of 1 MiB." });
+    expect(await errorOf(res)).toEqual({
+      code: "too_large:body",
+      message: "The request body is larger than the limit of 1 MiB.",
+    });
     expect(handler).not.toHaveBeenCalled();
     // Read and dropped before answering, so the client can finish sending and read the 413.
     expect(state.pulled).toBe(40 * MiB);
@@ -232,7 +259,10 @@ describe("route(): body size cap", () => {
   it("answers a Content-Length too large to drop at once, reading nothing", async () => {
     signedIn();
     const { state, stream } = streamedBody(Number.POSITIVE_INFINITY);
-    const res = await route({ body: Thing }, () => "x")(streamedPost(stream, { "content-length": String(10 * 1024 * MiB) }));
+    const res = await route(
+      { body: Thing },
+      () => "x",
+    )(streamedPost(stream, { "content-length": String(10 * 1024 * MiB) }));
     expect(res.status).toBe(413);
     expect(state.pulled).toBe(0);
   });
@@ -267,7 +297,10 @@ describe("route(): body size cap", () => {
     expect(Buffer.byteLength(exact)).toBe(100);
     expect(await (await h(post(exact))).json()).toEqual({ length: 89 });
     const over = JSON.stringify({ name: "x".repeat(90) });
-    expect(await errorOf(await h(post(over)))).toEqual({ code: "too_large:body", message: "The request body is larger than the limit of 100 bytes." });
+    expect(await errorOf(await h(post(over)))).toEqual({
+      code: "too_large:body",
+      message: "The request body is larger than the limit of 100 bytes.",
+    });
     // Counted in bytes, not characters.
     expect((await h(post(JSON.stringify({ name: "é".repeat(50) })))).status).toBe(413);
     const chunked = streamedBody(101, 101);

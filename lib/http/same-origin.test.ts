@@ -17,13 +17,19 @@ describe("isCrossOriginWrite", () => {
   });
 
   it("allows the same host, case and default port aside", () => {
-    expect(isCrossOriginWrite(req("POST", { host: "app.example:3100", origin: "http://app.example:3100" }))).toBe(false);
+    expect(isCrossOriginWrite(req("POST", { host: "app.example:3100", origin: "http://app.example:3100" }))).toBe(
+      false,
+    );
     expect(isCrossOriginWrite(req("POST", { host: "App.Example", origin: "http://app.example" }))).toBe(false);
     expect(isCrossOriginWrite(req("POST", { host: "app.example:443", origin: "https://app.example" }))).toBe(false);
   });
 
   it("compares with X-Forwarded-Host behind a proxy", () => {
-    const r = req("POST", { host: "internal:3000", "x-forwarded-host": "meridian.example", origin: "https://meridian.example" });
+    const r = req("POST", {
+      host: "internal:3000",
+      "x-forwarded-host": "meridian.example",
+      origin: "https://meridian.example",
+    });
     expect(isCrossOriginWrite(r)).toBe(false);
   });
 
@@ -31,13 +37,17 @@ describe("isCrossOriginWrite", () => {
     expect(isCrossOriginWrite(req("GET", { host: "app.example", origin: "https://evil.example" }))).toBe(false);
     expect(isCrossOriginWrite(req("POST", { host: "app.example" }))).toBe(false);
     expect(
-      isCrossOriginWrite(req("POST", { host: "app.example", origin: "https://evil.example", authorization: "Bearer tok" })),
+      isCrossOriginWrite(
+        req("POST", { host: "app.example", origin: "https://evil.example", authorization: "Bearer tok" }),
+      ),
     ).toBe(false);
   });
 
   it("a Basic (non-Bearer) Authorization header is not an exemption", () => {
     expect(
-      isCrossOriginWrite(req("POST", { host: "app.example", origin: "https://evil.example", authorization: "Basic abc" })),
+      isCrossOriginWrite(
+        req("POST", { host: "app.example", origin: "https://evil.example", authorization: "Basic abc" }),
+      ),
     ).toBe(true);
   });
 });

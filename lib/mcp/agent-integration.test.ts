@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AIMessage } from "@langchain/core/messages";
-import { startAgentHarness, createTestUser, runAgentTurn, readAll, userMessage, MOCK_PROVIDER, type AgentHarness } from "@/lib/testing/agent-harness";
+import {
+  startAgentHarness,
+  createTestUser,
+  runAgentTurn,
+  readAll,
+  userMessage,
+  MOCK_PROVIDER,
+  type AgentHarness,
+} from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import { startTestMcpServer, type TestMcpServer } from "@/lib/testing/mcp-server";
 import type { Actor } from "@/lib/auth/actor";
@@ -10,19 +18,30 @@ import { refreshMcpTools } from "./refresh-tools";
 
 /** MCP tools through the real agent: a scripted model over HTTP calls them, an in-process MCP server answers. */
 
-type ChatBody = { tools?: { function: { name: string } }[]; messages: { role: string; content: unknown; tool_call_id?: string }[] };
+type ChatBody = {
+  tools?: { function: { name: string } }[];
+  messages: { role: string; content: unknown; tool_call_id?: string }[];
+};
 
 let h: AgentHarness;
 let mcp: TestMcpServer;
 let root: Actor;
 let user: Actor;
 const spec = `${MOCK_PROVIDER}:mock-chat`;
-const everyoneReads = { read: { global: true, departmentIds: [], userIds: [] }, manage: { global: false, departmentIds: [], userIds: [] } };
+const everyoneReads = {
+  read: { global: true, departmentIds: [], userIds: [] },
+  manage: { global: false, departmentIds: [], userIds: [] },
+};
 
 async function register(name: string, extra: Record<string, unknown> = {}) {
   const server = await createMcpServer(
     root,
-    mcpServerCreateSchema.parse({ name, url: mcp.httpUrl, headers: [{ name: "Authorization", value: "Bearer agent-token" }], ...extra }),
+    mcpServerCreateSchema.parse({
+      name,
+      url: mcp.httpUrl,
+      headers: [{ name: "Authorization", value: "Bearer agent-token" }],
+      ...extra,
+    }),
   );
   await refreshMcpTools(root, server.id);
   return server.id;
@@ -51,13 +70,24 @@ afterAll(async () => {
 
 describe("an MCP tool in a scripted chat", () => {
   it("the model calls calc__add, the MCP server receives the call, the result reaches the model's next request", async () => {
-    await h.client.script("mcp-add", [{ toolCalls: [{ name: "calc__add", args: { a: 19, b: 23 } }] }, { text: "19 + 23 = 42" }]);
+    await h.client.script("mcp-add", [
+      { toolCalls: [{ name: "calc__add", args: { a: 19, b: 23 } }] },
+      { text: "19 + 23 = 42" },
+    ]);
     const before = mcp.calls.length;
     const { values } = await runAgentTurn(user, `What is 19 + 23? ${scriptMarker("mcp-add")}`, { modelSpec: spec });
 
-    expect(mcp.calls.slice(before)).toEqual([{ tool: "add", args: { a: 19, b: 23 }, headers: expect.objectContaining({ authorization: "Bearer agent-token" }) }]);
+    expect(mcp.calls.slice(before)).toEqual([
+      {
+        tool: "add",
+        args: { a: 19, b: 23 },
+        headers: expect.objectContaining({ authorization: "Bearer agent-token" }),
+      },
+    ]);
     const [first, second] = await bodies("mcp-add");
-    expect(toolNames(first!)).toEqual(expect.arrayContaining(["calc__add", "calc__lookup_city", "calc_sse__add", "write_todos"]));
+    expect(toolNames(first!)).toEqual(
+      expect.arrayContaining(["calc__add", "calc__lookup_city", "calc_sse__add", "write_todos"]),
+    );
     expect(toolResults(second!)).toEqual(["42"]);
     expect(String((values.messages as AIMessage[]).at(-1)?.content)).toBe("19 + 23 = 42");
   });
@@ -73,7 +103,12 @@ describe("an MCP tool in a scripted chat", () => {
 
   it("a crafted call to a hidden server's tool or a disabled tool is refused and never reaches the server", async () => {
     await h.client.script("mcp-crafted", [
-      { toolCalls: [{ name: "private_calc__add", args: { a: 1, b: 2 } }, { name: "calc__slow", args: { ms: 1 } }] },
+      {
+        toolCalls: [
+          { name: "private_calc__add", args: { a: 1, b: 2 } },
+          { name: "calc__slow", args: { ms: 1 } },
+        ],
+      },
       { text: "could not" },
     ]);
     const before = mcp.calls.length;
@@ -86,18 +121,30 @@ describe("an MCP tool in a scripted chat", () => {
   });
 
   it("a failing MCP tool gives the model a readable error and the run goes on", async () => {
-    await h.client.script("mcp-fail", [{ toolCalls: [{ name: "calc__fail", args: {} }] }, { text: "it failed, sorry" }]);
+    await h.client.script("mcp-fail", [
+      { toolCalls: [{ name: "calc__fail", args: {} }] },
+      { text: "it failed, sorry" },
+    ]);
     const { values } = await runAgentTurn(user, `fail ${scriptMarker("mcp-fail")}`, { modelSpec: spec });
-    expect(toolResults((await bodies("mcp-fail"))[1]!)).toEqual(['Error: the tool "fail" of the MCP server "calc" failed: the fail tool always fails']);
+    expect(toolResults((await bodies("mcp-fail"))[1]!)).toEqual([
+      'Error: the tool "fail" of the MCP server "calc" failed: the fail tool always fails',
+    ]);
     expect(String((values.messages as AIMessage[]).at(-1)?.content)).toBe("it failed, sorry");
   });
 
   it("a chat run over the SSE transport closes its MCP session when the run ends", async () => {
     const { startChatRun } = await import("@/lib/runs/start-run");
     const { activeRunForThread } = await import("@/lib/runs/registry");
-    await h.client.script("mcp-sse-run", [{ toolCalls: [{ name: "calc_sse__add", args: { a: 1, b: 2 } }] }, { text: "3" }]);
+    await h.client.script("mcp-sse-run", [
+      { toolCalls: [{ name: "calc_sse__add", args: { a: 1, b: 2 } }] },
+      { text: "3" },
+    ]);
     const threadId = crypto.randomUUID();
-    const { stream } = await startChatRun(user, { threadId, message: userMessage(`sum ${scriptMarker("mcp-sse-run")}`), modelSpec: spec });
+    const { stream } = await startChatRun(user, {
+      threadId,
+      message: userMessage(`sum ${scriptMarker("mcp-sse-run")}`),
+      modelSpec: spec,
+    });
     await readAll(stream);
     await activeRunForThread(threadId)?.done;
     expect(toolResults((await bodies("mcp-sse-run"))[1]!)).toEqual(["3"]);
@@ -129,4 +176,3 @@ describe("resolveRuntimeToolsWithMcp", () => {
     await vi.waitFor(() => expect(mcp.sseSessionCount()).toBe(0));
   });
 });
-

@@ -29,10 +29,21 @@ function transportFor(target: McpConnectionTarget): Transport {
   const requestInit = { headers: target.headers };
   if (target.transport === "sse") return new SSEClientTransport(url, { requestInit });
   // No background reconnects: a run's connection lives only as long as the run.
-  return new StreamableHTTPClientTransport(url, { requestInit, reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 } });
+  return new StreamableHTTPClientTransport(url, {
+    requestInit,
+    reconnectionOptions: {
+      maxRetries: 0,
+      initialReconnectionDelay: 1000,
+      maxReconnectionDelay: 1000,
+      reconnectionDelayGrowFactor: 1,
+    },
+  });
 }
 
-export async function connectMcpServer(target: McpConnectionTarget, opts: { timeoutMs?: number } = {}): Promise<Client> {
+export async function connectMcpServer(
+  target: McpConnectionTarget,
+  opts: { timeoutMs?: number } = {},
+): Promise<Client> {
   const timeoutMs = opts.timeoutMs ?? MCP_CONNECT_TIMEOUT_MS;
   const client = new Client({ name: "meridian", version: "1.0.0" });
   let timer: NodeJS.Timeout | undefined;
@@ -44,7 +55,10 @@ export async function connectMcpServer(target: McpConnectionTarget, opts: { time
     return client;
   } catch (err) {
     await client.close().catch(() => {});
-    throw new McpConnectionError(target.name, `Could not connect to the MCP server "${target.name}" at ${target.url}: ${describeMcpConnectError(err)}`);
+    throw new McpConnectionError(
+      target.name,
+      `Could not connect to the MCP server "${target.name}" at ${target.url}: ${describeMcpConnectError(err)}`,
+    );
   } finally {
     clearTimeout(timer);
   }
@@ -58,7 +72,9 @@ export async function listAllTools(client: Client, opts: { timeoutMs?: number } 
   const tools: ListedMcpTool[] = [];
   let cursor: string | undefined;
   do {
-    const page = await client.listTools(cursor ? { cursor } : {}, { timeout: opts.timeoutMs ?? MCP_CONNECT_TIMEOUT_MS });
+    const page = await client.listTools(cursor ? { cursor } : {}, {
+      timeout: opts.timeoutMs ?? MCP_CONNECT_TIMEOUT_MS,
+    });
     tools.push(
       ...page.tools.map((t) => ({
         name: t.name,

@@ -31,9 +31,12 @@ const NETWORK: Record<string, string> = {
 };
 
 function describeStatus(status: number): string {
-  if (status === 401 || status === 403) return `the server answered HTTP ${status}: check the credentials in the headers`;
-  if (status === 404) return "the server answered HTTP 404: check the URL path (streamable HTTP servers often use /mcp, SSE servers /sse)";
-  if (status === 405) return "the server answered HTTP 405: this URL may speak the other transport (streamable HTTP or SSE)";
+  if (status === 401 || status === 403)
+    return `the server answered HTTP ${status}: check the credentials in the headers`;
+  if (status === 404)
+    return "the server answered HTTP 404: check the URL path (streamable HTTP servers often use /mcp, SSE servers /sse)";
+  if (status === 405)
+    return "the server answered HTTP 405: this URL may speak the other transport (streamable HTTP or SSE)";
   return `the server answered HTTP ${status}`;
 }
 
@@ -50,7 +53,11 @@ function networkCode(err: unknown): string | undefined {
 
 export function describeMcpError(err: unknown): string {
   if (err instanceof McpTimeoutError) return err.message;
-  if ((err instanceof StreamableHTTPError || err instanceof SseError) && typeof err.code === "number" && err.code >= 400) {
+  if (
+    (err instanceof StreamableHTTPError || err instanceof SseError) &&
+    typeof err.code === "number" &&
+    err.code >= 400
+  ) {
     return describeStatus(err.code);
   }
   const code = networkCode(err);
@@ -77,7 +84,8 @@ export function describeMcpConnectError(err: unknown): string {
   if (err instanceof StreamableHTTPError || err instanceof SseError) {
     const status = err.code;
     if (typeof status === "number" && status >= 400) return describeStatus(status);
-    if (typeof status === "number" && status >= 300) return `the server answered with a redirect (HTTP ${status}), which is not followed: enter the final URL`;
+    if (typeof status === "number" && status >= 300)
+      return `the server answered with a redirect (HTTP ${status}), which is not followed: enter the final URL`;
   }
   const code = networkCode(err);
   if (code) return NETWORK[code]!;

@@ -36,7 +36,9 @@ export function guardMcpTool(inner: DynamicStructuredTool, guard: Guard): Dynami
         return await inner.func(args, runManager, { ...config, signal });
       } catch (err) {
         if (config?.signal?.aborted) throw err;
-        const reason = timedOut ? `did not answer within ${formatSeconds(guard.timeoutMs)}` : `failed: ${describeMcpError(err)}`;
+        const reason = timedOut
+          ? `did not answer within ${formatSeconds(guard.timeoutMs)}`
+          : `failed: ${describeMcpError(err)}`;
         return [`Error: the tool "${guard.toolName}" of the MCP server "${guard.serverName}" ${reason}`, []];
       } finally {
         clearTimeout(timeout);

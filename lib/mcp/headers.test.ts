@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { applyHeaderEdit, headerEditSchema, headerNames, openHeaders, openHeadersForEdit, sealHeaders } from "./headers";
+import {
+  applyHeaderEdit,
+  headerEditSchema,
+  headerNames,
+  openHeaders,
+  openHeadersForEdit,
+  sealHeaders,
+} from "./headers";
 
 beforeAll(() => vi.stubEnv("ENCRYPTION_KEY", "mcp-headers-test-key"));
 afterAll(() => vi.unstubAllEnvs());
@@ -12,7 +19,9 @@ describe("applyHeaderEdit", () => {
       authorization: "Bearer old",
       "X-New": "1",
     });
-    expect(applyHeaderEdit(stored, [{ name: "Authorization", value: "Bearer new" }])).toEqual({ Authorization: "Bearer new" });
+    expect(applyHeaderEdit(stored, [{ name: "Authorization", value: "Bearer new" }])).toEqual({
+      Authorization: "Bearer new",
+    });
   });
 
   it("refuses a new header without a value", () => {
@@ -26,7 +35,13 @@ describe("headerEditSchema", () => {
     [[{ name: "Mcp-Session-Id", value: "x" }], /set by the MCP transport/],
     [[{ name: "X-Evil", value: "a\r\nInjected: 1" }], /line breaks/],
     [[{ name: "bad name", value: "x" }], /valid header name/],
-    [[{ name: "X-A", value: "1" }, { name: "x-a", value: "2" }], /once/],
+    [
+      [
+        { name: "X-A", value: "1" },
+        { name: "x-a", value: "2" },
+      ],
+      /once/,
+    ],
   ])("refuses %j", (edit, message) => {
     const result = headerEditSchema.safeParse(edit);
     expect(result.success).toBe(false);

@@ -9,7 +9,16 @@ import { ApiError } from "@/lib/http/errors";
  */
 
 /** Headers the transports set themselves; letting a config override them breaks the protocol. */
-const RESERVED = new Set(["accept", "content-type", "content-length", "host", "connection", "mcp-session-id", "mcp-protocol-version", "last-event-id"]);
+const RESERVED = new Set([
+  "accept",
+  "content-type",
+  "content-length",
+  "host",
+  "connection",
+  "mcp-session-id",
+  "mcp-protocol-version",
+  "last-event-id",
+]);
 
 export const headerEditSchema = z
   .array(

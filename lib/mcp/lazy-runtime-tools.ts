@@ -24,9 +24,7 @@ export function lazyMcpTools(rows: McpServerRow[], opts: McpRuntimeOptions): Omi
       }
       return connection;
     };
-    return row.tools
-      .filter((t) => t.enabled)
-      .map((entry) => lazyTool(row.name, entry, connect));
+    return row.tools.filter((t) => t.enabled).map((entry) => lazyTool(row.name, entry, connect));
   });
   let closed: Promise<void> | undefined;
   return {
@@ -45,14 +43,19 @@ function lazyTool(
   connect: () => Promise<McpRuntimeTools>,
 ): DynamicStructuredTool {
   const name = runtimeToolName(serverName, entry.name);
-  const schema = (entry.inputSchema && typeof entry.inputSchema === "object" ? entry.inputSchema : ANY_OBJECT) as Record<string, unknown>;
+  const schema = (
+    entry.inputSchema && typeof entry.inputSchema === "object" ? entry.inputSchema : ANY_OBJECT
+  ) as Record<string, unknown>;
   return new DynamicStructuredTool({
     name,
     description: entry.description || `${entry.name} (MCP server ${serverName})`,
     schema,
     responseFormat: "content_and_artifact",
     // Read-only as the server said at the last refresh, so approvals can judge it before it connects.
-    metadata: toolMetadata(mcpToolProperties({ readOnlyHint: entry.readOnly }), { mcpServer: serverName, mcpTool: entry.name }),
+    metadata: toolMetadata(mcpToolProperties({ readOnlyHint: entry.readOnly }), {
+      mcpServer: serverName,
+      mcpTool: entry.name,
+    }),
     func: async (args, runManager, config?: RunnableConfig) => {
       const connection = await connect();
       const real = connection.tools.find((t) => t.name === name) as DynamicStructuredTool | undefined;

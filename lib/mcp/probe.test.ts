@@ -41,25 +41,33 @@ afterAll(async () => {
 });
 
 describe("probeMcpServer", () => {
-  it.each(["streamable_http", "sse"] as const)("over %s: ok, the tools, the server's name and a latency", async (transport) => {
-    const result = await probeMcpServer(target({ transport, url: transport === "sse" ? mcp.sseUrl : mcp.httpUrl }));
-    expect(result).toMatchObject({ ok: true, server: { name: "meridian-test-mcp", version: "1.0.0" } });
-    if (!result.ok) return;
-    expect(result.tools.map((t) => t.name)).toEqual(["add", "lookup_city", "slow", "fail"]);
-    expect(result.tools[0].description).toBe("Add two numbers.");
-    expect(result.latencyMs).toBeGreaterThanOrEqual(0);
-  });
+  it.each(["streamable_http", "sse"] as const)(
+    "over %s: ok, the tools, the server's name and a latency",
+    async (transport) => {
+      const result = await probeMcpServer(target({ transport, url: transport === "sse" ? mcp.sseUrl : mcp.httpUrl }));
+      expect(result).toMatchObject({ ok: true, server: { name: "meridian-test-mcp", version: "1.0.0" } });
+      if (!result.ok) return;
+      expect(result.tools.map((t) => t.name)).toEqual(["add", "lookup_city", "slow", "fail"]);
+      expect(result.tools[0].description).toBe("Add two numbers.");
+      expect(result.latencyMs).toBeGreaterThanOrEqual(0);
+    },
+  );
 
   it("an unreachable port: not ok, says the connection was refused", async () => {
     const result = await probeMcpServer(target({ url: closedPortUrl }));
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toMatch(/Could not connect to the MCP server "probe" at .*: connection refused/);
+    if (!result.ok)
+      expect(result.error).toMatch(/Could not connect to the MCP server "probe" at .*: connection refused/);
   });
 
   it.each([
     ["a wrong path", () => ({ url: `${mcp.origin}/wrong` }), /HTTP 404: check the URL path/],
     ["the SSE path with the streamable HTTP transport", () => ({ url: mcp.sseUrl }), /HTTP 404/],
-    ["the streamable HTTP path with the SSE transport", () => ({ transport: "sse" as const }), /HTTP 405: this URL may speak the other transport/],
+    [
+      "the streamable HTTP path with the SSE transport",
+      () => ({ transport: "sse" as const }),
+      /HTTP 405: this URL may speak the other transport/,
+    ],
     ["missing credentials", () => ({ headers: {} }), /HTTP 401: check the credentials/],
   ])("%s: not ok, with a readable reason", async (_label, over: () => Partial<McpConnectionTarget>, message) => {
     const result = await probeMcpServer(target(over()));
@@ -71,7 +79,13 @@ describe("probeMcpServer", () => {
   const SECRET = "db_password=internal-only-hunter2";
   it.each([
     ["a JSON body that is not JSON-RPC", 200, "application/json", `${SECRET} is not json`, /not a valid MCP response/],
-    ["a JSON-RPC error naming the secret", 200, "application/json", JSON.stringify({ jsonrpc: "2.0", id: 0, error: { code: -32000, message: SECRET } }), /an MCP error \(code -32000\)/],
+    [
+      "a JSON-RPC error naming the secret",
+      200,
+      "application/json",
+      JSON.stringify({ jsonrpc: "2.0", id: 0, error: { code: -32000, message: SECRET } }),
+      /an MCP error \(code -32000\)/,
+    ],
     ["an error page", 500, "text/plain", SECRET, /HTTP 500/],
     ["a redirect", 302, "text/plain", SECRET, /redirect \(HTTP 302\)/],
   ])("%s: the result never repeats what the upstream said", async (_label, status, type, body, message) => {
@@ -81,7 +95,9 @@ describe("probeMcpServer", () => {
     });
     await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
     try {
-      const result = await probeMcpServer(target({ url: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/mcp`, headers: {} }));
+      const result = await probeMcpServer(
+        target({ url: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/mcp`, headers: {} }),
+      );
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.error).toMatch(message);
       expect(JSON.stringify(result)).not.toContain("internal-only");

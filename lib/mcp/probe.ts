@@ -6,10 +6,18 @@ import { connectionTarget, requireMcpServer, type McpConnectionTarget } from "./
 /** "Test connection": connect, list the tools, time it; failures come back as a readable result, not a thrown error. */
 
 export type McpProbeResult =
-  | { ok: true; latencyMs: number; server: { name: string; version: string } | null; tools: { name: string; description: string }[] }
+  | {
+      ok: true;
+      latencyMs: number;
+      server: { name: string; version: string } | null;
+      tools: { name: string; description: string }[];
+    }
   | { ok: false; latencyMs: number; error: string };
 
-export async function probeMcpServer(target: McpConnectionTarget, opts: { timeoutMs?: number } = {}): Promise<McpProbeResult> {
+export async function probeMcpServer(
+  target: McpConnectionTarget,
+  opts: { timeoutMs?: number } = {},
+): Promise<McpProbeResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let client: Awaited<ReturnType<typeof connectMcpServer>> | undefined;
@@ -24,7 +32,10 @@ export async function probeMcpServer(target: McpConnectionTarget, opts: { timeou
       tools: tools.map(({ name, description }) => ({ name, description })),
     };
   } catch (err) {
-    const error = err instanceof McpConnectionError ? err.message : `The MCP server "${target.name}" failed to list its tools: ${describeMcpConnectError(err)}`;
+    const error =
+      err instanceof McpConnectionError
+        ? err.message
+        : `The MCP server "${target.name}" failed to list its tools: ${describeMcpConnectError(err)}`;
     return { ok: false, latencyMs: elapsed(), error };
   } finally {
     await client?.close().catch(() => {});
@@ -32,7 +43,11 @@ export async function probeMcpServer(target: McpConnectionTarget, opts: { timeou
 }
 
 /** Tests a stored server with its stored headers; needs manage access (it uses the credentials). */
-export async function testMcpServer(actor: Actor, id: string, opts: { timeoutMs?: number } = {}): Promise<McpProbeResult> {
+export async function testMcpServer(
+  actor: Actor,
+  id: string,
+  opts: { timeoutMs?: number } = {},
+): Promise<McpProbeResult> {
   const { row } = await requireMcpServer(actor, id, "manage");
   return probeMcpServer(connectionTarget(row), opts);
 }

@@ -46,7 +46,11 @@ describe("refreshMcpTools", () => {
   it("stores the listed tools with their schemas; a refresh keeps a disabled tool disabled and enables a new one", async () => {
     const { id } = await createMcpServer(
       admin,
-      mcpServerCreateSchema.parse({ name: "refresh", url: mcp.httpUrl, headers: [{ name: "X-Api-Key", value: "k-1" }] }),
+      mcpServerCreateSchema.parse({
+        name: "refresh",
+        url: mcp.httpUrl,
+        headers: [{ name: "X-Api-Key", value: "k-1" }],
+      }),
     );
     const first = await refreshMcpTools(admin, id);
     expect(first.tools.map((t) => [t.name, t.enabled])).toEqual([
@@ -65,13 +69,19 @@ describe("refreshMcpTools", () => {
       ["lookup_city", false],
     ]);
     const { row } = await requireMcpServer(admin, id);
-    expect(row.tools.find((t) => t.name === "add")?.inputSchema).toMatchObject({ type: "object", properties: { a: { type: "number" }, b: { type: "number" } } });
+    expect(row.tools.find((t) => t.name === "add")?.inputSchema).toMatchObject({
+      type: "object",
+      properties: { a: { type: "number" }, b: { type: "number" } },
+    });
     // The server marks these readOnlyHint: kept, so approvals can judge a tool before connecting to it.
     expect(row.tools.map((t) => t.readOnly)).toEqual([true, true, true]);
   });
 
   it("an unreachable server: bad_gateway:mcp naming the server and the reason; nothing stored", async () => {
-    const { id } = await createMcpServer(admin, mcpServerCreateSchema.parse({ name: "refresh-down", url: `${mcp.origin}/nothing-here` }));
+    const { id } = await createMcpServer(
+      admin,
+      mcpServerCreateSchema.parse({ name: "refresh-down", url: `${mcp.origin}/nothing-here` }),
+    );
     const err = await refreshMcpTools(admin, id).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe("bad_gateway:mcp");
@@ -81,8 +91,14 @@ describe("refreshMcpTools", () => {
 
   it("a reader may not refresh: forbidden:mcp", async () => {
     const reader = await insertTestUser({ role: "user" });
-    const sharing = { read: { global: false, departmentIds: [], userIds: [reader.id] }, manage: { global: false, departmentIds: [], userIds: [] } };
-    const { id } = await createMcpServer(admin, mcpServerCreateSchema.parse({ name: "refresh-shared", url: mcp.httpUrl, sharing }));
+    const sharing = {
+      read: { global: false, departmentIds: [], userIds: [reader.id] },
+      manage: { global: false, departmentIds: [], userIds: [] },
+    };
+    const { id } = await createMcpServer(
+      admin,
+      mcpServerCreateSchema.parse({ name: "refresh-shared", url: mcp.httpUrl, sharing }),
+    );
     const err = await refreshMcpTools(reader, id).catch((e: unknown) => e);
     expect((err as ApiError).code).toBe("forbidden:mcp");
   });

@@ -20,7 +20,10 @@ export function mergeListedTools(stored: McpToolEntry[], listed: ListedMcpTool[]
   }));
 }
 
-async function listRemoteTools(target: ReturnType<typeof connectionTarget>, timeoutMs?: number): Promise<ListedMcpTool[]> {
+async function listRemoteTools(
+  target: ReturnType<typeof connectionTarget>,
+  timeoutMs?: number,
+): Promise<ListedMcpTool[]> {
   const client = await connectMcpServer(target, { timeoutMs });
   try {
     return await listAllTools(client, { timeoutMs });
@@ -29,13 +32,20 @@ async function listRemoteTools(target: ReturnType<typeof connectionTarget>, time
   }
 }
 
-export async function refreshMcpTools(actor: Actor, id: string, opts: { timeoutMs?: number } = {}): Promise<McpServerView> {
+export async function refreshMcpTools(
+  actor: Actor,
+  id: string,
+  opts: { timeoutMs?: number } = {},
+): Promise<McpServerView> {
   const { row } = await requireMcpServer(actor, id, "manage");
   let listed: ListedMcpTool[];
   try {
     listed = await listRemoteTools(connectionTarget(row), opts.timeoutMs);
   } catch (err) {
-    const message = err instanceof McpConnectionError ? err.message : `The MCP server "${row.name}" failed to list its tools: ${describeMcpConnectError(err)}`;
+    const message =
+      err instanceof McpConnectionError
+        ? err.message
+        : `The MCP server "${row.name}" failed to list its tools: ${describeMcpConnectError(err)}`;
     throw new ApiError("bad_gateway:mcp", message);
   }
   // Flags read again after the (slow) listing, so a toggle made meanwhile is kept.

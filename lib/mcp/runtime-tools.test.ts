@@ -17,15 +17,30 @@ const ids: Record<string, string> = {};
 const opened: McpRuntimeTools[] = [];
 
 async function register(name: string, over: Record<string, unknown> = {}) {
-  const sharing = { read: { global: false, departmentIds: [], userIds: [reader.id] }, manage: { global: false, departmentIds: [], userIds: [] } };
-  const { id } = await createMcpServer(admin, mcpServerCreateSchema.parse({ name, url: mcp.httpUrl, headers: [{ name: "X-Api-Key", value: "k-rt" }], sharing, ...over }));
+  const sharing = {
+    read: { global: false, departmentIds: [], userIds: [reader.id] },
+    manage: { global: false, departmentIds: [], userIds: [] },
+  };
+  const { id } = await createMcpServer(
+    admin,
+    mcpServerCreateSchema.parse({
+      name,
+      url: mcp.httpUrl,
+      headers: [{ name: "X-Api-Key", value: "k-rt" }],
+      sharing,
+      ...over,
+    }),
+  );
   await refreshMcpTools(admin, id);
   ids[name] = id;
   return id;
 }
 
 async function load(names: string[], actor = reader, opts: { callTimeoutMs?: number } = {}) {
-  const loaded = await loadMcpToolsForRuntime(names.map((n) => ids[n] ?? n), { actor, ...opts });
+  const loaded = await loadMcpToolsForRuntime(
+    names.map((n) => ids[n] ?? n),
+    { actor, ...opts },
+  );
   opened.push(loaded);
   return loaded;
 }
@@ -54,13 +69,23 @@ afterAll(async () => {
 });
 
 describe("loadMcpToolsForRuntime", () => {
-  it.each(["calc", "calc_sse"])("loads the enabled tools of %s, prefixed, and really calls the server with the stored headers", async (server) => {
-    const { tools } = await load([server]);
-    expect(tools.map((t) => t.name)).toEqual([`${server}__add`, `${server}__lookup_city`, `${server}__slow`, `${server}__fail`]);
-    const before = mcp.calls.length;
-    expect(await byName(tools, `${server}__add`).invoke({ a: 2, b: 40 })).toBe("42");
-    expect(mcp.calls.slice(before)).toEqual([{ tool: "add", args: { a: 2, b: 40 }, headers: expect.objectContaining({ "x-api-key": "k-rt" }) }]);
-  });
+  it.each(["calc", "calc_sse"])(
+    "loads the enabled tools of %s, prefixed, and really calls the server with the stored headers",
+    async (server) => {
+      const { tools } = await load([server]);
+      expect(tools.map((t) => t.name)).toEqual([
+        `${server}__add`,
+        `${server}__lookup_city`,
+        `${server}__slow`,
+        `${server}__fail`,
+      ]);
+      const before = mcp.calls.length;
+      expect(await byName(tools, `${server}__add`).invoke({ a: 2, b: 40 })).toBe("42");
+      expect(mcp.calls.slice(before)).toEqual([
+        { tool: "add", args: { a: 2, b: 40 }, headers: expect.objectContaining({ "x-api-key": "k-rt" }) },
+      ]);
+    },
+  );
 
   it("leaves out a disabled tool and a disabled server", async () => {
     const { tools } = await load(["trimmed", "switched_off"]);
@@ -77,14 +102,18 @@ describe("loadMcpToolsForRuntime", () => {
     expect(await byName(tools, "calc__lookup_city").invoke({ name: "Atlantis" })).toMatch(
       /^Error: the tool "lookup_city" of the MCP server "calc" failed: Unknown city: Atlantis$/,
     );
-    expect(await byName(tools, "calc__fail").invoke({})).toMatch(/^Error: the tool "fail" of the MCP server "calc" failed: the fail tool always fails$/);
+    expect(await byName(tools, "calc__fail").invoke({})).toMatch(
+      /^Error: the tool "fail" of the MCP server "calc" failed: the fail tool always fails$/,
+    );
     expect(await byName(tools, "calc__lookup_city").invoke({ name: "Paris" })).toContain('"country":"France"');
   });
 
   it("a call that takes longer than the per-call timeout returns a readable string instead of hanging", async () => {
     const { tools } = await load(["calc"], reader, { callTimeoutMs: 200 });
     const started = Date.now();
-    expect(await byName(tools, "calc__slow").invoke({ ms: 3_000 })).toBe('Error: the tool "slow" of the MCP server "calc" did not answer within 0.2 s');
+    expect(await byName(tools, "calc__slow").invoke({ ms: 3_000 })).toBe(
+      'Error: the tool "slow" of the MCP server "calc" did not answer within 0.2 s',
+    );
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
@@ -97,7 +126,17 @@ describe("loadMcpToolsForRuntime", () => {
   });
 
   it("an unreachable server is left out and reported; the other servers still load", async () => {
-    const down = await createMcpServer(admin, mcpServerCreateSchema.parse({ name: "down", url: `${mcp.origin}/gone`, sharing: { read: { global: false, departmentIds: [], userIds: [reader.id] }, manage: { global: false, departmentIds: [], userIds: [] } } }));
+    const down = await createMcpServer(
+      admin,
+      mcpServerCreateSchema.parse({
+        name: "down",
+        url: `${mcp.origin}/gone`,
+        sharing: {
+          read: { global: false, departmentIds: [], userIds: [reader.id] },
+          manage: { global: false, departmentIds: [], userIds: [] },
+        },
+      }),
+    );
     const { storeMcpTools } = await import("./servers");
     await storeMcpTools(admin, down.id, [{ name: "add", description: "", enabled: true }]);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});

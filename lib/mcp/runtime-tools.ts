@@ -57,10 +57,16 @@ export async function connectMcpRuntimeTools(rows: McpServerRow[], opts: McpRunt
   };
 }
 
-async function loadServerTools(row: McpServerRow, opts: McpRuntimeOptions, clients: Client[]): Promise<StructuredToolInterface[]> {
+async function loadServerTools(
+  row: McpServerRow,
+  opts: McpRuntimeOptions,
+  clients: Client[],
+): Promise<StructuredToolInterface[]> {
   const enabled = new Set(row.tools.filter((t) => t.enabled).map((t) => t.name));
   if (enabled.size === 0) return []; // nothing to offer: no connection
-  const client = await connectMcpServer(connectionTarget(row), { timeoutMs: opts.connectTimeoutMs ?? MCP_CONNECT_TIMEOUT_MS });
+  const client = await connectMcpServer(connectionTarget(row), {
+    timeoutMs: opts.connectTimeoutMs ?? MCP_CONNECT_TIMEOUT_MS,
+  });
   clients.push(client);
   // Only tools an admin saw and left enabled; a tool the server added since the last refresh waits for review.
   const listed = await loadMcpTools(row.name, client, { throwOnLoadError: false });

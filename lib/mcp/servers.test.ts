@@ -31,7 +31,10 @@ const input = (over: Partial<McpServerCreate> & { name: string }): McpServerCrea
   mcpServerCreateSchema.parse({ url: "http://127.0.0.1:1234/mcp", ...over });
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
-  const err = await promise.then(() => null, (e: unknown) => e);
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!(err instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(err)}`);
   return err.code;
 }
@@ -58,8 +61,17 @@ describe("creating", () => {
   });
 
   it("an admin registers one; the headers are sealed at rest and never in the view", async () => {
-    const view = await createMcpServer(adminA, input({ name: "sealed", headers: [{ name: "Authorization", value: "Bearer top-secret-42" }] }));
-    expect(view).toMatchObject({ name: "sealed", access: "manage", headerNames: ["Authorization"], ownerId: adminA.id, tools: [] });
+    const view = await createMcpServer(
+      adminA,
+      input({ name: "sealed", headers: [{ name: "Authorization", value: "Bearer top-secret-42" }] }),
+    );
+    expect(view).toMatchObject({
+      name: "sealed",
+      access: "manage",
+      headerNames: ["Authorization"],
+      ownerId: adminA.id,
+      tools: [],
+    });
     expect(JSON.stringify(view)).not.toContain("top-secret-42");
     const [raw] = await (await getDb()).select().from(mcpServers).where(eq(mcpServers.id, view.id));
     expect(raw!.headersEncrypted).toBeTruthy();
@@ -73,9 +85,17 @@ describe("creating", () => {
   });
 
   it("an admin may not share globally or with another department: forbidden:sharing", async () => {
-    const global = { read: { global: true, departmentIds: [], userIds: [] }, manage: { global: false, departmentIds: [], userIds: [] } };
-    expect(await codeOf(createMcpServer(adminA, input({ name: "too-wide", sharing: global })))).toBe("forbidden:sharing");
-    const own = { read: { global: false, departmentIds: [deptA], userIds: [] }, manage: { global: false, departmentIds: [], userIds: [] } };
+    const global = {
+      read: { global: true, departmentIds: [], userIds: [] },
+      manage: { global: false, departmentIds: [], userIds: [] },
+    };
+    expect(await codeOf(createMcpServer(adminA, input({ name: "too-wide", sharing: global })))).toBe(
+      "forbidden:sharing",
+    );
+    const own = {
+      read: { global: false, departmentIds: [deptA], userIds: [] },
+      manage: { global: false, departmentIds: [], userIds: [] },
+    };
     expect((await createMcpServer(adminA, input({ name: "dept-wide", sharing: own }))).name).toBe("dept-wide");
   });
 });
@@ -84,8 +104,28 @@ describe("reading and changing under the sharing rules", () => {
   let sharedId: string;
   beforeAll(async () => {
     const everyoneManages = { global: true, departmentIds: [], userIds: [] };
-    sharedId = (await createMcpServer(root, input({ name: "shared-a", sharing: { read: { global: false, departmentIds: [deptA], userIds: [] }, manage: { global: false, departmentIds: [], userIds: [memberA.id] } } }))).id;
-    await createMcpServer(root, input({ name: "root-only", sharing: { read: { global: false, departmentIds: [], userIds: [] }, manage: { ...everyoneManages, global: false } } }));
+    sharedId = (
+      await createMcpServer(
+        root,
+        input({
+          name: "shared-a",
+          sharing: {
+            read: { global: false, departmentIds: [deptA], userIds: [] },
+            manage: { global: false, departmentIds: [], userIds: [memberA.id] },
+          },
+        }),
+      )
+    ).id;
+    await createMcpServer(
+      root,
+      input({
+        name: "root-only",
+        sharing: {
+          read: { global: false, departmentIds: [], userIds: [] },
+          manage: { ...everyoneManages, global: false },
+        },
+      }),
+    );
   });
 
   it("lists only what the actor can read; readers see tools but no URL, header names or sharing", async () => {
@@ -115,8 +155,20 @@ describe("reading and changing under the sharing rules", () => {
   });
 
   it("a manager edits headers: a listed name keeps its value, a new value replaces, an unlisted one goes", async () => {
-    const { id } = await createMcpServer(adminA, input({ name: "headers-edit", headers: [{ name: "A", value: "1" }, { name: "B", value: "2" }] }));
-    const view = await updateMcpServer(adminA, id, { headers: [{ name: "A" }, { name: "C", value: "3" }], description: "edited" });
+    const { id } = await createMcpServer(
+      adminA,
+      input({
+        name: "headers-edit",
+        headers: [
+          { name: "A", value: "1" },
+          { name: "B", value: "2" },
+        ],
+      }),
+    );
+    const view = await updateMcpServer(adminA, id, {
+      headers: [{ name: "A" }, { name: "C", value: "3" }],
+      description: "edited",
+    });
     expect(view).toMatchObject({ headerNames: ["A", "C"], description: "edited" });
     const { row } = await requireMcpServer(adminA, id, "manage");
     expect(connectionTarget(row).headers).toEqual({ A: "1", C: "3" });
@@ -125,22 +177,42 @@ describe("reading and changing under the sharing rules", () => {
 
   it("a move to another origin drops the stored headers, also for a co-manager; a new path on the same origin keeps them", async () => {
     const coManager = await insertTestUser({ role: "admin", departmentId: deptA });
-    const sharing = { read: { global: false, departmentIds: [], userIds: [] }, manage: { global: false, departmentIds: [deptA], userIds: [] } };
+    const sharing = {
+      read: { global: false, departmentIds: [], userIds: [] },
+      manage: { global: false, departmentIds: [deptA], userIds: [] },
+    };
     const headers = [{ name: "Authorization", value: "Bearer owner-secret" }];
-    const { id } = await createMcpServer(adminA, input({ name: "moving", url: "https://tools.example.com/mcp", headers, sharing }));
+    const { id } = await createMcpServer(
+      adminA,
+      input({ name: "moving", url: "https://tools.example.com/mcp", headers, sharing }),
+    );
     const headersOf = async () => connectionTarget((await requireMcpServer(root, id, "manage")).row).headers;
 
-    expect(await updateMcpServer(coManager, id, { url: "https://tools.example.com/v2/mcp" })).toMatchObject({ headerNames: ["Authorization"] });
+    expect(await updateMcpServer(coManager, id, { url: "https://tools.example.com/v2/mcp" })).toMatchObject({
+      headerNames: ["Authorization"],
+    });
     expect(await headersOf()).toEqual({ Authorization: "Bearer owner-secret" });
 
     // Naming the header without a value would carry the old value to the new server: refused, nothing changes.
-    expect(await codeOf(updateMcpServer(coManager, id, { url: "https://collector.example.net/mcp", headers: [{ name: "Authorization" }] }))).toBe("bad_request:mcp");
+    expect(
+      await codeOf(
+        updateMcpServer(coManager, id, {
+          url: "https://collector.example.net/mcp",
+          headers: [{ name: "Authorization" }],
+        }),
+      ),
+    ).toBe("bad_request:mcp");
     expect((await getMcpServer(root, id)).url).toBe("https://tools.example.com/v2/mcp");
 
-    expect(await updateMcpServer(coManager, id, { url: "https://collector.example.net/mcp" })).toMatchObject({ headerNames: [] });
+    expect(await updateMcpServer(coManager, id, { url: "https://collector.example.net/mcp" })).toMatchObject({
+      headerNames: [],
+    });
     expect((await requireMcpServer(root, id, "manage")).row.headersEncrypted).toBeNull();
 
-    await updateMcpServer(adminA, id, { url: "http://127.0.0.1:1234/mcp", headers: [{ name: "X-Key", value: "new-value" }] });
+    await updateMcpServer(adminA, id, {
+      url: "http://127.0.0.1:1234/mcp",
+      headers: [{ name: "X-Key", value: "new-value" }],
+    });
     expect(await headersOf()).toEqual({ "X-Key": "new-value" });
   });
 
@@ -172,7 +244,10 @@ describe("reading and changing under the sharing rules", () => {
 
 describe("findUsableMcpServers (the runtime's own re-check)", () => {
   it("keeps the given order and drops disabled, unreadable and unknown servers", async () => {
-    const share = { read: { global: false, departmentIds: [deptA], userIds: [] }, manage: { global: false, departmentIds: [], userIds: [] } };
+    const share = {
+      read: { global: false, departmentIds: [deptA], userIds: [] },
+      manage: { global: false, departmentIds: [], userIds: [] },
+    };
     const one = await createMcpServer(root, input({ name: "usable-1", sharing: share }));
     const two = await createMcpServer(root, input({ name: "usable-2", sharing: share }));
     const off = await createMcpServer(root, input({ name: "usable-off", sharing: share, enabled: false }));

@@ -44,7 +44,12 @@ export type McpServerView = {
 };
 
 /** What a connection needs, headers opened; server-side only. */
-export type McpConnectionTarget = { name: string; transport: McpTransport; url: string; headers: Record<string, string> };
+export type McpConnectionTarget = {
+  name: string;
+  transport: McpTransport;
+  url: string;
+  headers: Record<string, string>;
+};
 
 export function toView(row: McpServerRow, access: Exclude<Access, "none">): McpServerView {
   const view: McpServerView = {
@@ -54,13 +59,24 @@ export function toView(row: McpServerRow, access: Exclude<Access, "none">): McpS
     transport: row.transport,
     enabled: row.enabled,
     access,
-    tools: row.tools.map((t) => ({ name: t.name, runtimeName: runtimeToolName(row.name, t.name), description: t.description, enabled: t.enabled })),
+    tools: row.tools.map((t) => ({
+      name: t.name,
+      runtimeName: runtimeToolName(row.name, t.name),
+      description: t.description,
+      enabled: t.enabled,
+    })),
     toolsRefreshedAt: row.toolsRefreshedAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
   if (access !== "manage") return view;
-  return { ...view, url: row.url, headerNames: headerNames(row.headersEncrypted), ownerId: row.ownerId, sharing: row.sharing as Sharing };
+  return {
+    ...view,
+    url: row.url,
+    headerNames: headerNames(row.headersEncrypted),
+    ownerId: row.ownerId,
+    sharing: row.sharing as Sharing,
+  };
 }
 
 export function connectionTarget(row: McpServerRow): McpConnectionTarget {
@@ -75,7 +91,8 @@ export async function listMcpServers(actor: Actor): Promise<McpServerView[]> {
 /** The server with the actor's access; 404 when they cannot read it, 403 when they may read but need more. */
 export async function requireMcpServer(actor: Actor, id: string, needed: Exclude<Access, "none"> = "read") {
   const { row, access } = await findMcpServerAccess(actor, id);
-  if (!row || access === "none") throw new ApiError("not_found:mcp", "This MCP server does not exist or is not shared with you.");
+  if (!row || access === "none")
+    throw new ApiError("not_found:mcp", "This MCP server does not exist or is not shared with you.");
   if (!atLeast(access, needed)) throw new ApiError("forbidden:mcp", "You may use this MCP server but not change it.");
   return { row, access };
 }
@@ -87,19 +104,26 @@ export async function getMcpServer(actor: Actor, id: string): Promise<McpServerV
 
 function checkSharing(actor: Actor, sharing: Sharing) {
   if (!canGrant(actor, sharing.read) || !canGrant(actor, sharing.manage)) {
-    throw new ApiError("forbidden:sharing", "You may not share this widely. Admins share within their department; only the superadmin shares globally.");
+    throw new ApiError(
+      "forbidden:sharing",
+      "You may not share this widely. Admins share within their department; only the superadmin shares globally.",
+    );
   }
 }
 
 function conflictOnName(err: unknown, name: string | undefined): never {
   if (isUniqueViolation(err)) {
-    throw new ApiError("conflict:mcp", `An MCP server named "${name}" already exists. Names must be unique: they prefix the tool names.`);
+    throw new ApiError(
+      "conflict:mcp",
+      `An MCP server named "${name}" already exists. Names must be unique: they prefix the tool names.`,
+    );
   }
   throw err;
 }
 
 export async function createMcpServer(actor: Actor, input: McpServerCreate): Promise<McpServerView> {
-  if (!CAN_CREATE.mcp.includes(actor.role)) throw new ApiError("forbidden:mcp", "Only administrators may register MCP servers.");
+  if (!CAN_CREATE.mcp.includes(actor.role))
+    throw new ApiError("forbidden:mcp", "Only administrators may register MCP servers.");
   const sharing = input.sharing ?? PRIVATE;
   checkSharing(actor, sharing);
   try {
@@ -123,11 +147,18 @@ export async function createMcpServer(actor: Actor, input: McpServerCreate): Pro
  * given for the old server: on a move to another origin none are kept, so a header named
  * without a new value is refused and the edit's own values are all that remain.
  */
-function sealedHeadersAfter(row: McpServerRow, url: string | undefined, edit: HeaderEdit | undefined): string | null | undefined {
+function sealedHeadersAfter(
+  row: McpServerRow,
+  url: string | undefined,
+  edit: HeaderEdit | undefined,
+): string | null | undefined {
   const movesOrigin = url !== undefined && !sameOrigin(url, row.url);
   const unvalued = movesOrigin && edit?.find((h) => h.value === undefined);
   if (unvalued) {
-    throw new ApiError("bad_request:mcp", `The new URL is on another server, so stored header values do not move with it: give a value for "${unvalued.name}" again.`);
+    throw new ApiError(
+      "bad_request:mcp",
+      `The new URL is on another server, so stored header values do not move with it: give a value for "${unvalued.name}" again.`,
+    );
   }
   if (edit) return sealHeaders(applyHeaderEdit(movesOrigin ? {} : openHeadersForEdit(row.headersEncrypted), edit));
   return movesOrigin ? null : undefined;
@@ -155,12 +186,23 @@ export async function deleteMcpServer(actor: Actor, id: string): Promise<void> {
   await deleteManagedMcpServer(actor, id);
 }
 
-export async function setMcpToolEnabled(actor: Actor, id: string, toolName: string, enabled: boolean): Promise<McpServerView> {
+export async function setMcpToolEnabled(
+  actor: Actor,
+  id: string,
+  toolName: string,
+  enabled: boolean,
+): Promise<McpServerView> {
   const { row } = await requireMcpServer(actor, id, "manage");
   if (!row.tools.some((t) => t.name === toolName)) {
-    throw new ApiError("not_found:mcp_tool", `The server "${row.name}" has no tool "${toolName}". Refresh its tools first.`);
+    throw new ApiError(
+      "not_found:mcp_tool",
+      `The server "${row.name}" has no tool "${toolName}". Refresh its tools first.`,
+    );
   }
-  const updated = await updateManagedMcpServer(actor, id, { tools: mcpToolsWithEnabled(toolName, enabled), updatedAt: new Date() });
+  const updated = await updateManagedMcpServer(actor, id, {
+    tools: mcpToolsWithEnabled(toolName, enabled),
+    updatedAt: new Date(),
+  });
   if (!updated) throw new ApiError("not_found:mcp", "This MCP server does not exist or is not shared with you.");
   return toView(updated, "manage");
 }

@@ -7,7 +7,15 @@ import { providers } from "@/lib/db/schema";
 import { decryptSecret } from "@/lib/config/crypto";
 import { ApiError } from "@/lib/http/errors";
 import type { Actor } from "@/lib/auth/actor";
-import { createProvider, deleteProvider, getProvider, listProviders, refreshProviderModels, testProvider, updateProvider } from "./admin-providers";
+import {
+  createProvider,
+  deleteProvider,
+  getProvider,
+  listProviders,
+  refreshProviderModels,
+  testProvider,
+  updateProvider,
+} from "./admin-providers";
 import { syncEnvProvider } from "./env-provider";
 
 const KEY = "sk-test-0123456789abcdef-wxyz";
@@ -40,7 +48,10 @@ async function storedRow(id: string) {
 }
 
 async function apiError(promise: Promise<unknown>): Promise<ApiError> {
-  const err = await promise.then(() => null, (e: unknown) => e);
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ApiError);
   return err as ApiError;
 }
@@ -85,7 +96,10 @@ describe("who may manage providers", () => {
   it("the superadmin manages them and sees the key hint", async () => {
     const { id } = await createProvider(superadmin, { ...base(), apiKey: KEY });
     expect((await updateProvider(superadmin, id, { name: "Renamed" })).name).toBe("Renamed");
-    expect((await listProviders(superadmin)).find((p) => p.id === id)).toMatchObject({ name: "Renamed", keyHint: "sk-…wxyz" });
+    expect((await listProviders(superadmin)).find((p) => p.id === id)).toMatchObject({
+      name: "Renamed",
+      keyHint: "sk-…wxyz",
+    });
   });
 });
 
@@ -96,7 +110,10 @@ describe("moving a provider to another origin", () => {
     expect(moved).toMatchObject({ baseUrl: "https://elsewhere.example.net/v1", hasKey: false, keyHint: null });
     expect((await storedRow(id)).apiKeyEncrypted).toBeNull();
 
-    const withKey = await updateProvider(superadmin, id, { baseUrl: "http://127.0.0.1:8000/v1", apiKey: "sk-new-server-key-0000-n3w1" });
+    const withKey = await updateProvider(superadmin, id, {
+      baseUrl: "http://127.0.0.1:8000/v1",
+      apiKey: "sk-new-server-key-0000-n3w1",
+    });
     expect(withKey).toMatchObject({ hasKey: true, keyHint: "sk-…n3w1" });
     expect(decryptSecret((await storedRow(id)).apiKeyEncrypted!)).toBe("sk-new-server-key-0000-n3w1");
 
@@ -144,7 +161,12 @@ describe("API keys", () => {
 
   it("an undecryptable stored key is reported, not thrown", async () => {
     const { id } = await createProvider(superadmin, base());
-    await (await getDb()).update(providers).set({ apiKeyEncrypted: "v1.garbage.garbage.garbage" }).where(eq(providers.id, id));
+    await (
+      await getDb()
+    )
+      .update(providers)
+      .set({ apiKeyEncrypted: "v1.garbage.garbage.garbage" })
+      .where(eq(providers.id, id));
     expect(await getProvider(superadmin, id)).toMatchObject({ hasKey: true, keyHint: null, keyUnreadable: true });
   });
 });
@@ -163,13 +185,17 @@ describe("rules", () => {
     expect([onCreate.status, onCreate.code]).toEqual([400, "bad_request:provider"]);
     expect(onCreate.message).toContain('"temperature"');
     const { id } = await createProvider(superadmin, { ...base(), requestOverrides: { enable_thinking: false } });
-    const onUpdate = await apiError(updateProvider(superadmin, id, { requestOverrides: { enable_thinking: true, max_tokens: 10 } }));
+    const onUpdate = await apiError(
+      updateProvider(superadmin, id, { requestOverrides: { enable_thinking: true, max_tokens: 10 } }),
+    );
     expect(onUpdate.message).toContain('"max_tokens"');
     expect((await storedRow(id)).requestOverrides).toEqual({ enable_thinking: false });
   });
 
   it("rejects out-of-range context windows and keeps model ids with / and :", async () => {
-    const bad = await apiError(createProvider(superadmin, { ...base(), models: [{ id: "m", type: "chat", contextWindow: 500, enabled: true }] }));
+    const bad = await apiError(
+      createProvider(superadmin, { ...base(), models: [{ id: "m", type: "chat", contextWindow: 500, enabled: true }] }),
+    );
     expect(bad.message).toContain("contextWindow");
     const models = [
       { id: "meta-llama/llama-3.1-8b", type: "chat" as const, contextWindow: 131_072, enabled: true },
@@ -198,9 +224,14 @@ describe("the env provider", () => {
     const del = await apiError(deleteProvider(superadmin, "openai"));
     expect([del.status, del.code]).toEqual([409, "conflict:provider"]);
     expect(del.message).toMatch(/OPENAI_BASE_URL/);
-    expect((await apiError(updateProvider(superadmin, "openai", { baseUrl: "https://other.example.com/v1" }))).status).toBe(409);
+    expect(
+      (await apiError(updateProvider(superadmin, "openai", { baseUrl: "https://other.example.com/v1" }))).status,
+    ).toBe(409);
     expect((await apiError(updateProvider(superadmin, "openai", { apiKey: null }))).status).toBe(409);
-    const view = await updateProvider(superadmin, "openai", { name: "Company gateway", requestOverrides: { reasoning_effort: "low" } });
+    const view = await updateProvider(superadmin, "openai", {
+      name: "Company gateway",
+      requestOverrides: { reasoning_effort: "low" },
+    });
     expect(view).toMatchObject({ envManaged: true, source: "env", keyHint: "sk-…zzzz" });
 
     delete process.env.OPENAI_API_KEY;

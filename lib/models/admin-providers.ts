@@ -1,6 +1,13 @@
 import type { z } from "zod";
 import type { ProviderModel } from "@/lib/db/schema";
-import { deleteProviderRow, findProviderRow, insertProviderRow, listProviderRows, updateProviderRow, type ProviderInsert } from "@/lib/db/providers";
+import {
+  deleteProviderRow,
+  findProviderRow,
+  insertProviderRow,
+  listProviderRows,
+  updateProviderRow,
+  type ProviderInsert,
+} from "@/lib/db/providers";
 import { isUniqueViolation } from "@/lib/db/pg-errors";
 import { decryptSecret, encryptSecret } from "@/lib/config/crypto";
 import { requireRole } from "@/lib/auth/current-user";
@@ -44,7 +51,10 @@ function requireProviderReader(actor: Actor): void {
 function requireProviderManager(actor: Actor): void {
   requireProviderReader(actor);
   if (actor.role !== "superadmin") {
-    throw new ApiError("forbidden:provider", "Model providers serve the whole organisation: only the superadmin may change them.");
+    throw new ApiError(
+      "forbidden:provider",
+      "Model providers serve the whole organisation: only the superadmin may change them.",
+    );
   }
 }
 
@@ -77,10 +87,15 @@ export async function createProvider(actor: Actor, input: CreateProviderInput): 
   requireProviderManager(actor);
   const { apiKey, ...fields } = parse(createProviderSchema, input);
   try {
-    const row = await insertProviderRow(actor, { ...fields, apiKeyEncrypted: apiKey ? encryptSecret(apiKey) : null, source: "admin" });
+    const row = await insertProviderRow(actor, {
+      ...fields,
+      apiKeyEncrypted: apiKey ? encryptSecret(apiKey) : null,
+      source: "admin",
+    });
     return toProviderView(row);
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError("conflict:provider", `A provider with the id "${fields.id}" already exists.`);
+    if (isUniqueViolation(err))
+      throw new ApiError("conflict:provider", `A provider with the id "${fields.id}" already exists.`);
     throw err;
   } finally {
     invalidateProviderCache();
@@ -91,7 +106,10 @@ export async function updateProvider(actor: Actor, id: string, input: UpdateProv
   requireProviderManager(actor);
   const { apiKey, ...fields } = parse(updateProviderSchema, input);
   const current = await findRow(actor, id);
-  if (isEnvManaged(id) && ((fields.baseUrl !== undefined && fields.baseUrl !== current.baseUrl) || apiKey !== undefined)) {
+  if (
+    isEnvManaged(id) &&
+    ((fields.baseUrl !== undefined && fields.baseUrl !== current.baseUrl) || apiKey !== undefined)
+  ) {
     throw new ApiError(
       "conflict:provider",
       `The base URL and key of "${id}" come from OPENAI_BASE_URL and OPENAI_API_KEY in the server environment; change them there.`,
@@ -100,7 +118,11 @@ export async function updateProvider(actor: Actor, id: string, input: UpdateProv
   // The stored key was given for the old server: it never follows the provider to another origin.
   const movesOrigin = fields.baseUrl !== undefined && !sameOrigin(fields.baseUrl, current.baseUrl);
   const keyChange =
-    apiKey !== undefined ? { apiKeyEncrypted: apiKey === null ? null : encryptSecret(apiKey) } : movesOrigin ? { apiKeyEncrypted: null } : {};
+    apiKey !== undefined
+      ? { apiKeyEncrypted: apiKey === null ? null : encryptSecret(apiKey) }
+      : movesOrigin
+        ? { apiKeyEncrypted: null }
+        : {};
   return writeRow(actor, id, { ...fields, ...keyChange });
 }
 
@@ -124,13 +146,18 @@ export async function testProvider(actor: Actor, id: string): Promise<ProbeResul
 }
 
 /** Fetches the remote model list and adds the new ids, disabled; 502 when the provider fails. */
-export async function refreshProviderModels(actor: Actor, id: string): Promise<{ provider: ProviderView; added: string[] }> {
+export async function refreshProviderModels(
+  actor: Actor,
+  id: string,
+): Promise<{ provider: ProviderView; added: string[] }> {
   requireProviderManager(actor);
   const connection = await providerConnection(actor, id);
   const remote = await listRemoteModels(connection);
   if (!remote.ok) throw new ApiError("bad_gateway:provider", remote.error.message);
   const { models, added } = mergeRemoteModels(connection.models, remote.ids);
-  const provider = added.length ? await writeRow(actor, id, { models: parse(providerModelsSchema, models) }) : await getProvider(actor, id);
+  const provider = added.length
+    ? await writeRow(actor, id, { models: parse(providerModelsSchema, models) })
+    : await getProvider(actor, id);
   return { provider, added };
 }
 
@@ -141,7 +168,10 @@ async function providerConnection(actor: Actor, id: string): Promise<ProviderCon
     try {
       apiKey = decryptSecret(row.apiKeyEncrypted);
     } catch {
-      throw new ApiError("conflict:provider", `The stored key of "${id}" cannot be decrypted (was ENCRYPTION_KEY changed?). Enter the key again.`);
+      throw new ApiError(
+        "conflict:provider",
+        `The stored key of "${id}" cannot be decrypted (was ENCRYPTION_KEY changed?). Enter the key again.`,
+      );
     }
   }
   return { id: row.id, baseUrl: row.baseUrl, apiKey, models: row.models };

@@ -6,7 +6,14 @@ import { providers } from "@/lib/db/schema";
 import { decryptSecret } from "@/lib/config/crypto";
 import { envDefinesProvider, syncEnvProvider } from "./env-provider";
 
-const NAMES = ["OPENAI_API_KEY", "OPENAI_BASE_URL", "LLM_MODEL", "LLM_FALLBACK_MODEL", "LLM_FALLBACK_CHAIN", "OCR_MODEL"];
+const NAMES = [
+  "OPENAI_API_KEY",
+  "OPENAI_BASE_URL",
+  "LLM_MODEL",
+  "LLM_FALLBACK_MODEL",
+  "LLM_FALLBACK_CHAIN",
+  "OCR_MODEL",
+];
 const before = Object.fromEntries(NAMES.map((n) => [n, process.env[n]]));
 
 beforeAll(createTestDatabase);
@@ -29,16 +36,27 @@ describe("syncEnvProvider", () => {
   });
 
   it("env owns URL, key and its models' presence; the admin's later settings survive a restart", async () => {
-    Object.assign(process.env, { OPENAI_API_KEY: "sk-env-one", OPENAI_BASE_URL: "https://gw.example.com/v1/", LLM_MODEL: "gpt-a" });
+    Object.assign(process.env, {
+      OPENAI_API_KEY: "sk-env-one",
+      OPENAI_BASE_URL: "https://gw.example.com/v1/",
+      LLM_MODEL: "gpt-a",
+    });
     await syncEnvProvider();
-    expect(await row()).toMatchObject({ baseUrl: "https://gw.example.com/v1", source: "env", enabled: true, models: [{ id: "gpt-a", enabled: true }] });
+    expect(await row()).toMatchObject({
+      baseUrl: "https://gw.example.com/v1",
+      source: "env",
+      enabled: true,
+      models: [{ id: "gpt-a", enabled: true }],
+    });
 
     // What an admin does on the screen meanwhile:
     const adminModels = [
       { id: "gpt-a", type: "chat" as const, contextWindow: 200_000, enabled: false },
       { id: "extra", type: "chat" as const, contextWindow: 8_000, enabled: true },
     ];
-    await (await getDb())
+    await (
+      await getDb()
+    )
       .update(providers)
       .set({ name: "Gateway", enabled: false, models: adminModels, requestOverrides: { reasoning_effort: "low" } })
       .where(eq(providers.id, "openai"));
@@ -47,7 +65,10 @@ describe("syncEnvProvider", () => {
     await syncEnvProvider();
     const after = (await row())!;
     expect(after).toMatchObject({ name: "Gateway", enabled: false, requestOverrides: { reasoning_effort: "low" } });
-    expect(after.models).toEqual([...adminModels, { id: "gpt-b", type: "chat", contextWindow: 128_000, enabled: true }]);
+    expect(after.models).toEqual([
+      ...adminModels,
+      { id: "gpt-b", type: "chat", contextWindow: 128_000, enabled: true },
+    ]);
     expect(decryptSecret(after.apiKeyEncrypted!)).toBe("sk-env-two");
   });
 

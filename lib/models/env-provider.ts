@@ -46,9 +46,14 @@ export async function syncEnvProvider(): Promise<void> {
     source: "env" as const,
     updatedAt: new Date(),
   };
-  await upsertSystemProvider(ENV_PROVIDER_ID, { name: "OpenAI-compatible (env)", models: envModels, enabled: true, ...owned }, owned, (stored) => {
-    const known = new Set(stored.map((m) => m.id));
-    return [...stored, ...envModels.filter((m) => !known.has(m.id))];
-  });
+  await upsertSystemProvider(
+    ENV_PROVIDER_ID,
+    { name: "OpenAI-compatible (env)", models: envModels, enabled: true, ...owned },
+    owned,
+    (stored) => {
+      const known = new Set(stored.map((m) => m.id));
+      return [...stored, ...envModels.filter((m) => !known.has(m.id))];
+    },
+  );
   invalidateProviderCache();
 }

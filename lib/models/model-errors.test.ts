@@ -30,7 +30,9 @@ describe("classifyModelError", () => {
   });
 
   it("retries connection resets and timeouts", () => {
-    expect(classifyModelError(Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" })).retryable).toBe(true);
+    expect(classifyModelError(Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" })).retryable).toBe(
+      true,
+    );
     expect(classifyModelError(Object.assign(new Error("timed out"), { name: "TimeoutError" })).retryable).toBe(true);
   });
 

@@ -42,7 +42,8 @@ export function parseRetryAfter(headers: unknown, now = Date.now()): number | nu
 }
 
 function isConnectionError(e: Error & { code?: string; cause?: unknown }): boolean {
-  if (e.name === "TimeoutError" || e.name === "APIConnectionError" || e.name === "APIConnectionTimeoutError") return true;
+  if (e.name === "TimeoutError" || e.name === "APIConnectionError" || e.name === "APIConnectionTimeoutError")
+    return true;
   if (e.code && CONNECTION_CODES.has(e.code)) return true;
   if (/terminated|socket hang up|fetch failed|premature close|other side closed|network/i.test(e.message)) return true;
   const cause = e.cause as (Error & { code?: string }) | undefined;
@@ -66,7 +67,8 @@ export function classifyModelError(err: unknown): ModelErrorClass {
   if (e.name === "ContextOverflowError" || /context.{0,20}(length|window)|maximum context/i.test(e.message)) {
     return { ...base, contextOverflow: true, status: 400 };
   }
-  const status = typeof (e as { status?: unknown }).status === "number" ? (e as unknown as { status: number }).status : null;
+  const status =
+    typeof (e as { status?: unknown }).status === "number" ? (e as unknown as { status: number }).status : null;
   if (status !== null) {
     const retryAfterMs = parseRetryAfter((e as { headers?: unknown }).headers);
     const retryable = RETRYABLE_STATUS.has(status) || (status === 429 && retryAfterMs !== null);

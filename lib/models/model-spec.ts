@@ -21,7 +21,11 @@ export function formatModelSpec(providerId: string, modelId: string): string {
  * Env model names (LLM_MODEL, LLM_FALLBACK_*) may be bare model ids on the env provider or
  * full specs: a prefix counts as a provider only when such a provider exists.
  */
-export function resolveEnvModelName(name: string, knownProviders: ReadonlySet<string>, defaultProvider: string): string {
+export function resolveEnvModelName(
+  name: string,
+  knownProviders: ReadonlySet<string>,
+  defaultProvider: string,
+): string {
   const parsed = parseModelSpec(name);
   if (parsed && knownProviders.has(parsed.providerId)) return parsed.spec;
   return formatModelSpec(defaultProvider, name.trim());

@@ -22,8 +22,7 @@ export type ProbeErrorKind =
 export type ProbeError = { kind: ProbeErrorKind; status?: number; message: string };
 
 export type ProviderCall =
-  | { ok: true; status: number; body: string; latencyMs: number }
-  | { ok: false; error: ProbeError; latencyMs: number };
+  { ok: true; status: number; body: string; latencyMs: number } | { ok: false; error: ProbeError; latencyMs: number };
 
 export const PROBE_TIMEOUT_MS = 10_000;
 
@@ -62,8 +61,13 @@ function httpError(status: number, url: string): ProbeError {
   const at = (kind: ProbeErrorKind, message: string): ProbeError => ({ kind, status, message });
   if (status === 401) return at("unauthorized", "The provider rejected the API key (401). Check the key.");
   if (status === 403) return at("forbidden", "The key is not allowed to use this endpoint or model (403).");
-  if (status === 404) return at("not_found", `Nothing found at ${url} (404). Check the base URL (usually ending in /v1) and the model id.`);
-  if (status === 429) return at("rate_limited", "The provider is rate limiting this key (429). Try again later or check the quota.");
+  if (status === 404)
+    return at(
+      "not_found",
+      `Nothing found at ${url} (404). Check the base URL (usually ending in /v1) and the model id.`,
+    );
+  if (status === 429)
+    return at("rate_limited", "The provider is rate limiting this key (429). Try again later or check the quota.");
   if (status >= 500) return at("server_error", `The provider had an error (${status}).`);
   return at("http_error", `The provider answered HTTP ${status}.`);
 }
@@ -76,13 +80,22 @@ function networkError(err: unknown, url: string, timeoutMs: number): ProbeError 
   }
   const code = e?.cause?.code ?? "";
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") {
-    return { kind: "dns", message: `The host name ${new URL(url).hostname} could not be resolved (${code}). Check the base URL.` };
+    return {
+      kind: "dns",
+      message: `The host name ${new URL(url).hostname} could not be resolved (${code}). Check the base URL.`,
+    };
   }
   if (code === "ECONNREFUSED") {
-    return { kind: "refused", message: `Connection refused by ${host}: nothing is listening there. Is the server running?` };
+    return {
+      kind: "refused",
+      message: `Connection refused by ${host}: nothing is listening there. Is the server running?`,
+    };
   }
   if (/CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) {
     return { kind: "tls", message: `The TLS certificate of ${host} was not accepted (${code}).` };
   }
-  return { kind: "network", message: `Could not reach ${host}${code ? ` (${code})` : ""}. Check the base URL and that the server is up.` };
+  return {
+    kind: "network",
+    message: `Could not reach ${host}${code ? ` (${code})` : ""}. Check the base URL and that the server is up.`,
+  };
 }

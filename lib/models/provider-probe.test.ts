@@ -35,7 +35,11 @@ describe("probeProvider", () => {
   it("ok: lists the remote models and gets a 1-token answer from the first enabled chat model", async () => {
     const disabledFirst = { ...chatModel, id: "org/mock-large:latest", enabled: false };
     const result = await probeProvider({ baseUrl: mock.url, apiKey: KEY, models: [disabledFirst, chatModel] });
-    expect(result).toMatchObject({ ok: true, models: ["mock-chat", "mock-embedding", "org/mock-large:latest"], chat: { ok: true, model: "mock-chat" } });
+    expect(result).toMatchObject({
+      ok: true,
+      models: ["mock-chat", "mock-embedding", "org/mock-large:latest"],
+      chat: { ok: true, model: "mock-chat" },
+    });
     expect(result.error).toBeUndefined();
     expect(result.latencyMs).toBeGreaterThanOrEqual(0);
     const [request] = mock.mock.requests().filter((r) => r.path === "/chat/completions");
@@ -90,24 +94,38 @@ describe("probeProvider", () => {
   });
 
   it("an unresolvable host name", async () => {
-    const result = await probeProvider({ baseUrl: "http://no-such-host.invalid/v1", apiKey: KEY, models: [] }, { timeoutMs: 8_000 });
+    const result = await probeProvider(
+      { baseUrl: "http://no-such-host.invalid/v1", apiKey: KEY, models: [] },
+      { timeoutMs: 8_000 },
+    );
     expect(result.error?.kind).toMatch(/^(dns|timeout)$/);
     if (result.error?.kind === "dns") expect(result.error.message).toMatch(/no-such-host\.invalid/);
   });
 
   it("a web page instead of the API is an invalid response", async () => {
-    const url = await rawServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<html>Welcome</html>"));
+    const url = await rawServer((_req, res) =>
+      res.writeHead(200, { "content-type": "text/html" }).end("<html>Welcome</html>"),
+    );
     const result = await probeProvider({ baseUrl: url, apiKey: null, models: [] });
     expect(result.error).toMatchObject({ kind: "invalid_response" });
   });
 
   it("models listed but the chat fails: not ok, with the chat's error in fixed words", async () => {
     const url = await rawServer((req, res) => {
-      if (req.url?.endsWith("/models")) return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data: [{ id: "m" }] }));
-      res.writeHead(403, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: `Model m is not in your plan (key ${KEY})` } }));
+      if (req.url?.endsWith("/models"))
+        return void res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ data: [{ id: "m" }] }));
+      res
+        .writeHead(403, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { message: `Model m is not in your plan (key ${KEY})` } }));
     });
     const result = await probeProvider({ baseUrl: url, apiKey: KEY, models: [{ ...chatModel, id: "m" }] });
-    expect(result).toMatchObject({ ok: false, models: ["m"], chat: { ok: false, model: "m", error: { kind: "forbidden", status: 403 } } });
+    expect(result).toMatchObject({
+      ok: false,
+      models: ["m"],
+      chat: { ok: false, model: "m", error: { kind: "forbidden", status: 403 } },
+    });
     expect(result.error).toBeUndefined();
     expect(result.chat!.error!.message).toMatch(/not allowed to use this endpoint or model \(403\)/);
     expect(JSON.stringify(result)).not.toContain("not in your plan");
@@ -117,10 +135,15 @@ describe("probeProvider", () => {
   it("an error inside a 200 stream fails the chat check", async () => {
     const url = await rawServer((req, res) => {
       if (req.url?.endsWith("/models")) return void res.writeHead(200).end(JSON.stringify({ data: [] }));
-      res.writeHead(200, { "content-type": "text/event-stream" }).end('data: {"error":{"message":"quota exhausted"}}\n\n');
+      res
+        .writeHead(200, { "content-type": "text/event-stream" })
+        .end('data: {"error":{"message":"quota exhausted"}}\n\n');
     });
     const result = await probeProvider({ baseUrl: url, apiKey: null, models: [chatModel] });
-    expect(result.chat).toMatchObject({ ok: false, error: { kind: "invalid_response", message: expect.stringMatching(/error inside the stream/) } });
+    expect(result.chat).toMatchObject({
+      ok: false,
+      error: { kind: "invalid_response", message: expect.stringMatching(/error inside the stream/) },
+    });
     expect(JSON.stringify(result)).not.toContain("quota exhausted");
   });
 
@@ -161,7 +184,9 @@ describe("remote model list", () => {
   });
 
   it("guesses embedding models from their ids", () => {
-    expect(["text-embedding-3-large", "BAAI/bge-m3", "nomic-embed-text", "intfloat/e5-large"].map(guessModelType)).toEqual(Array(4).fill("embedding"));
+    expect(
+      ["text-embedding-3-large", "BAAI/bge-m3", "nomic-embed-text", "intfloat/e5-large"].map(guessModelType),
+    ).toEqual(Array(4).fill("embedding"));
     expect(["gpt-4o", "deepseek-chat", "qwen2.5:7b"].map(guessModelType)).toEqual(["chat", "chat", "chat"]);
   });
 });

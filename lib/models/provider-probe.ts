@@ -21,7 +21,8 @@ export type ProbeResult = {
 export type ProbeTarget = { baseUrl: string; apiKey: string | null; models: ProviderModel[] };
 type Options = { timeoutMs?: number };
 
-export type RemoteModels = { ok: true; ids: string[]; latencyMs: number } | { ok: false; error: ProbeError; latencyMs: number };
+export type RemoteModels =
+  { ok: true; ids: string[]; latencyMs: number } | { ok: false; error: ProbeError; latencyMs: number };
 
 /** GET <baseUrl>/models: the ids, deduplicated and sorted. */
 export async function listRemoteModels(target: Omit<ProbeTarget, "models">, opts: Options = {}): Promise<RemoteModels> {
@@ -29,7 +30,8 @@ export async function listRemoteModels(target: Omit<ProbeTarget, "models">, opts
   if (!call.ok) return call;
   const ids = modelIdsOf(call.body);
   if (!ids) {
-    const message = "The answer to GET /models is not an OpenAI-style model list. Check that the base URL points at the API (usually ending in /v1).";
+    const message =
+      "The answer to GET /models is not an OpenAI-style model list. Check that the base URL points at the API (usually ending in /v1).";
     return { ok: false, error: { kind: "invalid_response", status: call.status, message }, latencyMs: call.latencyMs };
   }
   return { ok: true, ids, latencyMs: call.latencyMs };
@@ -65,7 +67,8 @@ async function probeChat(target: ProbeTarget, model: string, opts: Options): Pro
   const call = await callProvider(target, "/chat/completions", { method: "POST", json, timeoutMs: opts.timeoutMs });
   if (!call.ok) return { ok: false, model, latencyMs: call.latencyMs, error: call.error };
   if (errorInStream(call.body)) {
-    const message = "The provider answered 200 but reported an error inside the stream (often a model id it does not serve, or an exhausted quota).";
+    const message =
+      "The provider answered 200 but reported an error inside the stream (often a model id it does not serve, or an exhausted quota).";
     return { ok: false, model, latencyMs: call.latencyMs, error: { kind: "invalid_response", message } };
   }
   return { ok: true, model, latencyMs: call.latencyMs };
@@ -94,7 +97,9 @@ function modelIdsOf(body: string): string[] | null {
   }
   const list = Array.isArray(parsed) ? parsed : (parsed as { data?: unknown })?.data;
   if (!Array.isArray(list)) return null;
-  const ids = list.map((m) => (typeof m === "string" ? m : (m as { id?: unknown })?.id)).filter((id): id is string => typeof id === "string" && id.trim() !== "");
+  const ids = list
+    .map((m) => (typeof m === "string" ? m : (m as { id?: unknown })?.id))
+    .filter((id): id is string => typeof id === "string" && id.trim() !== "");
   return [...new Set(ids.map((id) => id.trim()))].sort((a, b) => a.localeCompare(b));
 }
 
@@ -107,10 +112,18 @@ export function guessModelType(id: string): ProviderModel["type"] {
  * Adds remote ids the provider lacks, disabled, after the local entries. Local entries keep
  * their settings, also when the remote no longer lists them (the admin removes those).
  */
-export function mergeRemoteModels(local: ProviderModel[], remoteIds: string[]): { models: ProviderModel[]; added: string[] } {
+export function mergeRemoteModels(
+  local: ProviderModel[],
+  remoteIds: string[],
+): { models: ProviderModel[]; added: string[] } {
   const known = new Set(local.map((m) => m.id));
   // Ids our rules cannot store (spaces, very long) are skipped rather than failing the refresh.
   const added = remoteIds.filter((id) => !known.has(id) && /^\S{1,200}$/.test(id));
-  const fresh = added.map<ProviderModel>((id) => ({ id, type: guessModelType(id), contextWindow: DEFAULT_CONTEXT_WINDOW, enabled: false }));
+  const fresh = added.map<ProviderModel>((id) => ({
+    id,
+    type: guessModelType(id),
+    contextWindow: DEFAULT_CONTEXT_WINDOW,
+    enabled: false,
+  }));
   return { models: [...local, ...fresh], added };
 }

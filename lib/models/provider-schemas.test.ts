@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createProviderSchema, providerIdSchema, providerModelsSchema, requestOverridesSchema, updateProviderSchema } from "./provider-schemas";
+import {
+  createProviderSchema,
+  providerIdSchema,
+  providerModelsSchema,
+  requestOverridesSchema,
+  updateProviderSchema,
+} from "./provider-schemas";
 
 const valid = { id: "deepseek", name: "DeepSeek", baseUrl: "https://api.deepseek.com/v1" };
 const messages = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
@@ -66,7 +72,11 @@ describe("models", () => {
       { id: "qwen2.5:7b", type: "chat", enabled: false },
       { id: "text-embedding-3-small", type: "embedding", contextWindow: 8_192, enabled: true },
     ]);
-    expect(parsed.map((m) => m.id)).toEqual(["meta-llama/llama-3.1-70b-instruct", "qwen2.5:7b", "text-embedding-3-small"]);
+    expect(parsed.map((m) => m.id)).toEqual([
+      "meta-llama/llama-3.1-70b-instruct",
+      "qwen2.5:7b",
+      "text-embedding-3-small",
+    ]);
     expect(parsed[1].contextWindow).toBe(128_000);
   });
 
@@ -85,7 +95,12 @@ describe("models", () => {
   });
 
   it("accepts the bounds 1k and 10M", () => {
-    expect(providerModelsSchema.safeParse([{ ...model, contextWindow: 1_000 }, { ...model, id: "b", contextWindow: 10_000_000 }]).success).toBe(true);
+    expect(
+      providerModelsSchema.safeParse([
+        { ...model, contextWindow: 1_000 },
+        { ...model, id: "b", contextWindow: 10_000_000 },
+      ]).success,
+    ).toBe(true);
   });
 
   it("rejects a model listed twice", () => {
@@ -116,7 +131,12 @@ describe("request overrides", () => {
   });
 
   it("rejects a wrong kind of value for an allowed key", () => {
-    for (const overrides of [{ enable_thinking: "yes" }, { thinking_budget: -1 }, { reasoning: "high" }, { reasoning_effort: "" }]) {
+    for (const overrides of [
+      { enable_thinking: "yes" },
+      { thinking_budget: -1 },
+      { reasoning: "high" },
+      { reasoning_effort: "" },
+    ]) {
       expect(requestOverridesSchema.safeParse(overrides).success, JSON.stringify(overrides)).toBe(false);
     }
   });

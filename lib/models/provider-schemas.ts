@@ -19,7 +19,10 @@ export const providerIdSchema = z
 const baseUrlSchema = z
   .url({ protocol: /^https?$/, error: "Enter an http:// or https:// URL" })
   .max(500)
-  .refine((url) => !URL.canParse(url) || !(new URL(url).username || new URL(url).password), "Put the key in the API key field, not in the URL")
+  .refine(
+    (url) => !URL.canParse(url) || !(new URL(url).username || new URL(url).password),
+    "Put the key in the API key field, not in the URL",
+  )
   .transform((url) => url.replace(/\/+$/, ""));
 
 const apiKeySchema = z.string().trim().min(1).max(4_096).regex(/^\S+$/, "An API key has no spaces or line breaks");
@@ -38,7 +41,8 @@ export const providerModelsSchema = z
   .superRefine((models, ctx) => {
     const seen = new Set<string>();
     models.forEach((model, index) => {
-      if (seen.has(model.id)) ctx.addIssue({ code: "custom", path: [index, "id"], message: `Model "${model.id}" is listed twice` });
+      if (seen.has(model.id))
+        ctx.addIssue({ code: "custom", path: [index, "id"], message: `Model "${model.id}" is listed twice` });
       seen.add(model.id);
     });
   });
@@ -67,7 +71,8 @@ export const requestOverridesSchema = z.record(z.string(), z.json()).superRefine
     }
     const shape = OVERRIDE_VALUES[key as AllowedOverride].safeParse(value);
     if (!shape.success) ctx.addIssue({ code: "custom", path: [key], message: `"${key}" has the wrong kind of value` });
-    else if (JSON.stringify(value).length > MAX_OVERRIDE_JSON) ctx.addIssue({ code: "custom", path: [key], message: `"${key}" is too large` });
+    else if (JSON.stringify(value).length > MAX_OVERRIDE_JSON)
+      ctx.addIssue({ code: "custom", path: [key], message: `"${key}" is too large` });
   }
 });
 

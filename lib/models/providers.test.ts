@@ -5,7 +5,13 @@ import { getDb } from "@/lib/db/client";
 import { providers } from "@/lib/db/schema";
 import type { Actor } from "@/lib/auth/actor";
 import { createProvider, deleteProvider, updateProvider } from "./admin-providers";
-import { invalidateProviderCache, isDemoOnly, listActiveProviders, listChatModels, PROVIDER_CACHE_TTL_MS } from "./providers";
+import {
+  invalidateProviderCache,
+  isDemoOnly,
+  listActiveProviders,
+  listChatModels,
+  PROVIDER_CACHE_TTL_MS,
+} from "./providers";
 
 let root: Actor;
 beforeAll(async () => {
@@ -22,7 +28,12 @@ describe("admin writes reach the runtime at once", () => {
   it("the demo provider is offered until a real chat model is enabled, and returns when it is switched off", async () => {
     expect(await specs()).toEqual(["demo:demo-chat", "demo:demo-fallback"]);
 
-    await createProvider(root, { id: "acme", name: "Acme", baseUrl: "http://127.0.0.1:9/v1", models: [chat("acme/large:v2", false)] });
+    await createProvider(root, {
+      id: "acme",
+      name: "Acme",
+      baseUrl: "http://127.0.0.1:9/v1",
+      models: [chat("acme/large:v2", false)],
+    });
     expect(await specs()).toEqual(["demo:demo-chat", "demo:demo-fallback"]); // no enabled chat model yet
 
     await updateProvider(root, "acme", { models: [chat("acme/large:v2", true)] });
@@ -40,7 +51,12 @@ describe("admin writes reach the runtime at once", () => {
 
   it("a provider created with an enabled chat model is offered by the very next read", async () => {
     await listChatModels(); // warm the cache
-    await createProvider(root, { id: "fresh", name: "Fresh", baseUrl: "http://127.0.0.1:9/v1", models: [chat("m1", true)] });
+    await createProvider(root, {
+      id: "fresh",
+      name: "Fresh",
+      baseUrl: "http://127.0.0.1:9/v1",
+      models: [chat("m1", true)],
+    });
     expect(await specs()).toContain("fresh:m1");
     await deleteProvider(root, "fresh");
   });
@@ -50,7 +66,11 @@ describe("the cache", () => {
   it("serves repeated reads without the database until invalidated or expired", async () => {
     await listActiveProviders();
     // A write that bypasses the admin module (another instance, say) is not seen within the TTL...
-    await (await getDb()).insert(providers).values({ id: "sideways", name: "S", baseUrl: "http://x/v1", models: [chat("s", true)] });
+    await (
+      await getDb()
+    )
+      .insert(providers)
+      .values({ id: "sideways", name: "S", baseUrl: "http://x/v1", models: [chat("s", true)] });
     expect(await specs()).not.toContain("sideways:s");
     // ...but is once the TTL has passed...
     const now = Date.now();

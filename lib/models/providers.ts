@@ -76,7 +76,9 @@ async function loadActiveProviders(): Promise<ResolvedProvider[]> {
       requestOverrides: row.requestOverrides,
       source: row.source,
     }))
-    .filter((p): p is ResolvedProvider => p.apiKey !== undefined && p.models.some((m) => m.type === "chat" && m.enabled));
+    .filter(
+      (p): p is ResolvedProvider => p.apiKey !== undefined && p.models.some((m) => m.type === "chat" && m.enabled),
+    );
   return resolved.length > 0 ? resolved : [demoProvider()];
 }
 
@@ -112,7 +114,8 @@ export async function findProviderForSpec(
 /** The env-configured model when there is one, else the first available chat model. */
 export async function defaultModelSpec(): Promise<string> {
   const models = await listChatModels();
-  const envModel = process.env.LLM_MODEL && models.find((m) => m.spec === formatModelSpec(ENV_PROVIDER_ID, process.env.LLM_MODEL!));
+  const envModel =
+    process.env.LLM_MODEL && models.find((m) => m.spec === formatModelSpec(ENV_PROVIDER_ID, process.env.LLM_MODEL!));
   return (envModel || models[0]).spec;
 }
 

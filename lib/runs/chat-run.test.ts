@@ -44,9 +44,7 @@ describe("a chat run", () => {
 
     expect(chunks[0]).toMatchObject({ type: "start" });
     expect(textOf(chunks)).toBe("Here is the **answer**.");
-    expect(dataParts(chunks, "todos").at(-1)?.todos).toEqual([
-      { content: "Look it up", status: "in_progress" },
-    ]);
+    expect(dataParts(chunks, "todos").at(-1)?.todos).toEqual([{ content: "Look it up", status: "in_progress" }]);
     const usage = dataParts(chunks, "token-usage").at(-1)!;
     expect(usage.run?.buckets[spec].calls).toBe(2);
     // On the streaming path the model id comes from the generation info, not the message.
@@ -68,7 +66,10 @@ describe("a chat run", () => {
     const actor = await createTestUser();
     const threadId = crypto.randomUUID();
     await h.client.script("history", [{ text: "First answer." }, { text: "Second answer." }]);
-    await readAll((await startChatRun(actor, { threadId, message: userMessage(`One ${scriptMarker("history")}`), modelSpec: spec })).stream);
+    await readAll(
+      (await startChatRun(actor, { threadId, message: userMessage(`One ${scriptMarker("history")}`), modelSpec: spec }))
+        .stream,
+    );
     await activeRunForThread(threadId)?.done;
     await readAll((await startChatRun(actor, { threadId, message: userMessage("Two") })).stream);
     await activeRunForThread(threadId)?.done;
@@ -84,7 +85,11 @@ describe("a chat run", () => {
     const actor = await createTestUser();
     const threadId = crypto.randomUUID();
     await h.client.script("busy", [{ text: "slow ".repeat(40), chunkSize: 5, delayMs: 20 }]);
-    const first = await startChatRun(actor, { threadId, message: userMessage(`Go ${scriptMarker("busy")}`), modelSpec: spec });
+    const first = await startChatRun(actor, {
+      threadId,
+      message: userMessage(`Go ${scriptMarker("busy")}`),
+      modelSpec: spec,
+    });
     await expect(startChatRun(actor, { threadId, message: userMessage("Again", "second-msg") })).rejects.toMatchObject({
       code: "conflict:run",
       status: 409,
@@ -99,7 +104,11 @@ describe("a chat run", () => {
     const actor = await createTestUser();
     const threadId = crypto.randomUUID();
     await h.client.script("cancel", [{ text: "word ".repeat(200), chunkSize: 5, delayMs: 15 }]);
-    const { run, stream } = await startChatRun(actor, { threadId, message: userMessage(`Long ${scriptMarker("cancel")}`), modelSpec: spec });
+    const { run, stream } = await startChatRun(actor, {
+      threadId,
+      message: userMessage(`Long ${scriptMarker("cancel")}`),
+      modelSpec: spec,
+    });
     const reader = stream.getReader();
     const seen: string[] = [];
     while (seen.join("").length < 40) {
@@ -123,7 +132,11 @@ describe("a chat run", () => {
     const actor = await createTestUser();
     const threadId = crypto.randomUUID();
     await h.client.script("resume", [{ text: "abcdefghij".repeat(10), chunkSize: 10, delayMs: 10 }]);
-    const { stream } = await startChatRun(actor, { threadId, message: userMessage(`R ${scriptMarker("resume")}`), modelSpec: spec });
+    const { stream } = await startChatRun(actor, {
+      threadId,
+      message: userMessage(`R ${scriptMarker("resume")}`),
+      modelSpec: spec,
+    });
     const reader = stream.getReader();
     await reader.read();
     await reader.cancel(); // the browser went away

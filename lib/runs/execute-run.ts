@@ -20,8 +20,7 @@ import type { ActiveRun } from "./registry";
 
 /** What a run feeds the graph: the user's new message, or the validated answer to an interrupt. */
 export type RunTrigger =
-  | { kind: "message"; text: string; messageId: string }
-  | { kind: "resume"; interruptId: string; value: unknown };
+  { kind: "message"; text: string; messageId: string } | { kind: "resume"; interruptId: string; value: unknown };
 
 export type RunInput = {
   actor: Actor;
@@ -66,15 +65,12 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<vo
   };
   try {
     agent = await buildChatbotAgent(input.ctx, { rootThreadId: input.threadId });
-    const events = await agent.stream(
-      graphInput(input.trigger) as Parameters<ChatbotAgent["stream"]>[0],
-      {
-        ...config,
-        streamMode: ["values", "messages", "custom"],
-        signal: abort.signal,
-        recursionLimit: input.ctx.config.max_execution_steps * 6 + 10,
-      },
-    );
+    const events = await agent.stream(graphInput(input.trigger) as Parameters<ChatbotAgent["stream"]>[0], {
+      ...config,
+      streamMode: ["values", "messages", "custom"],
+      signal: abort.signal,
+      recursionLimit: input.ctx.config.max_execution_steps * 6 + 10,
+    });
     for await (const chunk of agentUIChunks(events as AsyncIterable<never>, outcome, (v) => (lastValues = v))) {
       emit(chunk);
     }
@@ -87,7 +83,13 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<vo
   // the run waits again (with its error shown) instead of losing the user's answer.
   const mayWait = !abort.signal.aborted && (!outcome.error || input.trigger.kind === "resume");
   const interrupt = mayWait ? await pendingInterruptPart(runId, input.threadId) : null;
-  const status: RunStatus = abort.signal.aborted ? "cancelled" : interrupt ? "interrupted" : outcome.error ? "failed" : "completed";
+  const status: RunStatus = abort.signal.aborted
+    ? "cancelled"
+    : interrupt
+      ? "interrupted"
+      : outcome.error
+        ? "failed"
+        : "completed";
   const error = outcome.error && !abort.signal.aborted ? describeRunError(outcome.error) : null;
   if (error) console.error(`[run ${runId}] failed:`, outcome.error);
   // The form the user answers to resume the run.
@@ -99,7 +101,8 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<vo
   const message = await collector.finish();
   const partial = status === "completed" || status === "interrupted" ? "" : lastStepText(message);
   await settle(`[run ${runId}] save message`, async () => {
-    if (message) await saveMessage(input.actor, input.threadId, { ...message, id: messageId, role: "assistant" }, runId);
+    if (message)
+      await saveMessage(input.actor, input.threadId, { ...message, id: messageId, role: "assistant" }, runId);
   });
   await settle(`[run ${runId}] keep partial answer`, async () => {
     if (partial && agent) await keepPartialAnswer(agent, config, lastValues, partial, runId);

@@ -41,7 +41,11 @@ type ModelRequest = { messages: { role: string; content: unknown; tool_call_id?:
 async function chat(actor: Actor, key: string, turns: Turns, text = "Please do it") {
   await h.client.script(key, turns);
   const threadId = crypto.randomUUID();
-  const { run, stream } = await startChatRun(actor, { threadId, message: userMessage(`${text} ${scriptMarker(key)}`), modelSpec: spec });
+  const { run, stream } = await startChatRun(actor, {
+    threadId,
+    message: userMessage(`${text} ${scriptMarker(key)}`),
+    modelSpec: spec,
+  });
   const chunks = await readAll(stream);
   await activeRunForThread(threadId)?.done;
   return { threadId, run, chunks, interrupt: dataParts(chunks, "interrupt").at(-1) };
@@ -57,7 +61,9 @@ async function resume(actor: Actor, runId: string, body: ResumeBody) {
 const lastRequest = async (key: string) => (await h.client.requests(key)).at(-1)!.body as ModelRequest;
 const toolResults = (req: ModelRequest) => req.messages.filter((m) => m.role === "tool").map((m) => String(m.content));
 const runStatus = (chunks: UIMessageChunk[]) => dataParts(chunks, "run").at(-1)?.status;
-const writeCall = (path: string, content: string) => ({ toolCalls: [{ name: "write_file", args: { file_path: path, content } }] });
+const writeCall = (path: string, content: string) => ({
+  toolCalls: [{ name: "write_file", args: { file_path: path, content } }],
+});
 const fileText = async (actor: Actor, path: string) => {
   const ws = openWorkspace(actor.id);
   return (await ws.stat(path)) ? (await ws.readBytes(path)).toString("utf8") : null;
@@ -70,17 +76,28 @@ describe("tool approval", () => {
     const first = await chat(actor, "approve", [writeCall(path, "# Plan"), { text: "Saved your plan." }]);
 
     expect(runStatus(first.chunks)).toBe("interrupted");
-    expect(first.interrupt).toMatchObject({ kind: "approval", runId: first.run.id, actions: [{ name: "write_file", args: { file_path: path, content: "# Plan" } }] });
+    expect(first.interrupt).toMatchObject({
+      kind: "approval",
+      runId: first.run.id,
+      actions: [{ name: "write_file", args: { file_path: path, content: "# Plan" } }],
+    });
     expect(await fileText(actor, path)).toBeNull();
     expect((await findRun(actor, first.run.id))?.status).toBe("interrupted");
     expect((await listThreads(actor)).find((t) => t.id === first.threadId)?.status).toBe("interrupted");
-    expect((await getThreadState(actor, first.threadId)).interrupt).toMatchObject({ kind: "approval", runId: first.run.id });
+    expect((await getThreadState(actor, first.threadId)).interrupt).toMatchObject({
+      kind: "approval",
+      runId: first.run.id,
+    });
 
     const second = await resume(actor, first.run.id, { decisions: [{ type: "approve" }] });
     expect(textOf(second.chunks)).toBe("Saved your plan.");
     expect(runStatus(second.chunks)).toBe("completed");
     expect(await fileText(actor, path)).toBe("# Plan");
-    expect(await findRun(actor, second.run.id)).toMatchObject({ runType: "resume", parentRunId: first.run.id, status: "completed" });
+    expect(await findRun(actor, second.run.id)).toMatchObject({
+      runType: "resume",
+      parentRunId: first.run.id,
+      status: "completed",
+    });
     expect((await findRun(actor, first.run.id))?.status).toBe("completed");
     expect((await listThreads(actor)).find((t) => t.id === first.threadId)?.status).toBe("idle");
     expect((await getThreadState(actor, first.threadId)).interrupt).toBeNull();
@@ -89,15 +106,24 @@ describe("tool approval", () => {
     const saved = await listMessages(actor, first.threadId);
     expect(saved.map((m) => m.role)).toEqual(["user", "assistant", "assistant"]);
     const form = saved[1].parts.find((p) => p.type === "data-interrupt") as { data: InterruptPartData };
-    expect(form.data.response).toEqual({ decisions: [{ toolCallId: form.data.kind === "approval" ? form.data.actions[0].toolCallId : "", type: "approve" }] });
+    expect(form.data.response).toEqual({
+      decisions: [
+        { toolCallId: form.data.kind === "approval" ? form.data.actions[0].toolCallId : "", type: "approve" },
+      ],
+    });
     expect(JSON.stringify(saved[2].parts)).toContain("Saved your plan.");
   });
 
   it("reject never runs the tool and the model reads the user's reason", async () => {
     const actor = await createTestUser();
     const path = "/home/gem/user-data/rejected.md";
-    const first = await chat(actor, "reject", [writeCall(path, "secret"), { text: "Understood, I will not write it." }]);
-    const second = await resume(actor, first.run.id, { decisions: [{ type: "reject", message: "Keep it in the chat instead" }] });
+    const first = await chat(actor, "reject", [
+      writeCall(path, "secret"),
+      { text: "Understood, I will not write it." },
+    ]);
+    const second = await resume(actor, first.run.id, {
+      decisions: [{ type: "reject", message: "Keep it in the chat instead" }],
+    });
 
     expect(textOf(second.chunks)).toBe("Understood, I will not write it.");
     expect(await fileText(actor, path)).toBeNull();
@@ -111,7 +137,9 @@ describe("tool approval", () => {
     const actor = await createTestUser();
     const path = "/home/gem/user-data/edited.md";
     const first = await chat(actor, "edit", [writeCall(path, "first draft"), { text: "Done." }]);
-    await resume(actor, first.run.id, { decisions: [{ type: "edit", args: { file_path: path, content: "edited by the user" } }] });
+    await resume(actor, first.run.id, {
+      decisions: [{ type: "edit", args: { file_path: path, content: "edited by the user" } }],
+    });
 
     expect(await fileText(actor, path)).toBe("edited by the user");
     const request = await lastRequest("edit");
@@ -135,14 +163,26 @@ describe("tool approval", () => {
 describe("ask_user_question", () => {
   const questions = {
     questions: [
-      { question: "Which format?", header: "Format", options: [{ label: "PDF" }, { label: "Markdown", description: "Plain text" }] },
-      { question: "Which sections?", options: [{ label: "Intro" }, { label: "Results" }, { label: "Appendix" }], multiSelect: true, allowOther: false },
+      {
+        question: "Which format?",
+        header: "Format",
+        options: [{ label: "PDF" }, { label: "Markdown", description: "Plain text" }],
+      },
+      {
+        question: "Which sections?",
+        options: [{ label: "Intro" }, { label: "Results" }, { label: "Appendix" }],
+        multiSelect: true,
+        allowOther: false,
+      },
     ],
   };
 
   it("interrupts with a form and the answer reaches the model's next request", async () => {
     const actor = await createTestUser();
-    const first = await chat(actor, "ask", [{ toolCalls: [{ name: "ask_user_question", args: questions }] }, { text: "A Word report with intro and results." }]);
+    const first = await chat(actor, "ask", [
+      { toolCalls: [{ name: "ask_user_question", args: questions }] },
+      { text: "A Word report with intro and results." },
+    ]);
     expect(runStatus(first.chunks)).toBe("interrupted");
     const form = first.interrupt!;
     expect(form.kind).toBe("question");
@@ -169,7 +209,11 @@ describe("ask_user_question", () => {
   it("answers a schema error with a readable tool error instead of a form", async () => {
     const actor = await createTestUser();
     const first = await chat(actor, "ask-bad", [
-      { toolCalls: [{ name: "ask_user_question", args: { questions: [{ question: "Only one?", options: [{ label: "Yes" }] }] } }] },
+      {
+        toolCalls: [
+          { name: "ask_user_question", args: { questions: [{ question: "Only one?", options: [{ label: "Yes" }] }] } },
+        ],
+      },
       { text: "Let me ask properly." },
     ]);
     expect(runStatus(first.chunks)).toBe("completed");
@@ -183,7 +227,16 @@ describe("ask_user_question", () => {
 describe("resume guards", () => {
   async function interruptedQuestion(actor: Actor, key: string) {
     return chat(actor, key, [
-      { toolCalls: [{ name: "ask_user_question", args: { questions: [{ question: "Go on?", options: [{ label: "Yes" }, { label: "No" }], allowOther: false }] } }] },
+      {
+        toolCalls: [
+          {
+            name: "ask_user_question",
+            args: {
+              questions: [{ question: "Go on?", options: [{ label: "Yes" }, { label: "No" }], allowOther: false }],
+            },
+          },
+        ],
+      },
       { text: "Going on." },
     ]);
   }
@@ -197,43 +250,61 @@ describe("resume guards", () => {
       { answers: [{ questionId: "q1", optionIds: [], other: "maybe" }] },
       { decisions: [{ type: "approve" }] },
     ];
-    for (const body of bad) await expect(startResumeRun(actor, run.id, body)).rejects.toMatchObject({ status: 400, code: "bad_request:resume" });
+    for (const body of bad)
+      await expect(startResumeRun(actor, run.id, body)).rejects.toMatchObject({
+        status: 400,
+        code: "bad_request:resume",
+      });
     expect((await findRun(actor, run.id))?.status).toBe("interrupted");
   });
 
   it("refuses a wrong number of decisions", async () => {
     const actor = await createTestUser();
     const { run } = await chat(actor, "count", [writeCall("/home/gem/user-data/c.md", "c"), { text: "ok" }]);
-    await expect(startResumeRun(actor, run.id, { decisions: [{ type: "approve" }, { type: "approve" }] })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      startResumeRun(actor, run.id, { decisions: [{ type: "approve" }, { type: "approve" }] }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 
   it("answers 404 for another user's run and 409 for a run that is not interrupted", async () => {
     const owner = await createTestUser();
     const stranger = await createTestUser();
     const { run } = await interruptedQuestion(owner, "foreign");
-    await expect(startResumeRun(stranger, run.id, { answers: [{ questionId: "q1", optionIds: ["q1-o1"] }] })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      startResumeRun(stranger, run.id, { answers: [{ questionId: "q1", optionIds: ["q1-o1"] }] }),
+    ).rejects.toMatchObject({ status: 404 });
 
     const done = await chat(owner, "plain", [{ text: "Nothing to ask." }]);
-    await expect(startResumeRun(owner, done.run.id, { decisions: [{ type: "approve" }] })).rejects.toMatchObject({ status: 409, code: "conflict:resume" });
+    await expect(startResumeRun(owner, done.run.id, { decisions: [{ type: "approve" }] })).rejects.toMatchObject({
+      status: 409,
+      code: "conflict:resume",
+    });
   });
 
   it("resumes once: a second answer to the same interrupt is refused", async () => {
     const actor = await createTestUser();
     const { run } = await interruptedQuestion(actor, "twice");
     await resume(actor, run.id, { answers: [{ questionId: "q1", optionIds: ["q1-o1"] }] });
-    await expect(startResumeRun(actor, run.id, { answers: [{ questionId: "q1", optionIds: ["q1-o2"] }] })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      startResumeRun(actor, run.id, { answers: [{ questionId: "q1", optionIds: ["q1-o2"] }] }),
+    ).rejects.toMatchObject({ status: 409 });
   });
 
   it("a new message drops the open question: the old run is cancelled and can no longer be resumed", async () => {
     const actor = await createTestUser();
     const first = await interruptedQuestion(actor, "superseded");
-    const next = await startChatRun(actor, { threadId: first.threadId, message: userMessage("Never mind, something else") });
+    const next = await startChatRun(actor, {
+      threadId: first.threadId,
+      message: userMessage("Never mind, something else"),
+    });
     await readAll(next.stream);
     await activeRunForThread(first.threadId)?.done;
 
     expect((await findRun(actor, first.run.id))?.status).toBe("cancelled");
     expect((await listThreads(actor)).find((t) => t.id === first.threadId)?.status).toBe("idle");
-    await expect(startResumeRun(actor, first.run.id, { answers: [{ questionId: "q1", optionIds: ["q1-o1"] }] })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      startResumeRun(actor, first.run.id, { answers: [{ questionId: "q1", optionIds: ["q1-o1"] }] }),
+    ).rejects.toMatchObject({ status: 409 });
     // The dangling question got a result, so the model's history stays valid.
     expect(JSON.stringify((await lastRequest("superseded")).messages)).toContain("Cancelled");
   });
@@ -243,7 +314,9 @@ describe("resume guards", () => {
     const { run, threadId } = await interruptedQuestion(actor, "cancel-interrupted");
     expect((await cancelRun(actor, run.id)).status).toBe("cancelled");
     expect((await getThreadState(actor, threadId)).interrupt).toBeNull();
-    await expect(startResumeRun(actor, run.id, { answers: [{ questionId: "q1", optionIds: ["q1-o1"] }] })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      startResumeRun(actor, run.id, { answers: [{ questionId: "q1", optionIds: ["q1-o1"] }] }),
+    ).rejects.toMatchObject({ status: 409 });
     const saved = await listMessages(actor, threadId);
     const runPart = saved[1].parts.find((p) => p.type === "data-run") as { data: { status: string } };
     expect(runPart.data.status).toBe("cancelled");
@@ -252,14 +325,27 @@ describe("resume guards", () => {
   it("a resumed run can be followed from the thread's live stream", async () => {
     const actor = await createTestUser();
     await h.client.script("follow", [
-      { toolCalls: [{ name: "ask_user_question", args: { questions: [{ question: "Go?", options: [{ label: "Yes" }, { label: "No" }] }] } }] },
+      {
+        toolCalls: [
+          {
+            name: "ask_user_question",
+            args: { questions: [{ question: "Go?", options: [{ label: "Yes" }, { label: "No" }] }] },
+          },
+        ],
+      },
       { text: "slow ".repeat(30), chunkSize: 5, delayMs: 10 },
     ]);
     const threadId = crypto.randomUUID();
-    const first = await startChatRun(actor, { threadId, message: userMessage(`Ask me ${scriptMarker("follow")}`), modelSpec: spec });
+    const first = await startChatRun(actor, {
+      threadId,
+      message: userMessage(`Ask me ${scriptMarker("follow")}`),
+      modelSpec: spec,
+    });
     await readAll(first.stream);
     await activeRunForThread(threadId)?.done;
-    const { run, stream } = await startResumeRun(actor, first.run.id, { answers: [{ questionId: "q1", optionIds: ["q1-o1"] }] });
+    const { run, stream } = await startResumeRun(actor, first.run.id, {
+      answers: [{ questionId: "q1", optionIds: ["q1-o1"] }],
+    });
     await stream.cancel(); // the browser that answered went away
     const live = activeRunForThread(threadId)!;
     expect(live.runId).toBe(run.id);

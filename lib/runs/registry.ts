@@ -56,5 +56,8 @@ export async function abortLiveRunsAndWait(runs: (ActiveRun | undefined)[], user
   const live = runs.filter((run): run is ActiveRun => run?.userId === userId);
   if (live.length === 0) return;
   for (const run of live) run.abort.abort();
-  await Promise.race([Promise.allSettled(live.map((run) => run.done)), new Promise((r) => setTimeout(r, ABORT_WAIT_MS))]);
+  await Promise.race([
+    Promise.allSettled(live.map((run) => run.done)),
+    new Promise((r) => setTimeout(r, ABORT_WAIT_MS)),
+  ]);
 }

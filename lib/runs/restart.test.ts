@@ -38,11 +38,19 @@ describe("restart", () => {
     const threadId = crypto.randomUUID();
     const client = mockClient(mock.url);
     await client.script("restart", [
-      { toolCalls: [{ name: "write_todos", args: { todos: [{ content: "remember the code word", status: "completed" }] } }] },
+      {
+        toolCalls: [
+          { name: "write_todos", args: { todos: [{ content: "remember the code word", status: "completed" }] } },
+        ],
+      },
       { text: "The code word is heliotrope." },
       { text: "You told me: heliotrope." },
     ]);
-    const first = await startChatRun(actor, { threadId, message: userMessage(`Remember ${scriptMarker("restart")}`), modelSpec: "mock:mock-chat" });
+    const first = await startChatRun(actor, {
+      threadId,
+      message: userMessage(`Remember ${scriptMarker("restart")}`),
+      modelSpec: "mock:mock-chat",
+    });
     expect(textOf(await readAll(first.stream))).toBe("The code word is heliotrope.");
     await activeRunForThread(threadId)?.done;
 

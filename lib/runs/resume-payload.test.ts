@@ -17,7 +17,12 @@ const approval: ApprovalRequest = {
         additionalProperties: false,
       },
     },
-    { toolCallId: "call-2", name: "edit_file", args: { file_path: "/x", old_string: "a", new_string: "b" }, allowedDecisions: ["approve", "reject"] },
+    {
+      toolCallId: "call-2",
+      name: "edit_file",
+      args: { file_path: "/x", old_string: "a", new_string: "b" },
+      allowedDecisions: ["approve", "reject"],
+    },
   ],
 };
 
@@ -25,8 +30,27 @@ const form: QuestionRequest = {
   kind: "question",
   toolCallId: "call-q",
   questions: [
-    { id: "q1", question: "Format?", options: [{ id: "q1-o1", label: "PDF" }, { id: "q1-o2", label: "Word" }], multiSelect: false, allowOther: true },
-    { id: "q2", question: "Sections?", options: [{ id: "q2-o1", label: "Intro" }, { id: "q2-o2", label: "Body" }, { id: "q2-o3", label: "End" }], multiSelect: true, allowOther: false },
+    {
+      id: "q1",
+      question: "Format?",
+      options: [
+        { id: "q1-o1", label: "PDF" },
+        { id: "q1-o2", label: "Word" },
+      ],
+      multiSelect: false,
+      allowOther: true,
+    },
+    {
+      id: "q2",
+      question: "Sections?",
+      options: [
+        { id: "q2-o1", label: "Intro" },
+        { id: "q2-o2", label: "Body" },
+        { id: "q2-o3", label: "End" },
+      ],
+      multiSelect: true,
+      allowOther: false,
+    },
   ],
 };
 
@@ -44,7 +68,12 @@ describe("approval decisions", () => {
   it("attach the stored tool call ids in order, trim reasons and keep valid edits", () => {
     const value = resumeValueFor(
       approval,
-      body({ decisions: [{ type: "edit", args: { file_path: "/home/gem/user-data/b.md", content: "final" } }, { type: "reject", message: "  not this one " }] }),
+      body({
+        decisions: [
+          { type: "edit", args: { file_path: "/home/gem/user-data/b.md", content: "final" } },
+          { type: "reject", message: "  not this one " },
+        ],
+      }),
     );
     expect(value).toEqual({
       decisions: [
@@ -61,24 +90,36 @@ describe("approval decisions", () => {
   });
 
   it("refuse a decision the action does not allow", () => {
-    const err = refusal(() => resumeValueFor(approval, body({ decisions: [{ type: "approve" }, { type: "edit", args: {} }] })));
+    const err = refusal(() =>
+      resumeValueFor(approval, body({ decisions: [{ type: "approve" }, { type: "edit", args: {} }] })),
+    );
     expect(err.message).toContain('"edit" is not allowed for edit_file');
   });
 
   it("refuse edited arguments that break the tool's schema", () => {
-    for (const args of [{ file_path: "/a", content: 5 }, { file_path: "/a" }, { file_path: "/a", content: "x", mode: "777" }]) {
-      const err = refusal(() => resumeValueFor(approval, body({ decisions: [{ type: "edit", args }, { type: "approve" }] })));
+    for (const args of [
+      { file_path: "/a", content: 5 },
+      { file_path: "/a" },
+      { file_path: "/a", content: "x", mode: "777" },
+    ]) {
+      const err = refusal(() =>
+        resumeValueFor(approval, body({ decisions: [{ type: "edit", args }, { type: "approve" }] })),
+      );
       expect(err.message).toMatch(/edited arguments of write_file are not valid/);
     }
   });
 
   it("refuse a decision addressed to another tool call than the stored one", () => {
-    const err = refusal(() => resumeValueFor(approval, body({ decisions: [{ type: "approve", toolCallId: "forged" }, { type: "approve" }] })));
+    const err = refusal(() =>
+      resumeValueFor(approval, body({ decisions: [{ type: "approve", toolCallId: "forged" }, { type: "approve" }] })),
+    );
     expect(err.message).toContain("another tool call");
   });
 
   it("refuse answers sent to an approval", () => {
-    expect(refusal(() => resumeValueFor(approval, body({ answers: [{ questionId: "q1", optionIds: ["x"] }] }))).message).toContain("approval decisions");
+    expect(
+      refusal(() => resumeValueFor(approval, body({ answers: [{ questionId: "q1", optionIds: ["x"] }] }))).message,
+    ).toContain("approval decisions");
   });
 });
 
@@ -86,7 +127,12 @@ describe("question answers", () => {
   it("come back in the form's order with the chosen options and own words", () => {
     const value = resumeValueFor(
       form,
-      body({ answers: [{ questionId: "q2", optionIds: ["q2-o3", "q2-o1", "q2-o1"] }, { questionId: "q1", optionIds: [], other: "  Markdown " }] }),
+      body({
+        answers: [
+          { questionId: "q2", optionIds: ["q2-o3", "q2-o1", "q2-o1"] },
+          { questionId: "q1", optionIds: [], other: "  Markdown " },
+        ],
+      }),
     );
     expect(value).toEqual({
       answers: [
@@ -97,14 +143,77 @@ describe("question answers", () => {
   });
 
   const cases: [string, unknown, RegExp][] = [
-    ["an unknown question id", { answers: [{ questionId: "q9", optionIds: ["q1-o1"] }, { questionId: "q2", optionIds: ["q2-o1"] }] }, /no question "q9"/],
-    ["an option the question does not offer", { answers: [{ questionId: "q1", optionIds: ["q2-o1"] }, { questionId: "q2", optionIds: ["q2-o1"] }] }, /not offered/],
-    ["two choices on a single-select question", { answers: [{ questionId: "q1", optionIds: ["q1-o1", "q1-o2"] }, { questionId: "q2", optionIds: ["q2-o1"] }] }, /one answer only/],
-    ["an option plus own words on a single-select question", { answers: [{ questionId: "q1", optionIds: ["q1-o1"], other: "also" }, { questionId: "q2", optionIds: ["q2-o1"] }] }, /one answer only/],
-    ["own words where they are not allowed", { answers: [{ questionId: "q1", optionIds: ["q1-o1"] }, { questionId: "q2", optionIds: [], other: "x" }] }, /own words/],
-    ["an empty answer", { answers: [{ questionId: "q1", optionIds: [], other: "   " }, { questionId: "q2", optionIds: ["q2-o1"] }] }, /has no answer/],
+    [
+      "an unknown question id",
+      {
+        answers: [
+          { questionId: "q9", optionIds: ["q1-o1"] },
+          { questionId: "q2", optionIds: ["q2-o1"] },
+        ],
+      },
+      /no question "q9"/,
+    ],
+    [
+      "an option the question does not offer",
+      {
+        answers: [
+          { questionId: "q1", optionIds: ["q2-o1"] },
+          { questionId: "q2", optionIds: ["q2-o1"] },
+        ],
+      },
+      /not offered/,
+    ],
+    [
+      "two choices on a single-select question",
+      {
+        answers: [
+          { questionId: "q1", optionIds: ["q1-o1", "q1-o2"] },
+          { questionId: "q2", optionIds: ["q2-o1"] },
+        ],
+      },
+      /one answer only/,
+    ],
+    [
+      "an option plus own words on a single-select question",
+      {
+        answers: [
+          { questionId: "q1", optionIds: ["q1-o1"], other: "also" },
+          { questionId: "q2", optionIds: ["q2-o1"] },
+        ],
+      },
+      /one answer only/,
+    ],
+    [
+      "own words where they are not allowed",
+      {
+        answers: [
+          { questionId: "q1", optionIds: ["q1-o1"] },
+          { questionId: "q2", optionIds: [], other: "x" },
+        ],
+      },
+      /own words/,
+    ],
+    [
+      "an empty answer",
+      {
+        answers: [
+          { questionId: "q1", optionIds: [], other: "   " },
+          { questionId: "q2", optionIds: ["q2-o1"] },
+        ],
+      },
+      /has no answer/,
+    ],
     ["a missing question", { answers: [{ questionId: "q1", optionIds: ["q1-o1"] }] }, /"q2" missing/],
-    ["a question answered twice", { answers: [{ questionId: "q1", optionIds: ["q1-o1"] }, { questionId: "q1", optionIds: ["q1-o2"] }] }, /answered twice/],
+    [
+      "a question answered twice",
+      {
+        answers: [
+          { questionId: "q1", optionIds: ["q1-o1"] },
+          { questionId: "q1", optionIds: ["q1-o2"] },
+        ],
+      },
+      /answered twice/,
+    ],
     ["decisions sent to a question form", { decisions: [{ type: "approve" }] }, /answers to its questions/],
   ];
   for (const [name, payload, message] of cases) {
@@ -120,7 +229,9 @@ describe("the request body", () => {
   it("refuses unknown fields, both shapes at once and over-long reasons", () => {
     expect(resumeBodySchema.safeParse({ decisions: [{ type: "approve", args: {} }] }).success).toBe(false);
     expect(resumeBodySchema.safeParse({ decisions: [{ type: "approve" }], answers: [] }).success).toBe(false);
-    expect(resumeBodySchema.safeParse({ decisions: [{ type: "reject", message: "x".repeat(2001) }] }).success).toBe(false);
+    expect(resumeBodySchema.safeParse({ decisions: [{ type: "reject", message: "x".repeat(2001) }] }).success).toBe(
+      false,
+    );
     expect(resumeBodySchema.safeParse({ decisions: [] }).success).toBe(false);
   });
 });

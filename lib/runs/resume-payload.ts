@@ -20,8 +20,16 @@ export const resumeBodySchema = z.union([
       .array(
         z.discriminatedUnion("type", [
           z.strictObject({ type: z.literal("approve"), toolCallId: z.string().optional() }),
-          z.strictObject({ type: z.literal("edit"), toolCallId: z.string().optional(), args: z.record(z.string(), z.unknown()) }),
-          z.strictObject({ type: z.literal("reject"), toolCallId: z.string().optional(), message: z.string().max(MAX_REASON_LENGTH).optional() }),
+          z.strictObject({
+            type: z.literal("edit"),
+            toolCallId: z.string().optional(),
+            args: z.record(z.string(), z.unknown()),
+          }),
+          z.strictObject({
+            type: z.literal("reject"),
+            toolCallId: z.string().optional(),
+            message: z.string().max(MAX_REASON_LENGTH).optional(),
+          }),
         ]),
       )
       .min(1)
@@ -58,7 +66,10 @@ export function resumeValueFor(request: InterruptRequest, body: ResumeBody): App
   return { answers: questionAnswers(request, body.answers) };
 }
 
-function approvalDecisions(request: ApprovalRequest, decisions: Extract<ResumeBody, { decisions: unknown }>["decisions"]): ApprovalDecision[] {
+function approvalDecisions(
+  request: ApprovalRequest,
+  decisions: Extract<ResumeBody, { decisions: unknown }>["decisions"],
+): ApprovalDecision[] {
   const { actions } = request;
   if (decisions.length !== actions.length) {
     throw refuse(`Send one decision per pending action: ${actions.length} expected, ${decisions.length} received.`);
@@ -103,7 +114,10 @@ function editedArgsProblem(
   return unknown.length ? `unknown argument ${unknown.map((k) => `"${k}"`).join(", ")}` : null;
 }
 
-function questionAnswers(request: QuestionRequest, answers: Extract<ResumeBody, { answers: unknown }>["answers"]): QuestionResume["answers"] {
+function questionAnswers(
+  request: QuestionRequest,
+  answers: Extract<ResumeBody, { answers: unknown }>["answers"],
+): QuestionResume["answers"] {
   const seen = new Set<string>();
   const normalized = answers.map((answer) => {
     const question = request.questions.find((q) => q.id === answer.questionId);
@@ -115,7 +129,8 @@ function questionAnswers(request: QuestionRequest, answers: Extract<ResumeBody, 
     const foreign = optionIds.find((id) => !offered.has(id));
     if (foreign) throw refuse(`Option "${foreign}" is not offered for question "${question.id}".`);
     const other = answer.other?.trim() ?? "";
-    if (other && !question.allowOther) throw refuse(`Question "${question.id}" does not take an answer in your own words.`);
+    if (other && !question.allowOther)
+      throw refuse(`Question "${question.id}" does not take an answer in your own words.`);
     const choices = optionIds.length + (other ? 1 : 0);
     if (choices === 0) throw refuse(`Question "${question.id}" has no answer.`);
     if (!question.multiSelect && choices > 1) throw refuse(`Question "${question.id}" takes one answer only.`);

@@ -25,7 +25,10 @@ export async function startResumeRun(
   if (parent.status !== "interrupted" || parent.runType === "subagent") throw notWaiting();
   const latest = await latestThreadRun(actor, parent.threadId);
   if (latest?.id !== parent.id) {
-    throw new ApiError("conflict:resume", "A newer reply exists in this conversation; this run can no longer be resumed.");
+    throw new ApiError(
+      "conflict:resume",
+      "A newer reply exists in this conversation; this run can no longer be resumed.",
+    );
   }
   const pending = await firstPendingInterrupt(parent.threadId);
   if (!pending) throw notWaiting();
@@ -39,7 +42,13 @@ export async function startResumeRun(
   if (!(await transitionRun(actor, parent.id, "interrupted", "completed"))) throw notWaiting();
   let run: RunRow;
   try {
-    run = await createRun(actor, { threadId: parent.threadId, agentId: agent.id, modelSpec: ctx.modelSpec, runType: "resume", parentRunId: parent.id });
+    run = await createRun(actor, {
+      threadId: parent.threadId,
+      agentId: agent.id,
+      modelSpec: ctx.modelSpec,
+      runType: "resume",
+      parentRunId: parent.id,
+    });
   } catch (err) {
     await transitionRun(actor, parent.id, "completed", "interrupted");
     throw err;

@@ -54,7 +54,9 @@ export async function startChatRun(
   const modelSpec = input.modelSpec ?? existing?.modelSpec ?? null;
   const ctx = await prepareAgentRuntimeContext(actor, agent, { modelSpec });
 
-  const thread = existing ?? (await createThread(actor, { id: input.threadId, agentId: agent.id, title: titleFrom(text), modelSpec }));
+  const thread =
+    existing ??
+    (await createThread(actor, { id: input.threadId, agentId: agent.id, title: titleFrom(text), modelSpec }));
   const run = await createRun(actor, { threadId: thread.id, agentId: agent.id, modelSpec: ctx.modelSpec });
   try {
     // A new message instead of an answer: the question or approval left open is dropped.
@@ -68,7 +70,10 @@ export async function startChatRun(
       ...(input.agentId ? { agentId: agent.id } : {}),
     });
   } catch (err) {
-    await finishRun(run.id, { status: "failed", error: { code: "internal:run", message: "Could not save the message." } });
+    await finishRun(run.id, {
+      status: "failed",
+      error: { code: "internal:run", message: "Could not save the message." },
+    });
     throw err;
   }
 
@@ -77,10 +82,22 @@ export async function startChatRun(
 }
 
 /** Executes a created run in the background, registered so it can be followed and cancelled; returns its live stream. */
-export function launchRun(actor: Actor, run: RunRow, ctx: AgentRuntimeContext, trigger: RunTrigger): ReadableStream<UIMessageChunk> {
+export function launchRun(
+  actor: Actor,
+  run: RunRow,
+  ctx: AgentRuntimeContext,
+  trigger: RunTrigger,
+): ReadableStream<UIMessageChunk> {
   const buffer = new RunStreamBuffer();
   const abort = new AbortController();
-  const active: ActiveRun = { runId: run.id, threadId: run.threadId, userId: actor.id, abort, buffer, done: Promise.resolve() };
+  const active: ActiveRun = {
+    runId: run.id,
+    threadId: run.threadId,
+    userId: actor.id,
+    abort,
+    buffer,
+    done: Promise.resolve(),
+  };
   active.done = executeRun(active, { actor, ctx, threadId: run.threadId, trigger })
     .catch((err) => console.error(`[run ${run.id}] crashed:`, err))
     .finally(() => {

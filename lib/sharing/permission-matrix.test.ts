@@ -88,7 +88,15 @@ function catalogFor(actor: ActorName): ResourceCatalog {
     tools: ["tool-a", "tool-b"],
     mcpServers: readable(actor, "mcp").map((id) => ({ id, name: id }) as McpServerRow),
     knowledgeBases: readable(actor, "kb").map((id) => ({ kbId: id, name: id, description: "", kbType: "general" })),
-    skills: readable(actor, "skill").map((slug) => ({ slug, name: slug, description: "", path: `/home/gem/skills/${slug}/SKILL.md`, tools: [], mcps: [], skills: [] })),
+    skills: readable(actor, "skill").map((slug) => ({
+      slug,
+      name: slug,
+      description: "",
+      path: `/home/gem/skills/${slug}/SKILL.md`,
+      tools: [],
+      mcps: [],
+      skills: [],
+    })),
     subagents: readable(actor, "agent").map((slug) => ({ id: slug, slug, name: slug, description: "" })),
   };
 }
@@ -117,7 +125,9 @@ describe("resource selection: null / [] / list, intersected with the matrix", ()
         expect(ctx.mcpServerIds).toEqual(expectFor("mcp"));
         expect(ctx.effectiveSkillSlugs).toEqual(expectFor("skill"));
         // Subagents: null and [] both mean every visible subagent; a list is an allow-list.
-        const everyVisibleAgent = resourceIds.filter((_, i) => rank[expected(actor, Object.keys(shares)[i], "agent")] >= 1);
+        const everyVisibleAgent = resourceIds.filter(
+          (_, i) => rank[expected(actor, Object.keys(shares)[i], "agent")] >= 1,
+        );
         expect(ctx.visibleSubagents.map((s) => s.slug)).toEqual(
           selection === null || selection.length === 0 ? everyVisibleAgent : expectFor("agent"),
         );
@@ -132,18 +142,37 @@ describe("resource selection: null / [] / list, intersected with the matrix", ()
   });
 
   it("a subagent never gets subagents of its own", () => {
-    const ctx = deriveRuntimeContext(actors.superadmin, { ...agentRow, isSubagent: true }, agentConfigSchema.parse({}), catalogFor("superadmin"));
+    const ctx = deriveRuntimeContext(
+      actors.superadmin,
+      { ...agentRow, isSubagent: true },
+      agentConfigSchema.parse({}),
+      catalogFor("superadmin"),
+    );
     expect(ctx.visibleSubagents).toEqual([]);
   });
 
   it("preloaded skills are limited to the effective set, with their dependency closure", () => {
     const catalog = catalogFor("superadmin");
     catalog.skills = [
-      { slug: "report", name: "Report", description: "", path: "p", tools: [], mcps: [], skills: ["research"], content: "R" },
+      {
+        slug: "report",
+        name: "Report",
+        description: "",
+        path: "p",
+        tools: [],
+        mcps: [],
+        skills: ["research"],
+        content: "R",
+      },
       { slug: "research", name: "Research", description: "", path: "p", tools: [], mcps: [], skills: [], content: "S" },
       { slug: "other", name: "Other", description: "", path: "p", tools: [], mcps: [], skills: [], content: "O" },
     ];
-    const ctx = deriveRuntimeContext(actors.superadmin, agentRow, agentConfigSchema.parse({ skills: ["report"], preload_skills: ["report", "other"] }), catalog);
+    const ctx = deriveRuntimeContext(
+      actors.superadmin,
+      agentRow,
+      agentConfigSchema.parse({ skills: ["report"], preload_skills: ["report", "other"] }),
+      catalog,
+    );
     expect(ctx.effectiveSkillSlugs).toEqual(["report", "research"]);
     expect(ctx.preloadedSkills).toEqual([
       { slug: "report", content: "R" },

@@ -18,10 +18,17 @@ import { skillMarkdown } from "@/lib/testing/zip-fixtures";
 let dir: string;
 let admin: Actor;
 let user: Actor;
-const everyone = { read: { global: true, departmentIds: [], userIds: [] }, manage: { global: false, departmentIds: [], userIds: [] } };
+const everyone = {
+  read: { global: true, departmentIds: [], userIds: [] },
+  manage: { global: false, departmentIds: [], userIds: [] },
+};
 
 async function shared(slug: string, extra = "", opts: { enabled?: boolean } = {}) {
-  await createSkillFromText(admin, { files: { "SKILL.md": skillMarkdown(`Shared ${slug}`, `Shared ${slug} help.`, extra) }, slug }, "shared");
+  await createSkillFromText(
+    admin,
+    { files: { "SKILL.md": skillMarkdown(`Shared ${slug}`, `Shared ${slug} help.`, extra) }, slug },
+    "shared",
+  );
   await updateSkill(admin, slug, "shared", { sharing: everyone, enabled: opts.enabled ?? true });
 }
 
@@ -36,8 +43,19 @@ beforeAll(async () => {
   await shared("research", "skill_dependencies: [report]\n");
   await shared("overridden");
   await shared("disabled", "", { enabled: false });
-  await createSkillFromText(admin, { files: { "SKILL.md": skillMarkdown("Private draft") }, slug: "private-draft" }, "shared");
-  await createSkillFromText(user, { files: { "SKILL.md": skillMarkdown("My override", "Mine wins.", "tool_dependencies: [list_kbs]\n") }, slug: "overridden" }, "personal");
+  await createSkillFromText(
+    admin,
+    { files: { "SKILL.md": skillMarkdown("Private draft") }, slug: "private-draft" },
+    "shared",
+  );
+  await createSkillFromText(
+    user,
+    {
+      files: { "SKILL.md": skillMarkdown("My override", "Mine wins.", "tool_dependencies: [list_kbs]\n") },
+      slug: "overridden",
+    },
+    "personal",
+  );
   await createSkillFromText(user, { files: { "SKILL.md": skillMarkdown("My own") }, slug: "my-own" }, "personal");
   // Broken personal skills are skipped: bad front matter, no SKILL.md, a folder that is not a slug.
   const ws = openWorkspace(user.id);
@@ -77,20 +95,27 @@ describe("loadResourceCatalog(actor).skills", () => {
       tools: ["query_kb"],
       mcps: ["github"],
       skills: ["research"],
-      content: skillMarkdown("Shared report", "Shared report help.", "tool_dependencies: [query_kb]\nmcp_dependencies: [github]\nskill_dependencies: [research]\n"),
+      content: skillMarkdown(
+        "Shared report",
+        "Shared report help.",
+        "tool_dependencies: [query_kb]\nmcp_dependencies: [github]\nskill_dependencies: [research]\n",
+      ),
     });
   });
 
   it("shows the superadmin every enabled shared skill (private ones included) but never disabled ones, nor another user's personal skills", async () => {
     const slugs = (await loadResourceCatalog(admin)).skills.map((s) => s.slug);
     expect(slugs).toEqual(["overridden", "private-draft", "report", "research"]);
-    expect((await loadResourceCatalog(admin)).skills.find((s) => s.slug === "overridden")?.path).toBe("/home/gem/skills/overridden/SKILL.md");
+    expect((await loadResourceCatalog(admin)).skills.find((s) => s.slug === "overridden")?.path).toBe(
+      "/home/gem/skills/overridden/SKILL.md",
+    );
   });
 
   it("feeds effectiveSkillSlugs and preloading: null = all, [] = none, a list is intersected, dependencies close over cycles", async () => {
     const catalog = await loadResourceCatalog(user);
     const agent = (await getDefaultAgent(user))!;
-    const derive = (config: Record<string, unknown>) => deriveRuntimeContext(user, agent, agentConfigSchema.parse(config), catalog);
+    const derive = (config: Record<string, unknown>) =>
+      deriveRuntimeContext(user, agent, agentConfigSchema.parse(config), catalog);
 
     expect(derive({ skills: null }).effectiveSkillSlugs).toEqual(["my-own", "overridden", "report", "research"]);
     expect(derive({ skills: [] }).effectiveSkillSlugs).toEqual([]);
@@ -108,6 +133,8 @@ describe("loadResourceCatalog(actor).skills", () => {
     expect(ctx.preloadedSkills.map((p) => p.slug)).toEqual(["research", "report"]);
     expect(ctx.preloadedSkills[0].content).toContain("name: Shared research");
     // The personal override is what the agent gets for its slug.
-    expect(derive({ skills: ["overridden"], preload_skills: ["overridden"] }).preloadedSkills[0].content).toContain("Mine wins.");
+    expect(derive({ skills: ["overridden"], preload_skills: ["overridden"] }).preloadedSkills[0].content).toContain(
+      "Mine wins.",
+    );
   });
 });

@@ -26,7 +26,9 @@ export async function loadAvailableSkills(actor: Actor): Promise<AvailableSkill[
   }
   for (const s of personal) {
     if (!s.ok) {
-      console.warn(`[skills] ${PERSONAL_SKILL_MD(s.slug)} line ${s.line}: ${s.reason} The skill is skipped until it is fixed.`);
+      console.warn(
+        `[skills] ${PERSONAL_SKILL_MD(s.slug)} line ${s.line}: ${s.reason} The skill is skipped until it is fixed.`,
+      );
       continue;
     }
     bySlug.set(s.slug, {

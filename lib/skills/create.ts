@@ -10,7 +10,10 @@ import type { SkillScope, SkillView } from "./view";
 /** Refused before any file is looked at: only administrators publish shared skills. */
 function checkMayCreate(actor: Actor, scope: SkillScope) {
   if (scope === "shared" && !CAN_CREATE.skill.includes(actor.role)) {
-    throw new ApiError("forbidden:skill", "Only administrators may create shared skills. Upload it as a personal skill instead.");
+    throw new ApiError(
+      "forbidden:skill",
+      "Only administrators may create shared skills. Upload it as a personal skill instead.",
+    );
   }
 }
 
@@ -23,7 +26,11 @@ export async function createSkillFromZip(actor: Actor, zip: Uint8Array, scope: S
 }
 
 /** A skill written in the editor: text files by relative path, SKILL.md among them. */
-export async function createSkillFromText(actor: Actor, input: { files: Record<string, string>; slug?: string }, scope: SkillScope): Promise<SkillView> {
+export async function createSkillFromText(
+  actor: Actor,
+  input: { files: Record<string, string>; slug?: string },
+  scope: SkillScope,
+): Promise<SkillView> {
   checkMayCreate(actor, scope);
   const files = filesFromText(input.files, skillPackageLimits());
   const pkg = validateSkillPackage(files, { slug: input.slug });

@@ -13,7 +13,8 @@ export function skillPathProblem(rel: string): string | null {
   if (segments.includes("..")) return "points outside the skill folder (..)";
   if (segments.some((s) => s === "" || s === ".")) return "is not a clean relative path (empty or '.' parts)";
   if (rel.length > SKILL_PATH_MAX) return `is longer than ${SKILL_PATH_MAX} characters`;
-  if (segments.some((s) => Buffer.byteLength(s) > SEGMENT_MAX_BYTES)) return `has a name longer than ${SEGMENT_MAX_BYTES} bytes`;
+  if (segments.some((s) => Buffer.byteLength(s) > SEGMENT_MAX_BYTES))
+    return `has a name longer than ${SEGMENT_MAX_BYTES} bytes`;
   return null;
 }
 

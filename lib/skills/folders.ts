@@ -78,7 +78,9 @@ export async function writeSkillFiles(folder: SkillFolder, files: Map<string, Ui
   try {
     for (const [rel, data] of files) await folder.write(rel, data);
   } catch (err) {
-    await folder.removeAll().catch((cleanup) => console.error("[skills] could not clean up a half-written skill:", cleanup));
+    await folder
+      .removeAll()
+      .catch((cleanup) => console.error("[skills] could not clean up a half-written skill:", cleanup));
     throw err;
   }
 }

@@ -10,7 +10,8 @@ export type SkillMeta = {
   skill_dependencies: string[];
 };
 
-export type ParsedSkillMarkdown = { ok: true; meta: SkillMeta; body: string } | { ok: false; line: number; reason: string };
+export type ParsedSkillMarkdown =
+  { ok: true; meta: SkillMeta; body: string } | { ok: false; line: number; reason: string };
 
 export const SKILL_NAME_MAX = 128;
 export const SKILL_DESCRIPTION_MAX = 1024;
@@ -31,10 +32,14 @@ export function parseSkillMarkdown(text: string): ParsedSkillMarkdown {
   const source = text.startsWith("\uFEFF") ? text.slice(1) : text;
   const lines = source.split("\n").map((l) => l.replace(/\r$/, ""));
   if (!FENCE.test(lines[0] ?? "")) {
-    return refuse(1, "SKILL.md must start with a front matter block: a line `---`, then `name:` and `description:`, then `---`.");
+    return refuse(
+      1,
+      "SKILL.md must start with a front matter block: a line `---`, then `name:` and `description:`, then `---`.",
+    );
   }
   const close = lines.findIndex((l, i) => i > 0 && FENCE.test(l));
-  if (close < 0) return refuse(lines.length, "The front matter opened on line 1 is never closed: add a line `---` after it.");
+  if (close < 0)
+    return refuse(lines.length, "The front matter opened on line 1 is never closed: add a line `---` after it.");
 
   const yamlText = lines.slice(1, close).join("\n");
   const lineCounter = new LineCounter();
@@ -47,8 +52,10 @@ export function parseSkillMarkdown(text: string): ParsedSkillMarkdown {
   if (error) {
     return refuse(lineAt(error.pos?.[0]), `Invalid YAML: ${error.message.replace(/ at line \d+, column \d+.*$/s, "")}`);
   }
-  if (doc.contents === null) return refuse(1, "The front matter is empty: it needs at least `name:` and `description:`.");
-  if (!isMap(doc.contents)) return refuse(lineOf(doc.contents), "The front matter must be `key: value` lines (a YAML mapping).");
+  if (doc.contents === null)
+    return refuse(1, "The front matter is empty: it needs at least `name:` and `description:`.");
+  if (!isMap(doc.contents))
+    return refuse(lineOf(doc.contents), "The front matter must be `key: value` lines (a YAML mapping).");
 
   const fields = new Map<string, Pair<Node, Node | null>>();
   for (const pair of doc.contents.items as Pair<Node, Node | null>[]) {
@@ -57,27 +64,42 @@ export function parseSkillMarkdown(text: string): ParsedSkillMarkdown {
   const keyLine = (key: string) => lineOf(fields.get(key)?.key);
   const valueLine = (key: string) => lineOf(fields.get(key)?.value ?? fields.get(key)?.key);
 
-  const textField = (key: string): { ok: true; value: string | undefined } | { ok: false; line: number; reason: string } => {
+  const textField = (
+    key: string,
+  ): { ok: true; value: string | undefined } | { ok: false; line: number; reason: string } => {
     const pair = fields.get(key);
-    if (!pair || pair.value === null || (isScalar(pair.value) && pair.value.value === null)) return { ok: true, value: undefined };
+    if (!pair || pair.value === null || (isScalar(pair.value) && pair.value.value === null))
+      return { ok: true, value: undefined };
     if (!isScalar(pair.value) || typeof pair.value.value !== "string") {
-      return { ok: false, line: valueLine(key), reason: `\`${key}\` must be text (put it in quotes if it looks like a number, date or list).` };
+      return {
+        ok: false,
+        line: valueLine(key),
+        reason: `\`${key}\` must be text (put it in quotes if it looks like a number, date or list).`,
+      };
     }
     return { ok: true, value: pair.value.value.trim() };
   };
 
   const name = textField("name");
   if (!name.ok) return name;
-  if (!name.value) return refuse(fields.has("name") ? keyLine("name") : 1, "`name` is required: add a line `name: <a short title>`.");
-  if ([...name.value].length > SKILL_NAME_MAX) return refuse(valueLine("name"), `\`name\` is longer than ${SKILL_NAME_MAX} characters.`);
+  if (!name.value)
+    return refuse(fields.has("name") ? keyLine("name") : 1, "`name` is required: add a line `name: <a short title>`.");
+  if ([...name.value].length > SKILL_NAME_MAX)
+    return refuse(valueLine("name"), `\`name\` is longer than ${SKILL_NAME_MAX} characters.`);
 
   const description = textField("description");
   if (!description.ok) return description;
   if (!description.value) {
-    return refuse(fields.has("description") ? keyLine("description") : 1, "`description` is required: add a line `description: <when to use this skill>`.");
+    return refuse(
+      fields.has("description") ? keyLine("description") : 1,
+      "`description` is required: add a line `description: <when to use this skill>`.",
+    );
   }
   if ([...description.value].length > SKILL_DESCRIPTION_MAX) {
-    return refuse(valueLine("description"), `\`description\` is longer than ${SKILL_DESCRIPTION_MAX} characters; move details into the body.`);
+    return refuse(
+      valueLine("description"),
+      `\`description\` is longer than ${SKILL_DESCRIPTION_MAX} characters; move details into the body.`,
+    );
   }
 
   const slug = textField("slug");
@@ -89,21 +111,33 @@ export function parseSkillMarkdown(text: string): ParsedSkillMarkdown {
     );
   }
 
-  const meta: SkillMeta = { name: name.value, description: description.value, tool_dependencies: [], mcp_dependencies: [], skill_dependencies: [] };
+  const meta: SkillMeta = {
+    name: name.value,
+    description: description.value,
+    tool_dependencies: [],
+    mcp_dependencies: [],
+    skill_dependencies: [],
+  };
   if (slug.value !== undefined) meta.slug = slug.value;
 
   for (const key of DEPENDENCY_KEYS) {
     const pair = fields.get(key);
     if (!pair || pair.value === null || (isScalar(pair.value) && pair.value.value === null)) continue;
     if (!isSeq(pair.value)) {
-      return refuse(valueLine(key), `\`${key}\` must be a list, for example \`${key}: [first, second]\` or one \`- item\` per line.`);
+      return refuse(
+        valueLine(key),
+        `\`${key}\` must be a list, for example \`${key}: [first, second]\` or one \`- item\` per line.`,
+      );
     }
     const values: string[] = [];
     for (const item of pair.value.items as (Node | null)[]) {
       const value = isScalar(item) && typeof item.value === "string" ? item.value.trim() : null;
       if (!value) return refuse(lineOf(item ?? pair.value), `Every entry of \`${key}\` must be a non-empty name.`);
       if (key === "skill_dependencies" && !isSkillSlug(value)) {
-        return refuse(lineOf(item), `\`${value}\` in \`skill_dependencies\` is not a skill slug (lowercase letters and digits joined by hyphens).`);
+        return refuse(
+          lineOf(item),
+          `\`${value}\` in \`skill_dependencies\` is not a skill slug (lowercase letters and digits joined by hyphens).`,
+        );
       }
       if (!values.includes(value)) values.push(value);
     }

@@ -37,24 +37,55 @@ afterAll(async () => {
 
 describe("skill management", () => {
   it("creates personal skills in the user's workspace, private to them, 409 on a second one", async () => {
-    const zip = buildZip([{ name: "Notes Helper/SKILL.md", data: skillMarkdown("Notes helper") }, { name: "Notes Helper/tips.md", data: "tip" }]);
+    const zip = buildZip([
+      { name: "Notes Helper/SKILL.md", data: skillMarkdown("Notes helper") },
+      { name: "Notes Helper/tips.md", data: "tip" },
+    ]);
     const view = await createSkillFromZip(user, zip, "personal");
-    expect(view).toMatchObject({ slug: "notes-helper", scope: "personal", enabled: true, canManage: true, sharing: null, overridden: false });
-    expect((await openWorkspace(user.id).readBytes("/home/gem/user-data/agents/skills/notes-helper/tips.md")).toString()).toBe("tip");
-    await expect(createSkillFromZip(user, zip, "personal")).rejects.toMatchObject({ code: "conflict:skill", status: 409 });
+    expect(view).toMatchObject({
+      slug: "notes-helper",
+      scope: "personal",
+      enabled: true,
+      canManage: true,
+      sharing: null,
+      overridden: false,
+    });
+    expect(
+      (await openWorkspace(user.id).readBytes("/home/gem/user-data/agents/skills/notes-helper/tips.md")).toString(),
+    ).toBe("tip");
+    await expect(createSkillFromZip(user, zip, "personal")).rejects.toMatchObject({
+      code: "conflict:skill",
+      status: 409,
+    });
     expect((await listManagedSkills(other)).map((s) => s.slug)).not.toContain("notes-helper");
     await expect(getSkill(other, "notes-helper")).rejects.toMatchObject({ status: 404 });
     await expect(readSkillFile(other, "notes-helper", "personal", "SKILL.md")).rejects.toMatchObject({ status: 404 });
   });
 
   it("refuses shared skills from plain users before reading the upload", async () => {
-    await expect(createSkillFromZip(user, Buffer.from("not even a zip"), "shared")).rejects.toMatchObject({ code: "forbidden:skill", status: 403 });
+    await expect(createSkillFromZip(user, Buffer.from("not even a zip"), "shared")).rejects.toMatchObject({
+      code: "forbidden:skill",
+      status: 403,
+    });
   });
 
   it("lists a shared skill hidden by a personal one as overridden, and GET without scope picks the personal one", async () => {
-    await createSkillFromText(admin, { files: { "SKILL.md": skillMarkdown("Team glossary") }, slug: "glossary" }, "shared");
-    await updateSkill(admin, "glossary", "shared", { sharing: { read: { global: false, departmentIds: [], userIds: [user.id] }, manage: { global: false, departmentIds: [], userIds: [] } } });
-    await createSkillFromText(user, { files: { "SKILL.md": skillMarkdown("My glossary") }, slug: "glossary" }, "personal");
+    await createSkillFromText(
+      admin,
+      { files: { "SKILL.md": skillMarkdown("Team glossary") }, slug: "glossary" },
+      "shared",
+    );
+    await updateSkill(admin, "glossary", "shared", {
+      sharing: {
+        read: { global: false, departmentIds: [], userIds: [user.id] },
+        manage: { global: false, departmentIds: [], userIds: [] },
+      },
+    });
+    await createSkillFromText(
+      user,
+      { files: { "SKILL.md": skillMarkdown("My glossary") }, slug: "glossary" },
+      "personal",
+    );
     const mine = (await listManagedSkills(user)).filter((s) => s.slug === "glossary");
     expect(mine.map((s) => [s.scope, s.name, s.overridden, s.canManage, s.sharing])).toEqual([
       ["personal", "My glossary", false, true, null],
@@ -66,16 +97,34 @@ describe("skill management", () => {
   });
 
   it("validates SKILL.md on every save, keeps the row in step, and refuses a slug change", async () => {
-    await createSkillFromText(admin, { files: { "SKILL.md": skillMarkdown("Editable"), "a.txt": "a" }, slug: "editable" }, "shared");
-    await expect(writeSkillFile(admin, "editable", "shared", "SKILL.md", bytes("---\nname: Editable\ndescription: [oops\n---\n"))).rejects.toMatchObject({
+    await createSkillFromText(
+      admin,
+      { files: { "SKILL.md": skillMarkdown("Editable"), "a.txt": "a" }, slug: "editable" },
+      "shared",
+    );
+    await expect(
+      writeSkillFile(admin, "editable", "shared", "SKILL.md", bytes("---\nname: Editable\ndescription: [oops\n---\n")),
+    ).rejects.toMatchObject({
       code: "bad_request:skill",
       message: expect.stringMatching(/^SKILL\.md line 3: Invalid YAML/),
     });
-    await expect(writeSkillFile(admin, "editable", "shared", "SKILL.md", bytes(skillMarkdown("Editable", "d", "slug: renamed\n")))).rejects.toMatchObject({
+    await expect(
+      writeSkillFile(admin, "editable", "shared", "SKILL.md", bytes(skillMarkdown("Editable", "d", "slug: renamed\n"))),
+    ).rejects.toMatchObject({
       message: expect.stringMatching(/slug cannot be changed/),
     });
-    const saved = await writeSkillFile(admin, "editable", "shared", "SKILL.md", bytes(skillMarkdown("Edited", "New description.", "tool_dependencies: [query_kb]\n")));
-    expect(saved).toMatchObject({ name: "Edited", description: "New description.", dependencies: { tools: ["query_kb"], mcps: [], skills: [] } });
+    const saved = await writeSkillFile(
+      admin,
+      "editable",
+      "shared",
+      "SKILL.md",
+      bytes(skillMarkdown("Edited", "New description.", "tool_dependencies: [query_kb]\n")),
+    );
+    expect(saved).toMatchObject({
+      name: "Edited",
+      description: "New description.",
+      dependencies: { tools: ["query_kb"], mcps: [], skills: [] },
+    });
     expect((await requireSharedSkill(admin, "editable")).row.content).toContain("name: Edited");
     expect((await readSkillFile(admin, "editable", "shared", "SKILL.md")).toString()).toContain("name: Edited");
 
@@ -85,11 +134,19 @@ describe("skill management", () => {
       { path: "a.txt", size: 1 },
       { path: "scripts/run.py", size: 9 },
     ]);
-    await expect(writeSkillFile(admin, "editable", "shared", "../escape.txt", bytes("x"))).rejects.toMatchObject({ code: "bad_request:skill" });
-    await expect(writeSkillFile(admin, "editable", "shared", "/etc/passwd", bytes("x"))).rejects.toMatchObject({ code: "bad_request:skill" });
-    await expect(writeSkillFile(user, "editable", "shared", "a.txt", bytes("x"))).rejects.toMatchObject({ status: 404 });
+    await expect(writeSkillFile(admin, "editable", "shared", "../escape.txt", bytes("x"))).rejects.toMatchObject({
+      code: "bad_request:skill",
+    });
+    await expect(writeSkillFile(admin, "editable", "shared", "/etc/passwd", bytes("x"))).rejects.toMatchObject({
+      code: "bad_request:skill",
+    });
+    await expect(writeSkillFile(user, "editable", "shared", "a.txt", bytes("x"))).rejects.toMatchObject({
+      status: 404,
+    });
 
-    await expect(deleteSkillFile(admin, "editable", "shared", "SKILL.md")).rejects.toMatchObject({ code: "bad_request:skill" });
+    await expect(deleteSkillFile(admin, "editable", "shared", "SKILL.md")).rejects.toMatchObject({
+      code: "bad_request:skill",
+    });
     await deleteSkillFile(admin, "editable", "shared", "scripts");
     await expect(deleteSkillFile(admin, "editable", "shared", "missing.txt")).rejects.toMatchObject({ status: 404 });
     expect((await getSkill(admin, "editable")).files.map((f) => f.path)).toEqual(["SKILL.md", "a.txt"]);
@@ -99,10 +156,19 @@ describe("skill management", () => {
     vi.stubEnv("SKILL_MAX_FILE_BYTES", "100");
     vi.stubEnv("SKILL_MAX_ENTRIES", "3");
     try {
-      await createSkillFromText(user, { files: { "SKILL.md": skillMarkdown("Limited"), "one.txt": "1" }, slug: "limited" }, "personal");
-      await expect(writeSkillFile(user, "limited", undefined, "big.txt", new Uint8Array(101))).rejects.toMatchObject({ code: "too_large:skill", status: 413 });
+      await createSkillFromText(
+        user,
+        { files: { "SKILL.md": skillMarkdown("Limited"), "one.txt": "1" }, slug: "limited" },
+        "personal",
+      );
+      await expect(writeSkillFile(user, "limited", undefined, "big.txt", new Uint8Array(101))).rejects.toMatchObject({
+        code: "too_large:skill",
+        status: 413,
+      });
       await writeSkillFile(user, "limited", undefined, "two.txt", bytes("2"));
-      await expect(writeSkillFile(user, "limited", undefined, "three.txt", bytes("3"))).rejects.toMatchObject({ message: expect.stringMatching(/at most 3 files/) });
+      await expect(writeSkillFile(user, "limited", undefined, "three.txt", bytes("3"))).rejects.toMatchObject({
+        message: expect.stringMatching(/at most 3 files/),
+      });
       await writeSkillFile(user, "limited", undefined, "two.txt", bytes("2 again")); // replacing is fine
     } finally {
       vi.unstubAllEnvs();
@@ -111,8 +177,17 @@ describe("skill management", () => {
   });
 
   it("personal skills are always on and never shared", async () => {
-    await expect(updateSkill(user, "notes-helper", "personal", { enabled: false })).rejects.toMatchObject({ code: "bad_request:skill" });
-    await expect(updateSkill(user, "notes-helper", undefined, { sharing: { read: { global: true, departmentIds: [], userIds: [] }, manage: { global: false, departmentIds: [], userIds: [] } } })).rejects.toMatchObject({
+    await expect(updateSkill(user, "notes-helper", "personal", { enabled: false })).rejects.toMatchObject({
+      code: "bad_request:skill",
+    });
+    await expect(
+      updateSkill(user, "notes-helper", undefined, {
+        sharing: {
+          read: { global: true, departmentIds: [], userIds: [] },
+          manage: { global: false, departmentIds: [], userIds: [] },
+        },
+      }),
+    ).rejects.toMatchObject({
       code: "bad_request:skill",
     });
   });
@@ -138,13 +213,20 @@ describe("skill management", () => {
     await seedSkills();
     const root = await insertTestUser({ role: "superadmin" });
     const before = (await readSkillFile(root, "knowledge-base", "shared", "SKILL.md")).toString();
-    await expect(writeSkillFile(root, "knowledge-base", "shared", "SKILL.md", bytes("---\nname: X\ndescription: y\n---\n"))).rejects.toMatchObject({
+    await expect(
+      writeSkillFile(root, "knowledge-base", "shared", "SKILL.md", bytes("---\nname: X\ndescription: y\n---\n")),
+    ).rejects.toMatchObject({
       code: "forbidden:skill",
       status: 403,
     });
-    await expect(writeSkillFile(root, "knowledge-base", "shared", "extra.md", bytes("x"))).rejects.toMatchObject({ status: 403 });
+    await expect(writeSkillFile(root, "knowledge-base", "shared", "extra.md", bytes("x"))).rejects.toMatchObject({
+      status: 403,
+    });
     await expect(deleteSkillFile(root, "knowledge-base", "shared", "SKILL.md")).rejects.toMatchObject({ status: 400 });
-    await expect(deleteSkill(root, "knowledge-base", "shared")).rejects.toMatchObject({ code: "forbidden:skill", status: 403 });
+    await expect(deleteSkill(root, "knowledge-base", "shared")).rejects.toMatchObject({
+      code: "forbidden:skill",
+      status: 403,
+    });
     expect((await readSkillFile(root, "knowledge-base", "shared", "SKILL.md")).toString()).toBe(before);
     expect(await updateSkill(root, "knowledge-base", "shared", { enabled: false })).toMatchObject({ enabled: false });
     expect(await updateSkill(root, "knowledge-base", "shared", { enabled: true })).toMatchObject({ enabled: true });

@@ -1,13 +1,27 @@
 import type { Actor } from "@/lib/auth/actor";
 import type { SkillSource } from "@/lib/db/schema";
-import { deleteSharedSkill, insertSharedSkill, listSharedSkills, requireSharedSkill, updateSharedSkill, type SkillRow } from "@/lib/db/skills";
+import {
+  deleteSharedSkill,
+  insertSharedSkill,
+  listSharedSkills,
+  requireSharedSkill,
+  updateSharedSkill,
+  type SkillRow,
+} from "@/lib/db/skills";
 import { ApiError } from "@/lib/http/errors";
 import type { Access, Sharing } from "@/lib/sharing/types";
 import { withFileErrors } from "@/lib/files/fs-errors";
 import { personalSkillFolder, sharedSkillFolder, writeSkillFiles, type SkillFolder } from "./folders";
 import { listPersonalSkills, readPersonalSkill } from "./personal";
 import type { SkillPackage } from "./package";
-import { bySlugThenScope, personalSkillView, sharedSkillView, type SkillDetail, type SkillScope, type SkillView } from "./view";
+import {
+  bySlugThenScope,
+  personalSkillView,
+  sharedSkillView,
+  type SkillDetail,
+  type SkillScope,
+  type SkillView,
+} from "./view";
 
 /** Skill management for the API: shared skills (row + shared store) and personal skills (workspace). */
 
@@ -15,7 +29,10 @@ export async function listManagedSkills(actor: Actor): Promise<SkillView[]> {
   const [shared, personal] = await Promise.all([listSharedSkills(actor), listPersonalSkills(actor.id)]);
   // A broken personal skill is not offered to agents, so it overrides nothing.
   const overriding = new Set(personal.filter((p) => p.ok).map((p) => p.slug));
-  return [...personal.map(personalSkillView), ...shared.map((r) => sharedSkillView(r, r.access, overriding.has(r.slug)))].sort(bySlugThenScope);
+  return [
+    ...personal.map(personalSkillView),
+    ...shared.map((r) => sharedSkillView(r, r.access, overriding.has(r.slug))),
+  ].sort(bySlugThenScope);
 }
 
 /** One skill the actor can see, in the scope asked for; without a scope, the personal one when it exists. */
@@ -25,7 +42,12 @@ export type LocatedSkill =
 
 const notFound = (slug: string) => new ApiError("not_found:skill", `There is no skill "${slug}" you can see.`);
 
-export async function locateSkill(actor: Actor, slug: string, scope: SkillScope | undefined, needed: "read" | "manage"): Promise<LocatedSkill> {
+export async function locateSkill(
+  actor: Actor,
+  slug: string,
+  scope: SkillScope | undefined,
+  needed: "read" | "manage",
+): Promise<LocatedSkill> {
   if (scope !== "shared") {
     const folder = personalSkillFolder(actor.id, slug);
     if (await folder.exists()) return { scope: "personal", slug, folder };
@@ -62,7 +84,11 @@ export async function createSkill(actor: Actor, { pkg, scope, source }: CreateSk
   const content = Buffer.from(pkg.files.get("SKILL.md")!).toString("utf8");
   if (scope === "personal") {
     const folder = personalSkillFolder(actor.id, pkg.slug);
-    if (await folder.exists()) throw new ApiError("conflict:skill", `You already have a personal skill "${pkg.slug}". Delete it or pick another slug.`);
+    if (await folder.exists())
+      throw new ApiError(
+        "conflict:skill",
+        `You already have a personal skill "${pkg.slug}". Delete it or pick another slug.`,
+      );
     await withFileErrors(() => writeSkillFiles(folder, pkg.files));
     return viewOf(actor, { scope, slug: pkg.slug, folder });
   }
@@ -72,7 +98,9 @@ export async function createSkill(actor: Actor, { pkg, scope, source }: CreateSk
     await folder.removeAll(); // leftovers of an earlier skill with this slug
     await withFileErrors(() => writeSkillFiles(folder, pkg.files));
   } catch (err) {
-    await deleteSharedSkill(actor, pkg.slug).catch((cleanup) => console.error("[skills] could not remove a half-created skill:", cleanup));
+    await deleteSharedSkill(actor, pkg.slug).catch((cleanup) =>
+      console.error("[skills] could not remove a half-created skill:", cleanup),
+    );
     throw err;
   }
   return viewOf(actor, { scope, slug: pkg.slug, row, access: "manage", folder });
@@ -80,11 +108,24 @@ export async function createSkill(actor: Actor, { pkg, scope, source }: CreateSk
 
 export type SkillPatch = { enabled?: boolean; sharing?: Sharing };
 
-export async function updateSkill(actor: Actor, slug: string, scope: SkillScope | undefined, patch: SkillPatch): Promise<SkillView> {
+export async function updateSkill(
+  actor: Actor,
+  slug: string,
+  scope: SkillScope | undefined,
+  patch: SkillPatch,
+): Promise<SkillView> {
   const skill = await locateSkill(actor, slug, scope, "manage");
   if (skill.scope === "personal") {
-    if (patch.sharing) throw new ApiError("bad_request:skill", "Personal skills are private and cannot be shared. Ask an administrator to publish it as a shared skill.");
-    if (patch.enabled === false) throw new ApiError("bad_request:skill", "Personal skills cannot be switched off; delete it, or leave it out of an agent's skill selection.");
+    if (patch.sharing)
+      throw new ApiError(
+        "bad_request:skill",
+        "Personal skills are private and cannot be shared. Ask an administrator to publish it as a shared skill.",
+      );
+    if (patch.enabled === false)
+      throw new ApiError(
+        "bad_request:skill",
+        "Personal skills cannot be switched off; delete it, or leave it out of an agent's skill selection.",
+      );
     return viewOf(actor, skill);
   }
   const row = await updateSharedSkill(actor, slug, patch);

@@ -37,13 +37,18 @@ export function validateSkillPackage(
   if (!skillMd) throw badRequest("A skill needs a SKILL.md file at the top of its folder.");
   const { meta } = parseSkillFile(skillMd);
   if (hints.slug !== undefined && !isSkillSlug(hints.slug)) {
-    throw badRequest(`"${hints.slug}" is not a valid skill slug: use lowercase letters and digits joined by single hyphens.`);
+    throw badRequest(
+      `"${hints.slug}" is not a valid skill slug: use lowercase letters and digits joined by single hyphens.`,
+    );
   }
   if (meta.slug && hints.slug && meta.slug !== hints.slug) {
     throw badRequest(`SKILL.md names the slug "${meta.slug}" but the request names "${hints.slug}"; make them match.`);
   }
   const slug = meta.slug ?? hints.slug ?? (hints.folderName ? slugify(hints.folderName) : null) ?? slugify(meta.name);
-  if (!slug) throw badRequest("No slug could be made from the skill's name; add a line `slug: <lowercase-words>` to the front matter of SKILL.md.");
+  if (!slug)
+    throw badRequest(
+      "No slug could be made from the skill's name; add a line `slug: <lowercase-words>` to the front matter of SKILL.md.",
+    );
   return { slug, meta, files };
 }
 
@@ -51,7 +56,10 @@ export function validateSkillPackage(
 export function filesFromText(input: Record<string, string>, limits: SkillPackageLimits): Map<string, Uint8Array> {
   const entries = Object.entries(input);
   if (entries.length > limits.maxEntries) {
-    throw new ApiError("too_large:skill", `A skill may have at most ${limits.maxEntries} files; this one has ${entries.length}.`);
+    throw new ApiError(
+      "too_large:skill",
+      `A skill may have at most ${limits.maxEntries} files; this one has ${entries.length}.`,
+    );
   }
   const files = new Map<string, Uint8Array>();
   let total = 0;
@@ -61,14 +69,19 @@ export function filesFromText(input: Record<string, string>, limits: SkillPackag
     const bytes = Buffer.from(text, "utf8");
     checkFileSize(rel, bytes.length, limits);
     total += bytes.length;
-    if (total > limits.maxTotalBytes) throw new ApiError("too_large:skill", `The skill's files add up to more than ${formatBytes(limits.maxTotalBytes)}.`);
+    if (total > limits.maxTotalBytes)
+      throw new ApiError(
+        "too_large:skill",
+        `The skill's files add up to more than ${formatBytes(limits.maxTotalBytes)}.`,
+      );
     files.set(rel, bytes);
   }
   const names = new Set(files.keys());
   for (const rel of names) {
     const parts = rel.split("/");
     for (let i = 1; i < parts.length; i++) {
-      if (names.has(parts.slice(0, i).join("/"))) throw badRequest(`"${parts.slice(0, i).join("/")}" is both a file and a folder.`);
+      if (names.has(parts.slice(0, i).join("/")))
+        throw badRequest(`"${parts.slice(0, i).join("/")}" is both a file and a folder.`);
     }
   }
   return files;
@@ -82,6 +95,9 @@ export function checkSkillFilePath(rel: string): void {
 
 export function checkFileSize(rel: string, size: number, limits: SkillPackageLimits): void {
   if (size > limits.maxFileBytes) {
-    throw new ApiError("too_large:skill", `The file "${rel}" is ${formatBytes(size)}; one file may be at most ${formatBytes(limits.maxFileBytes)}.`);
+    throw new ApiError(
+      "too_large:skill",
+      `The file "${rel}" is ${formatBytes(size)}; one file may be at most ${formatBytes(limits.maxFileBytes)}.`,
+    );
   }
 }

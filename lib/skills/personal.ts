@@ -11,8 +11,7 @@ import { isSkillSlug } from "./slug";
  * whose front matter is refused is still listed (with the refusal) so its owner can fix it.
  */
 export type PersonalSkill = { slug: string; content: string; updatedAt: string } & (
-  | { ok: true; meta: SkillMeta }
-  | { ok: false; line: number; reason: string }
+  { ok: true; meta: SkillMeta } | { ok: false; line: number; reason: string }
 );
 
 /**
@@ -80,5 +79,7 @@ async function readSkillIn(workspace: WorkspaceBackend, folder: VirtualEntry): P
   const content = bytes.toString("utf8");
   const parsed = parseSkillMarkdown(content);
   const base = { slug: folder.name, content, updatedAt: folder.modifiedAt };
-  return parsed.ok ? { ...base, ok: true, meta: parsed.meta } : { ...base, ok: false, line: parsed.line, reason: parsed.reason };
+  return parsed.ok
+    ? { ...base, ok: true, meta: parsed.meta }
+    : { ...base, ok: false, line: parsed.line, reason: parsed.reason };
 }

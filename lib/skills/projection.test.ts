@@ -28,12 +28,20 @@ beforeAll(async () => {
   admin = await insertTestUser({ role: "admin", departmentId: dept });
   member = await insertTestUser({ role: "user", departmentId: dept });
   outsider = await insertTestUser({ role: "user", departmentId: await insertTestDepartment() });
-  const files = (name: string) => ({ "SKILL.md": skillMarkdown(name, "secret-marker lives here."), "notes/detail.md": "secret-marker detail\n" });
+  const files = (name: string) => ({
+    "SKILL.md": skillMarkdown(name, "secret-marker lives here."),
+    "notes/detail.md": "secret-marker detail\n",
+  });
   await createSkillFromText(admin, { files: files("Team only"), slug: "team-only" }, "shared");
-  await updateSkill(admin, "team-only", "shared", { sharing: { read: { ...none, departmentIds: [dept] }, manage: none } });
+  await updateSkill(admin, "team-only", "shared", {
+    sharing: { read: { ...none, departmentIds: [dept] }, manage: none },
+  });
   await createSkillFromText(admin, { files: files("Admin draft"), slug: "admin-draft" }, "shared");
   await createSkillFromText(admin, { files: files("Switched off"), slug: "switched-off" }, "shared");
-  await updateSkill(admin, "switched-off", "shared", { sharing: { read: { ...none, departmentIds: [dept] }, manage: none }, enabled: false });
+  await updateSkill(admin, "switched-off", "shared", {
+    sharing: { read: { ...none, departmentIds: [dept] }, manage: none },
+    enabled: false,
+  });
 });
 afterAll(async () => {
   await destroyTestDatabase();
@@ -59,7 +67,12 @@ describe("skills projection", () => {
 
   it("says not found for every path of a skill the user may not read, however it is named", async () => {
     const ws = openWorkspace(outsider.id);
-    for (const p of [`${S}/team-only/SKILL.md`, `${S}/team-only//SKILL.md`, `${S}/./team-only/SKILL.md`, `${S}/team-only/notes/detail.md`]) {
+    for (const p of [
+      `${S}/team-only/SKILL.md`,
+      `${S}/team-only//SKILL.md`,
+      `${S}/./team-only/SKILL.md`,
+      `${S}/team-only/notes/detail.md`,
+    ]) {
       expect((await ws.read(p)).error, p).toMatch(/^No such file or directory/);
     }
     expect((await ws.read(`${S}/x/../team-only/SKILL.md`)).error).toMatch(/Path refused/);
@@ -67,7 +80,9 @@ describe("skills projection", () => {
     expect(await ws.stat(`${S}/team-only`)).toBeNull();
     await expect(ws.readBytes(`${S}/team-only/SKILL.md`)).rejects.toThrow(/No such file/);
     // Disabled skills are hidden even from those it is shared with.
-    expect((await openWorkspace(member.id).read(`${S}/switched-off/SKILL.md`)).error).toMatch(/^No such file or directory/);
+    expect((await openWorkspace(member.id).read(`${S}/switched-off/SKILL.md`)).error).toMatch(
+      /^No such file or directory/,
+    );
   });
 
   it("never lets glob or grep reach a hidden skill", async () => {
@@ -79,7 +94,9 @@ describe("skills projection", () => {
       for (const base of ["/", S]) {
         const globbed = (await ws.glob("**/*.md", base)).files?.map((f) => f.path) ?? [];
         const grepped = (await ws.grep("secret-marker", base)).matches?.map((m) => m.path) ?? [];
-        const seen = [...new Set([...globbed, ...grepped].filter((p) => p.startsWith(S)).map((p) => p.split("/")[4]))].sort();
+        const seen = [
+          ...new Set([...globbed, ...grepped].filter((p) => p.startsWith(S)).map((p) => p.split("/")[4])),
+        ].sort();
         expect(seen, `${who.id} from ${base}`).toEqual([...visible]);
       }
       expect((await ws.glob("**", `${S}/admin-draft`)).error ?? "").toMatch(/No such file or directory/);

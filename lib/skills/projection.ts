@@ -16,7 +16,9 @@ export function createSkillsProjection(userId: string, inner: WorkspaceStore = s
   let cached: { at: number; slugs: Promise<Set<string>> } | null = null;
   const visible = (): Promise<Set<string>> => {
     if (!cached || Date.now() - cached.at > VISIBLE_TTL_MS) {
-      const slugs = findActiveUserById(userId).then((user) => (user ? usableSharedSkillSlugs(user) : new Set<string>()));
+      const slugs = findActiveUserById(userId).then((user) =>
+        user ? usableSharedSkillSlugs(user) : new Set<string>(),
+      );
       cached = { at: Date.now(), slugs };
       slugs.catch(() => (cached = null));
     }

@@ -37,7 +37,11 @@ export function isMultipart(req: Request): boolean {
 export function parseScopeField(value: string | undefined): SkillScope {
   if (value === undefined || value === "") return "personal";
   const scope = z.enum(SKILL_SCOPES).safeParse(value);
-  if (!scope.success) throw new ApiError("bad_request:skill", `The scope must be "personal" or "shared", not ${JSON.stringify(value.slice(0, 40))}.`);
+  if (!scope.success)
+    throw new ApiError(
+      "bad_request:skill",
+      `The scope must be "personal" or "shared", not ${JSON.stringify(value.slice(0, 40))}.`,
+    );
   return scope.data;
 }
 

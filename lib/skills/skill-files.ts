@@ -11,19 +11,35 @@ import type { SkillDetail, SkillScope } from "./view";
 
 /** Online editing of one skill's files; SKILL.md is validated on every save and the row follows it. */
 
-export async function readSkillFile(actor: Actor, slug: string, scope: SkillScope | undefined, rel: string): Promise<Buffer> {
+export async function readSkillFile(
+  actor: Actor,
+  slug: string,
+  scope: SkillScope | undefined,
+  rel: string,
+): Promise<Buffer> {
   checkSkillFilePath(rel);
   const skill = await locateSkill(actor, slug, scope, "read");
   return withFileErrors(() => skill.folder.read(rel));
 }
 
 /** Refuses early, before a request body is read: a bad path, or a skill this actor may not change. */
-export async function assertSkillFileWritable(actor: Actor, slug: string, scope: SkillScope | undefined, rel: string): Promise<void> {
+export async function assertSkillFileWritable(
+  actor: Actor,
+  slug: string,
+  scope: SkillScope | undefined,
+  rel: string,
+): Promise<void> {
   checkSkillFilePath(rel);
   refuseBuiltinChange(await locateSkill(actor, slug, scope, "manage"), "files");
 }
 
-export async function writeSkillFile(actor: Actor, slug: string, scope: SkillScope | undefined, rel: string, data: Uint8Array): Promise<SkillDetail> {
+export async function writeSkillFile(
+  actor: Actor,
+  slug: string,
+  scope: SkillScope | undefined,
+  rel: string,
+  data: Uint8Array,
+): Promise<SkillDetail> {
   checkSkillFilePath(rel);
   const limits = skillPackageLimits();
   checkFileSize(rel, data.length, limits);
@@ -33,7 +49,10 @@ export async function writeSkillFile(actor: Actor, slug: string, scope: SkillSco
   if (rel === SKILL_FILE) {
     const { meta, text } = parseSkillFile(data);
     if (meta.slug && meta.slug !== slug) {
-      throw new ApiError("bad_request:skill", `The slug cannot be changed: SKILL.md says "${meta.slug}" but this skill is "${slug}". Remove the slug line or create a new skill.`);
+      throw new ApiError(
+        "bad_request:skill",
+        `The slug cannot be changed: SKILL.md says "${meta.slug}" but this skill is "${slug}". Remove the slug line or create a new skill.`,
+      );
     }
     const previous = skill.scope === "shared" ? await withFileErrors(() => skill.folder.read(rel)) : null;
     await withFileErrors(() => skill.folder.write(rel, data));
@@ -42,7 +61,9 @@ export async function writeSkillFile(actor: Actor, slug: string, scope: SkillSco
         skill.row = await updateSharedSkillContent(actor, slug, meta, text);
       } catch (err) {
         // File and row must tell the same story: put the old SKILL.md back.
-        await skill.folder.write(rel, previous!).catch((restore) => console.error("[skills] could not restore SKILL.md:", restore));
+        await skill.folder
+          .write(rel, previous!)
+          .catch((restore) => console.error("[skills] could not restore SKILL.md:", restore));
         throw err;
       }
     }
@@ -55,16 +76,29 @@ export async function writeSkillFile(actor: Actor, slug: string, scope: SkillSco
     throw new ApiError("too_large:skill", `A skill may have at most ${limits.maxEntries} files.`);
   }
   const total = files.reduce((sum, f) => sum + f.size, 0) - (existing?.size ?? 0) + data.length;
-  if (total > limits.maxTotalBytes) throw new ApiError("too_large:skill", `The skill's files would add up to more than ${formatBytes(limits.maxTotalBytes)}.`);
+  if (total > limits.maxTotalBytes)
+    throw new ApiError(
+      "too_large:skill",
+      `The skill's files would add up to more than ${formatBytes(limits.maxTotalBytes)}.`,
+    );
   await withFileErrors(() => skill.folder.write(rel, data));
   if (skill.scope === "shared") skill.row = await touchSharedSkill(actor, slug);
   return detailOf(actor, skill);
 }
 
 /** Removes a file or a folder of the skill; never SKILL.md. */
-export async function deleteSkillFile(actor: Actor, slug: string, scope: SkillScope | undefined, rel: string): Promise<void> {
+export async function deleteSkillFile(
+  actor: Actor,
+  slug: string,
+  scope: SkillScope | undefined,
+  rel: string,
+): Promise<void> {
   checkSkillFilePath(rel);
-  if (rel === SKILL_FILE) throw new ApiError("bad_request:skill", "SKILL.md cannot be deleted: it is what makes the folder a skill. Delete the skill instead.");
+  if (rel === SKILL_FILE)
+    throw new ApiError(
+      "bad_request:skill",
+      "SKILL.md cannot be deleted: it is what makes the folder a skill. Delete the skill instead.",
+    );
   const skill = await locateSkill(actor, slug, scope, "manage");
   refuseBuiltinChange(skill, "files");
   await withFileErrors(() => skill.folder.remove(rel));
@@ -72,7 +106,11 @@ export async function deleteSkillFile(actor: Actor, slug: string, scope: SkillSc
 }
 
 /** The skill as a zip that re-imports as the same skill. */
-export async function exportSkill(actor: Actor, slug: string, scope?: SkillScope): Promise<{ filename: string; bytes: Uint8Array }> {
+export async function exportSkill(
+  actor: Actor,
+  slug: string,
+  scope?: SkillScope,
+): Promise<{ filename: string; bytes: Uint8Array }> {
   const skill = await locateSkill(actor, slug, scope, "read");
   const entries = await withFileErrors(() => skill.folder.list());
   // A personal folder can grow outside the skill routes: check the package limits on the

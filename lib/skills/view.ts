@@ -57,7 +57,13 @@ export function personalSkillView(skill: PersonalSkill): SkillView {
     updatedAt: skill.updatedAt,
   };
   if (!skill.ok) {
-    return { ...common, name: skill.slug, description: "", dependencies: { tools: [], mcps: [], skills: [] }, problem: `SKILL.md line ${skill.line}: ${skill.reason}` };
+    return {
+      ...common,
+      name: skill.slug,
+      description: "",
+      dependencies: { tools: [], mcps: [], skills: [] },
+      problem: `SKILL.md line ${skill.line}: ${skill.reason}`,
+    };
   }
   const { meta } = skill;
   return {

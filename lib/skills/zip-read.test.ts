@@ -20,7 +20,10 @@ function refusal(fn: () => unknown): { status: number; code: string; message: st
 
 describe("readSkillZip", () => {
   it("reads a flat zip made by a normal zip tool", () => {
-    const zip = zipSync({ "SKILL.md": Buffer.from(skillMarkdown("Flat")), "templates/report.md": Buffer.from("# Template") });
+    const zip = zipSync({
+      "SKILL.md": Buffer.from(skillMarkdown("Flat")),
+      "templates/report.md": Buffer.from("# Template"),
+    });
     const { files, folderName } = read(zip);
     expect(folderName).toBeNull();
     expect([...files.keys()].sort()).toEqual(["SKILL.md", "templates/report.md"]);
@@ -45,7 +48,9 @@ describe("readSkillZip", () => {
   it("derives the slug from the stripped folder, and the front matter slug wins over it", () => {
     const fromFolder = read(buildZip([{ name: "My Skill/SKILL.md", data: skillMarkdown("Anything") }]));
     expect(validateSkillPackage(fromFolder.files, { folderName: fromFolder.folderName }).slug).toBe("my-skill");
-    const declared = read(buildZip([{ name: "folder/SKILL.md", data: skillMarkdown("Anything", "d", "slug: chosen\n") }]));
+    const declared = read(
+      buildZip([{ name: "folder/SKILL.md", data: skillMarkdown("Anything", "d", "slug: chosen\n") }]),
+    );
     expect(validateSkillPackage(declared.files, { folderName: declared.folderName }).slug).toBe("chosen");
     const flat = read(buildZip([{ name: "SKILL.md", data: skillMarkdown("Quarterly Numbers") }]));
     expect(validateSkillPackage(flat.files, { folderName: flat.folderName }).slug).toBe("quarterly-numbers");
@@ -56,7 +61,9 @@ describe("readSkillZip", () => {
       { name: "a/SKILL.md", data: skillMarkdown("A") },
       { name: "b/other.md", data: "x" },
     ]);
-    expect(refusal(() => read(zip)).message).toMatch(/SKILL\.md must be at the top of the zip \(or inside one folder\), but it is at "a\/SKILL\.md"/);
+    expect(refusal(() => read(zip)).message).toMatch(
+      /SKILL\.md must be at the top of the zip \(or inside one folder\), but it is at "a\/SKILL\.md"/,
+    );
   });
 
   it("refuses SKILL.md nested two folders deep", () => {
@@ -81,17 +88,32 @@ describe("readSkillZip", () => {
   });
 
   it("refuses a zip larger than the compressed limit, and honours smaller configured limits", () => {
-    const zip = buildZip([{ name: "SKILL.md", data: skillMarkdown("Big") }, { name: "data.txt", data: "y".repeat(5000), method: 0 }]);
-    expect(refusal(() => read(zip, { ...DEFAULT_SKILL_LIMITS, maxZipBytes: 1000 })).message).toMatch(/the limit is 1000 bytes/);
-    expect(refusal(() => read(zip, { ...DEFAULT_SKILL_LIMITS, maxFileBytes: 4000 })).message).toMatch(/"data\.txt" is 4\.9 KiB; one file may be at most 3\.9 KiB/);
-    expect(refusal(() => read(zip, { ...DEFAULT_SKILL_LIMITS, maxTotalBytes: 4000 })).message).toMatch(/add up to more than/);
+    const zip = buildZip([
+      { name: "SKILL.md", data: skillMarkdown("Big") },
+      { name: "data.txt", data: "y".repeat(5000), method: 0 },
+    ]);
+    expect(refusal(() => read(zip, { ...DEFAULT_SKILL_LIMITS, maxZipBytes: 1000 })).message).toMatch(
+      /the limit is 1000 bytes/,
+    );
+    expect(refusal(() => read(zip, { ...DEFAULT_SKILL_LIMITS, maxFileBytes: 4000 })).message).toMatch(
+      /"data\.txt" is 4\.9 KiB; one file may be at most 3\.9 KiB/,
+    );
+    expect(refusal(() => read(zip, { ...DEFAULT_SKILL_LIMITS, maxTotalBytes: 4000 })).message).toMatch(
+      /add up to more than/,
+    );
   });
 
   it("refuses a folder symlink, a device file, a file that is also a folder, encrypted entries and non-zips", () => {
     const base = { name: "SKILL.md", data: skillMarkdown("S") };
-    expect(refusal(() => read(buildZip([base, { name: "link/", unixMode: 0o120755 }]))).message).toMatch(/symbolic link/);
-    expect(refusal(() => read(buildZip([base, { name: "fifo", unixMode: 0o010644 }]))).message).toMatch(/not a regular file/);
-    expect(refusal(() => read(buildZip([base, { name: "a", data: "x" }, { name: "a/b", data: "y" }]))).message).toMatch(/"a" is both a file and a folder/);
+    expect(refusal(() => read(buildZip([base, { name: "link/", unixMode: 0o120755 }]))).message).toMatch(
+      /symbolic link/,
+    );
+    expect(refusal(() => read(buildZip([base, { name: "fifo", unixMode: 0o010644 }]))).message).toMatch(
+      /not a regular file/,
+    );
+    expect(refusal(() => read(buildZip([base, { name: "a", data: "x" }, { name: "a/b", data: "y" }]))).message).toMatch(
+      /"a" is both a file and a folder/,
+    );
     const encrypted = buildZip([base]);
     encrypted.writeUInt16LE(0x801, encrypted.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 8);
     expect(refusal(() => read(encrypted)).message).toMatch(/encrypted/);
@@ -99,7 +121,10 @@ describe("readSkillZip", () => {
   });
 
   it("refuses names that differ only in case (one would overwrite the other on a case-insensitive volume)", () => {
-    const zip = buildZip([{ name: "SKILL.md", data: skillMarkdown("Checked") }, { name: "skill.md", data: "---\nbroken" }]);
+    const zip = buildZip([
+      { name: "SKILL.md", data: skillMarkdown("Checked") },
+      { name: "skill.md", data: "---\nbroken" },
+    ]);
     const r = refusal(() => read(zip));
     expect(r.status).toBe(400);
     expect(r.message).toMatch(/appears twice .*differ only in case/);

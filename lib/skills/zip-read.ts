@@ -6,7 +6,10 @@ import { isArchiveNoise, skillPathProblem } from "./file-path";
 import { MAX_COMPRESSION_RATIO, RATIO_CHECK_FROM_BYTES, type SkillPackageLimits } from "./limits";
 
 /** The files of a skill zip, keyed by their path inside the skill folder. */
-export type SkillZipContents = { files: Map<string, Uint8Array>; /** The single top-level folder that was stripped. */ folderName: string | null };
+export type SkillZipContents = {
+  files: Map<string, Uint8Array>;
+  /** The single top-level folder that was stripped. */ folderName: string | null;
+};
 
 type CentralEntry = {
   name: string;
@@ -40,7 +43,8 @@ const shown = (name: string) => JSON.stringify(name.length > 120 ? `${name.slice
  * A single top-level folder is stripped; SKILL.md must then be at the root.
  */
 export function readSkillZip(zip: Uint8Array, limits: SkillPackageLimits): SkillZipContents {
-  if (zip.length > limits.maxZipBytes) throw tooLarge(`it is ${formatBytes(zip.length)}; the limit is ${formatBytes(limits.maxZipBytes)}.`);
+  if (zip.length > limits.maxZipBytes)
+    throw tooLarge(`it is ${formatBytes(zip.length)}; the limit is ${formatBytes(limits.maxZipBytes)}.`);
   const buf = Buffer.from(zip.buffer, zip.byteOffset, zip.length);
   const entries = readCentralDirectory(buf, limits);
 
@@ -53,17 +57,27 @@ export function readSkillZip(zip: Uint8Array, limits: SkillPackageLimits): Skill
     if (problem) throw refused(`the entry ${shown(e.name)} ${problem}.`);
     // Names equal after case folding would overwrite each other on case-insensitive volumes.
     const key = rel.normalize("NFC").toLowerCase();
-    if (seen.has(key)) throw refused(`the entry ${shown(rel)} appears twice (names that differ only in case count as the same).`);
+    if (seen.has(key))
+      throw refused(`the entry ${shown(rel)} appears twice (names that differ only in case count as the same).`);
     seen.add(key);
     if (e.isDir || isArchiveNoise(rel)) continue;
     if (e.flags & 0x1) throw refused(`the entry ${shown(rel)} is encrypted; upload an unencrypted zip.`);
-    if (e.method !== 0 && e.method !== 8) throw refused(`the entry ${shown(rel)} uses an unsupported compression method (${e.method}); use standard (deflate) zip.`);
-    if (e.size > limits.maxFileBytes) throw tooLarge(`the file ${shown(rel)} is ${formatBytes(e.size)}; one file may be at most ${formatBytes(limits.maxFileBytes)}.`);
+    if (e.method !== 0 && e.method !== 8)
+      throw refused(
+        `the entry ${shown(rel)} uses an unsupported compression method (${e.method}); use standard (deflate) zip.`,
+      );
+    if (e.size > limits.maxFileBytes)
+      throw tooLarge(
+        `the file ${shown(rel)} is ${formatBytes(e.size)}; one file may be at most ${formatBytes(limits.maxFileBytes)}.`,
+      );
     if (e.size >= RATIO_CHECK_FROM_BYTES && e.size > e.compressedSize * MAX_COMPRESSION_RATIO) {
-      throw refused(`the entry ${shown(rel)} expands ${Math.round(e.size / Math.max(1, e.compressedSize))} times; that looks like a zip bomb.`);
+      throw refused(
+        `the entry ${shown(rel)} expands ${Math.round(e.size / Math.max(1, e.compressedSize))} times; that looks like a zip bomb.`,
+      );
     }
     declaredTotal += e.size;
-    if (declaredTotal > limits.maxTotalBytes) throw tooLarge(`its files add up to more than ${formatBytes(limits.maxTotalBytes)} uncompressed.`);
+    if (declaredTotal > limits.maxTotalBytes)
+      throw tooLarge(`its files add up to more than ${formatBytes(limits.maxTotalBytes)} uncompressed.`);
     kept.push({ ...e, name: rel });
   }
   const fileNames = new Set(kept.map((e) => e.name));
@@ -89,7 +103,8 @@ function readCentralDirectory(buf: Buffer, limits: SkillPackageLimits): CentralE
   const cdSize = buf.readUInt32LE(eocd + 12);
   const cdOffset = buf.readUInt32LE(eocd + 16);
   if (disk !== 0 || cdDisk !== 0) throw refused("multi-part (spanned) zips are not supported.");
-  if (count === 0xffff || cdOffset === 0xffffffff || cdSize === 0xffffffff) throw refused("ZIP64 archives are not supported; a skill is never that large.");
+  if (count === 0xffff || cdOffset === 0xffffffff || cdSize === 0xffffffff)
+    throw refused("ZIP64 archives are not supported; a skill is never that large.");
   if (count > limits.maxEntries) throw tooLarge(`it has ${count} entries; at most ${limits.maxEntries} are allowed.`);
   if (cdOffset + cdSize > eocd) throw refused("its table of contents is damaged.");
 
@@ -115,7 +130,8 @@ function readCentralDirectory(buf: Buffer, limits: SkillPackageLimits): CentralE
       throw refused("ZIP64 archives are not supported; a skill is never that large.");
     }
     const unixType = (external >>> 16) & S_IFMT;
-    if (unixType === S_IFLNK) throw refused(`the entry ${shown(name)} is a symbolic link; links are not allowed in skills.`);
+    if (unixType === S_IFLNK)
+      throw refused(`the entry ${shown(name)} is a symbolic link; links are not allowed in skills.`);
     // Unix hosts (3) and macOS (19) keep the file type in the high bits; anything but a file or folder is refused.
     if ((hostOs === 3 || hostOs === 19) && unixType !== 0 && unixType !== S_IFREG && unixType !== S_IFDIR) {
       throw refused(`the entry ${shown(name)} is not a regular file.`);
@@ -148,17 +164,22 @@ function decodeName(bytes: Buffer, flags: number): string {
 
 function extract(buf: Buffer, e: CentralEntry): Uint8Array {
   const at = e.localOffset;
-  if (at + 30 > buf.length || buf.readUInt32LE(at) !== LOCAL_SIGNATURE) throw refused(`the entry ${shown(e.name)} is damaged.`);
+  if (at + 30 > buf.length || buf.readUInt32LE(at) !== LOCAL_SIGNATURE)
+    throw refused(`the entry ${shown(e.name)} is damaged.`);
   const start = at + 30 + buf.readUInt16LE(at + 26) + buf.readUInt16LE(at + 28);
   const end = start + e.compressedSize;
   if (end > buf.length) throw refused(`the entry ${shown(e.name)} is damaged (truncated).`);
   const data = buf.subarray(start, end);
   const out = e.method === 0 ? new Uint8Array(data) : inflateBounded(data, e);
   if (out.length !== e.size) {
-    if (out.length > e.size) throw refused(`the entry ${shown(e.name)} holds more than the ${e.size} bytes it declares; that looks like a zip bomb.`);
+    if (out.length > e.size)
+      throw refused(
+        `the entry ${shown(e.name)} holds more than the ${e.size} bytes it declares; that looks like a zip bomb.`,
+      );
     throw refused(`the entry ${shown(e.name)} is damaged (size mismatch).`);
   }
-  if (zlib.crc32(out) >>> 0 !== e.crc >>> 0) throw refused(`the entry ${shown(e.name)} is damaged (checksum mismatch).`);
+  if (zlib.crc32(out) >>> 0 !== e.crc >>> 0)
+    throw refused(`the entry ${shown(e.name)} is damaged (checksum mismatch).`);
   return out;
 }
 
@@ -178,7 +199,10 @@ function inflateBounded(data: Uint8Array, e: CentralEntry): Uint8Array {
     }
     if (data.length === 0) inflater.push(new Uint8Array(0), true);
   } catch (err) {
-    if (err === overflow) throw refused(`the entry ${shown(e.name)} holds more than the ${e.size} bytes it declares; that looks like a zip bomb.`);
+    if (err === overflow)
+      throw refused(
+        `the entry ${shown(e.name)} holds more than the ${e.size} bytes it declares; that looks like a zip bomb.`,
+      );
     throw refused(`the entry ${shown(e.name)} is damaged (it does not decompress).`);
   }
   const out = new Uint8Array(total);

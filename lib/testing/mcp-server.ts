@@ -38,10 +38,31 @@ const CITIES: Record<string, { country: string; population: number }> = {
 const text = (value: string) => ({ content: [{ type: "text" as const, text: value }] });
 /** Tools that change nothing say so (MCP `readOnlyHint`); `export_rows` and `prose` do not, so approvals ask for them. */
 const readOnly = { annotations: { readOnlyHint: true } };
-const PROSE_WORDS = ["international", "communication", "and", "responsibility", "of", "understanding", "environmental", "the", "administration",
-  "infrastructure", "for", "representative", "professional", "transportation", "in", "organizations", "relationships", "to"];
+const PROSE_WORDS = [
+  "international",
+  "communication",
+  "and",
+  "responsibility",
+  "of",
+  "understanding",
+  "environmental",
+  "the",
+  "administration",
+  "infrastructure",
+  "for",
+  "representative",
+  "professional",
+  "transportation",
+  "in",
+  "organizations",
+  "relationships",
+  "to",
+];
 
-function buildServer(tools: TestMcpToolName[], log: (tool: TestMcpToolName, args: Record<string, unknown>, headers: unknown) => void) {
+function buildServer(
+  tools: TestMcpToolName[],
+  log: (tool: TestMcpToolName, args: Record<string, unknown>, headers: unknown) => void,
+) {
   const server = new McpServer({ name: "meridian-test-mcp", version: "1.0.0" });
   const has = (name: TestMcpToolName) => tools.includes(name);
   const headersOf = (extra: { requestInfo?: { headers?: unknown } }) => extra.requestInfo?.headers;
@@ -84,7 +105,10 @@ function buildServer(tools: TestMcpToolName[], log: (tool: TestMcpToolName, args
   if (has("export_rows")) {
     server.registerTool(
       "export_rows",
-      { description: "Exports `count` numbered CSV rows (a large result).", inputSchema: { count: z.number().int().min(1).max(100_000) } },
+      {
+        description: "Exports `count` numbered CSV rows (a large result).",
+        inputSchema: { count: z.number().int().min(1).max(100_000) },
+      },
       async ({ count }, extra) => {
         log("export_rows", { count }, headersOf(extra));
         const rows = Array.from({ length: count }, (_, i) => `${i},row-${i},${"v".repeat(50)}`);
@@ -95,7 +119,10 @@ function buildServer(tools: TestMcpToolName[], log: (tool: TestMcpToolName, args
   if (has("prose")) {
     server.registerTool(
       "prose",
-      { description: "Returns `words` words of long-worded prose (many characters per token).", inputSchema: { words: z.number().int().min(1).max(100_000) } },
+      {
+        description: "Returns `words` words of long-worded prose (many characters per token).",
+        inputSchema: { words: z.number().int().min(1).max(100_000) },
+      },
       async ({ words }, extra) => {
         log("prose", { words }, headersOf(extra));
         const all = Array.from({ length: words }, (_, i) => PROSE_WORDS[i % PROSE_WORDS.length]);
@@ -105,10 +132,14 @@ function buildServer(tools: TestMcpToolName[], log: (tool: TestMcpToolName, args
     );
   }
   if (has("fail")) {
-    server.registerTool("fail", { description: "Always throws.", ...readOnly, inputSchema: {} }, async (_args, extra) => {
-      log("fail", {}, headersOf(extra));
-      throw new Error("the fail tool always fails");
-    });
+    server.registerTool(
+      "fail",
+      { description: "Always throws.", ...readOnly, inputSchema: {} },
+      async (_args, extra) => {
+        log("fail", {}, headersOf(extra));
+        throw new Error("the fail tool always fails");
+      },
+    );
   }
   return server;
 }
@@ -120,7 +151,13 @@ export async function startTestMcpServer(
   const calls: TestMcpCall[] = [];
   const sseSessions = new Map<string, SSEServerTransport>();
   const log = (tool: TestMcpToolName, args: Record<string, unknown>, headers: unknown) =>
-    calls.push({ tool, args, headers: Object.fromEntries(Object.entries((headers ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)])) });
+    calls.push({
+      tool,
+      args,
+      headers: Object.fromEntries(
+        Object.entries((headers ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+      ),
+    });
 
   const authorised = (req: http.IncomingMessage) =>
     Object.entries(opts.requireHeaders ?? {}).every(([name, value]) => req.headers[name.toLowerCase()] === value);
@@ -133,7 +170,8 @@ export async function startTestMcpServer(
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? "/", "http://localhost");
-    if (!authorised(req)) return void res.writeHead(401, { "content-type": "text/plain" }).end("missing or wrong credentials");
+    if (!authorised(req))
+      return void res.writeHead(401, { "content-type": "text/plain" }).end("missing or wrong credentials");
     if (url.pathname === "/mcp") {
       if (req.method !== "POST") return void res.writeHead(405, { allow: "POST" }).end();
       const server = buildServer(tools, log);

@@ -57,7 +57,12 @@ export async function startLocalS3Server(bucket = "meridian-test"): Promise<Loca
     endpoint,
     bucket,
     client() {
-      const client = new S3Client({ endpoint, region: "us-east-1", forcePathStyle: true, credentials: LOCAL_S3_CREDENTIALS });
+      const client = new S3Client({
+        endpoint,
+        region: "us-east-1",
+        forcePathStyle: true,
+        credentials: LOCAL_S3_CREDENTIALS,
+      });
       clients.push(client);
       return client;
     },

@@ -84,7 +84,11 @@ async function freshPglite(): Promise<DbHandle> {
  * A database that survives a "server restart": close() ends every connection (and the PGlite
  * instance) but keeps the data; reopen() opens it again as the process-wide database.
  */
-export async function createRestartableDatabase(): Promise<{ reopen(): Promise<DbHandle>; close(): Promise<void>; destroy(): Promise<void> }> {
+export async function createRestartableDatabase(): Promise<{
+  reopen(): Promise<DbHandle>;
+  close(): Promise<void>;
+  destroy(): Promise<void>;
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL || postgresUrl(process.env.DATABASE_URL);
   let open: () => Promise<DbHandle>;
   let cleanup: () => Promise<void>;

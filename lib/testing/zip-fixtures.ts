@@ -72,55 +72,91 @@ const MiB = 1024 * 1024;
 export const MALICIOUS_ZIPS: { label: string; zip: () => Buffer; message: RegExp; status: 400 | 413 }[] = [
   {
     label: "a traversal entry",
-    zip: () => buildZip([{ name: "SKILL.md", data: skillMarkdown("Evil") }, { name: "../../etc/evil.txt", data: "x" }]),
+    zip: () =>
+      buildZip([
+        { name: "SKILL.md", data: skillMarkdown("Evil") },
+        { name: "../../etc/evil.txt", data: "x" },
+      ]),
     message: /outside the skill folder/,
     status: 400,
   },
   {
     label: "an absolute path",
-    zip: () => buildZip([{ name: "SKILL.md", data: skillMarkdown("Evil") }, { name: "/etc/passwd", data: "x" }]),
+    zip: () =>
+      buildZip([
+        { name: "SKILL.md", data: skillMarkdown("Evil") },
+        { name: "/etc/passwd", data: "x" },
+      ]),
     message: /absolute path/,
     status: 400,
   },
   {
     label: "a backslash path",
-    zip: () => buildZip([{ name: "SKILL.md", data: skillMarkdown("Evil") }, { name: "..\\..\\evil.txt", data: "x" }]),
+    zip: () =>
+      buildZip([
+        { name: "SKILL.md", data: skillMarkdown("Evil") },
+        { name: "..\\..\\evil.txt", data: "x" },
+      ]),
     message: /backslashes/,
     status: 400,
   },
   {
     label: "a symlink",
-    zip: () => buildZip([{ name: "SKILL.md", data: skillMarkdown("Evil") }, { name: "passwd", data: "/etc/passwd", unixMode: 0o120777 }]),
+    zip: () =>
+      buildZip([
+        { name: "SKILL.md", data: skillMarkdown("Evil") },
+        { name: "passwd", data: "/etc/passwd", unixMode: 0o120777 },
+      ]),
     message: /symbolic link/,
     status: 400,
   },
   {
     label: "a zip bomb (declared size)",
-    zip: () => buildZip([{ name: "SKILL.md", data: skillMarkdown("Evil") }, { name: "zeros.bin", data: new Uint8Array(60 * MiB) }]),
+    zip: () =>
+      buildZip([
+        { name: "SKILL.md", data: skillMarkdown("Evil") },
+        { name: "zeros.bin", data: new Uint8Array(60 * MiB) },
+      ]),
     message: /one file may be at most|add up to more than/,
     status: 413,
   },
   {
     label: "a zip bomb (high ratio)",
-    zip: () => buildZip([{ name: "SKILL.md", data: skillMarkdown("Evil") }, { name: "zeros.bin", data: new Uint8Array(5 * MiB) }]),
+    zip: () =>
+      buildZip([
+        { name: "SKILL.md", data: skillMarkdown("Evil") },
+        { name: "zeros.bin", data: new Uint8Array(5 * MiB) },
+      ]),
     message: /zip bomb/,
     status: 400,
   },
   {
     label: "a zip bomb (lying header)",
-    zip: () => buildZip([{ name: "SKILL.md", data: skillMarkdown("Evil") }, { name: "small.txt", data: new Uint8Array(8 * MiB), declaredSize: 100 }]),
+    zip: () =>
+      buildZip([
+        { name: "SKILL.md", data: skillMarkdown("Evil") },
+        { name: "small.txt", data: new Uint8Array(8 * MiB), declaredSize: 100 },
+      ]),
     message: /holds more than the 100 bytes it declares/,
     status: 400,
   },
   {
     label: "a duplicate entry",
-    zip: () => buildZip([{ name: "SKILL.md", data: skillMarkdown("Evil") }, { name: "SKILL.md", data: skillMarkdown("Other") }]),
+    zip: () =>
+      buildZip([
+        { name: "SKILL.md", data: skillMarkdown("Evil") },
+        { name: "SKILL.md", data: skillMarkdown("Other") },
+      ]),
     message: /appears twice/,
     status: 400,
   },
   {
     label: "a NUL in a name",
-    zip: () => buildZip([{ name: "SKILL.md", data: skillMarkdown("Evil") }, { name: "a\u0000.txt", data: "x" }]),
+    zip: () =>
+      buildZip([
+        { name: "SKILL.md", data: skillMarkdown("Evil") },
+        { name: "a\u0000.txt", data: "x" },
+      ]),
     message: /control characters/,
     status: 400,
   },

@@ -15,7 +15,11 @@ beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "backend-"));
   fs.mkdirSync(path.join(dir, "skills", "report"), { recursive: true });
   fs.writeFileSync(path.join(dir, "skills", "report", "SKILL.md"), "# Report skill\n");
-  backend = new WorkspaceBackend(createLocalStore(path.join(dir, "user")), createLocalStore(path.join(dir, "skills"), { readOnly: true }), "u1");
+  backend = new WorkspaceBackend(
+    createLocalStore(path.join(dir, "user")),
+    createLocalStore(path.join(dir, "skills"), { readOnly: true }),
+    "u1",
+  );
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -67,7 +71,9 @@ describe("WorkspaceBackend", () => {
 
   it("globs and greps across both mounts from /", async () => {
     const glob = await backend.glob("**/*.md", "/");
-    expect(glob.files?.map((f) => f.path)).toEqual(expect.arrayContaining([`${U}/list.md`, "/home/gem/skills/report/SKILL.md"]));
+    expect(glob.files?.map((f) => f.path)).toEqual(
+      expect.arrayContaining([`${U}/list.md`, "/home/gem/skills/report/SKILL.md"]),
+    );
     const grep = await backend.grep("BETA", "/");
     expect(grep.matches).toEqual([{ path: `${U}/list.md`, line: 2, text: "BETA" }]);
   });

@@ -192,14 +192,24 @@ export class WorkspaceBackend implements BackendProtocolV2 {
     });
   }
 
-  async grep(pattern: string, base?: string | null, glob?: string | null, maxCount?: number | null): Promise<GrepResult> {
+  async grep(
+    pattern: string,
+    base?: string | null,
+    glob?: string | null,
+    maxCount?: number | null,
+  ): Promise<GrepResult> {
     return attempt(base, async () => {
       if (!pattern) return { error: "The search pattern is empty." };
       const files = await this.filesUnder(base ?? "/", GREP_FILE_LIMIT);
       const matches: GrepMatch[] = [];
       const cap = maxCount ?? Number.POSITIVE_INFINITY;
       for (const f of files) {
-        if (glob && !micromatch.isMatch(f.name, glob, { dot: true }) && !micromatch.isMatch(f.virtual, glob, { dot: true })) continue;
+        if (
+          glob &&
+          !micromatch.isMatch(f.name, glob, { dot: true }) &&
+          !micromatch.isMatch(f.virtual, glob, { dot: true })
+        )
+          continue;
         if (f.size > GREP_MAX_FILE_BYTES) continue;
         const bytes = await this.readBytes(f.virtual);
         if (!isTextType(mediaTypeForRead(f.virtual, bytes))) continue;
@@ -288,7 +298,13 @@ async function attempt<T>(target: string | null | undefined, op: () => Promise<T
 }
 
 export function describeFsError(err: unknown, target: string): string {
-  if (err instanceof PathRefused || err instanceof ReadOnlyPath || err instanceof StoreConflict || err instanceof QuotaExceeded) return err.message;
+  if (
+    err instanceof PathRefused ||
+    err instanceof ReadOnlyPath ||
+    err instanceof StoreConflict ||
+    err instanceof QuotaExceeded
+  )
+    return err.message;
   if (err instanceof StoreNotFound) return `No such file or directory: ${target}`;
   console.error("[workspace] unexpected storage error:", err);
   return "The file operation failed because of a storage error.";

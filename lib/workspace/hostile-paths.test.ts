@@ -88,7 +88,10 @@ describe("legitimate paths", () => {
   });
 
   it("lets skills be read", async () => {
-    expect(parseVirtualPath("/home/gem/skills/knowledge-base/SKILL.md")).toMatchObject({ mount: "skills", rel: "knowledge-base/SKILL.md" });
+    expect(parseVirtualPath("/home/gem/skills/knowledge-base/SKILL.md")).toMatchObject({
+      mount: "skills",
+      rel: "knowledge-base/SKILL.md",
+    });
   });
 });
 

@@ -13,7 +13,8 @@ export const VIRTUAL = {
 export const CONVERSATION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
 export function workdirOf(rootThreadId: string): string {
-  if (!CONVERSATION_ID.test(rootThreadId)) throw new Error(`Invalid conversation id for a workdir: ${JSON.stringify(rootThreadId.slice(0, 80))}`);
+  if (!CONVERSATION_ID.test(rootThreadId))
+    throw new Error(`Invalid conversation id for a workdir: ${JSON.stringify(rootThreadId.slice(0, 80))}`);
   return `${VIRTUAL.projects}/${rootThreadId}`;
 }
 

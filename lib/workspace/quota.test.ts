@@ -49,7 +49,8 @@ describe("workspace quota", () => {
     expect(await ws.write(`${U}/a.txt`, "x".repeat(60 * KiB))).toEqual({ path: `${U}/a.txt` });
     const refused = await ws.write(`${U}/b.txt`, "y".repeat(5 * KiB));
     expect(refused).toEqual({
-      error: "Workspace quota exceeded: 60 KiB used of 64 KiB, 4 KiB free; this write needs 5 KiB. Delete files that are no longer needed from the workspace, then try again.",
+      error:
+        "Workspace quota exceeded: 60 KiB used of 64 KiB, 4 KiB free; this write needs 5 KiB. Delete files that are no longer needed from the workspace, then try again.",
     });
     expect(await ws.stat(`${U}/b.txt`)).toBeNull();
   });
@@ -67,7 +68,9 @@ describe("workspace quota", () => {
     const user = newUser();
     fs.mkdirSync(path.join(dataDir, "workspaces", user, "old"), { recursive: true });
     fs.writeFileSync(path.join(dataDir, "workspaces", user, "old", "big.bin"), Buffer.alloc(63 * KiB));
-    await expect(openWorkspace(user).writeBytes(`${U}/new.bin`, Buffer.alloc(2 * KiB))).rejects.toBeInstanceOf(QuotaExceeded);
+    await expect(openWorkspace(user).writeBytes(`${U}/new.bin`, Buffer.alloc(2 * KiB))).rejects.toBeInstanceOf(
+      QuotaExceeded,
+    );
     await openWorkspace(user).remove(`${U}/old`);
     await openWorkspace(user).writeBytes(`${U}/new.bin`, Buffer.alloc(60 * KiB));
   });
@@ -77,7 +80,11 @@ describe("workspace quota", () => {
     await ws.writeBytes(`${U}/a.bin`, Buffer.alloc(QUOTA));
     const err = await ws.writeBytes(`${U}/b.bin`, Buffer.alloc(1)).catch((e: unknown) => asFileApiError(e));
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 413, code: "too_large:quota", message: expect.stringMatching(/^Workspace quota exceeded: 64 KiB used of 64 KiB/) });
+    expect(err).toMatchObject({
+      status: 413,
+      code: "too_large:quota",
+      message: expect.stringMatching(/^Workspace quota exceeded: 64 KiB used of 64 KiB/),
+    });
   });
 
   it("a large tool result that does not fit tells the model the quota is full", async () => {

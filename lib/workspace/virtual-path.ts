@@ -6,10 +6,17 @@ export const MAX_PATH_LENGTH = 1024;
 export const MAX_SEGMENT_BYTES = 255;
 
 export type VirtualMount = "user-data" | "skills";
-export type ParsedVirtualPath = { mount: VirtualMount; /** Relative POSIX path inside the mount ("" = the mount root). */ rel: string; virtual: string };
+export type ParsedVirtualPath = {
+  mount: VirtualMount;
+  /** Relative POSIX path inside the mount ("" = the mount root). */ rel: string;
+  virtual: string;
+};
 
 export class PathRefused extends Error {
-  constructor(readonly input: string, reason: string) {
+  constructor(
+    readonly input: string,
+    reason: string,
+  ) {
     super(`Path refused: ${reason}`);
     this.name = "PathRefused";
   }
@@ -28,15 +35,18 @@ const MOUNTS: [string, VirtualMount][] = [
  */
 export function parseVirtualPath(input: string): ParsedVirtualPath {
   if (typeof input !== "string" || input.length === 0) throw new PathRefused(String(input), "empty path");
-  if (input.length > MAX_PATH_LENGTH) throw new PathRefused(input.slice(0, 80), `longer than ${MAX_PATH_LENGTH} characters`);
+  if (input.length > MAX_PATH_LENGTH)
+    throw new PathRefused(input.slice(0, 80), `longer than ${MAX_PATH_LENGTH} characters`);
   // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
-  if (/[\u0000-\u001f\u007f]/.test(input)) throw new PathRefused(input, "control characters (such as NUL) are not allowed");
+  if (/[\u0000-\u001f\u007f]/.test(input))
+    throw new PathRefused(input, "control characters (such as NUL) are not allowed");
   if (input.includes("\\")) throw new PathRefused(input, "use forward slashes; backslashes are not allowed");
   if (!input.startsWith("/")) throw new PathRefused(input, `use an absolute path under ${VIRTUAL.userData}/`);
   const segments = input.split("/").filter((s) => s !== "" && s !== ".");
   if (segments.includes("..")) throw new PathRefused(input, '".." is not allowed');
   for (const s of segments) {
-    if (Buffer.byteLength(s) > MAX_SEGMENT_BYTES) throw new PathRefused(input, `a name is longer than ${MAX_SEGMENT_BYTES} bytes`);
+    if (Buffer.byteLength(s) > MAX_SEGMENT_BYTES)
+      throw new PathRefused(input, `a name is longer than ${MAX_SEGMENT_BYTES} bytes`);
   }
   const normalized = "/" + segments.join("/");
   for (const [prefix, mount] of MOUNTS) {

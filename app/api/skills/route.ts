@@ -19,9 +19,14 @@ export const POST = route({}, async ({ actor, req }) => {
     return Response.json(view, { status: 201 });
   }
   if (!req.headers.get("content-type")?.toLowerCase().includes("application/json")) {
-    throw new ApiError("bad_request:skill", "Send a skill zip as multipart/form-data in the field \"file\", or its files as JSON {\"files\": {\"SKILL.md\": \"...\"}}.");
+    throw new ApiError(
+      "bad_request:skill",
+      'Send a skill zip as multipart/form-data in the field "file", or its files as JSON {"files": {"SKILL.md": "..."}}.',
+    );
   }
-  const body = parseTextSkillBody((await readSkillRequestFile(req, limits.maxTotalBytes + 64 * 1024, "skill.json")).bytes);
+  const body = parseTextSkillBody(
+    (await readSkillRequestFile(req, limits.maxTotalBytes + 64 * 1024, "skill.json")).bytes,
+  );
   const view = await createSkillFromText(actor, { files: body.files, slug: body.slug }, parseScopeField(body.scope));
   return Response.json(view, { status: 201 });
 });

@@ -27,14 +27,23 @@ beforeAll(async () => {
 afterAll(destroyTestDatabase);
 
 const signedInAs = (actor: Actor | null) =>
-  auth.mockResolvedValue(actor ? { user: { id: actor.id, name: actor.username, role: actor.role }, expires: "" } : null);
-const bearer = (token: string, init: RequestInit = {}) => ({ ...init, headers: { ...init.headers, authorization: `Bearer ${token}` } });
+  auth.mockResolvedValue(
+    actor ? { user: { id: actor.id, name: actor.username, role: actor.role }, expires: "" } : null,
+  );
+const bearer = (token: string, init: RequestInit = {}) => ({
+  ...init,
+  headers: { ...init.headers, authorization: `Bearer ${token}` },
+});
 const codeOf = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
 
 async function createToken(actor: Actor, body: unknown = { name: "script" }) {
   signedInAs(actor);
   const res = await tokensRoute.POST(
-    new Request(`${BASE}/api/tokens`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+    new Request(`${BASE}/api/tokens`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
   );
   return res;
 }
@@ -44,7 +53,9 @@ async function newToken(actor: Actor): Promise<{ id: string; token: string }> {
   return (await res.json()) as { id: string; token: string };
 }
 const deleteToken = (id: string, init?: RequestInit) =>
-  tokenRoute.DELETE(new Request(`${BASE}/api/tokens/${id}`, { method: "DELETE", ...init }), { params: Promise.resolve({ id }) });
+  tokenRoute.DELETE(new Request(`${BASE}/api/tokens/${id}`, { method: "DELETE", ...init }), {
+    params: Promise.resolve({ id }),
+  });
 
 describe("POST /api/tokens", () => {
   it("201 with {id, name, token, prefix, expiresAt}; the token is shown once", async () => {
@@ -64,7 +75,11 @@ describe("POST /api/tokens", () => {
     expect((await createToken(member, { name: "x", expiresInDays: 1.5 })).status).toBe(400);
     signedInAs(null);
     const res = await tokensRoute.POST(
-      new Request(`${BASE}/api/tokens`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }),
+      new Request(`${BASE}/api/tokens`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      }),
     );
     expect(res.status).toBe(401);
   });
@@ -72,7 +87,10 @@ describe("POST /api/tokens", () => {
   it("a token cannot mint another token (403 forbidden:token)", async () => {
     const { token } = await newToken(member);
     const res = await tokensRoute.POST(
-      new Request(`${BASE}/api/tokens`, bearer(token, { method: "POST", headers: { "content-type": "application/json" }, body: '{"name":"child"}' })),
+      new Request(
+        `${BASE}/api/tokens`,
+        bearer(token, { method: "POST", headers: { "content-type": "application/json" }, body: '{"name":"child"}' }),
+      ),
     );
     expect(res.status).toBe(403);
     expect(await codeOf(res)).toBe("forbidden:token");
@@ -87,7 +105,9 @@ describe("GET /api/tokens", () => {
     const text = await (await tokensRoute.GET(new Request(`${BASE}/api/tokens`))).text();
     expect(text).not.toContain(token);
     expect(text).not.toContain(hashApiToken(token));
-    const viaToken = (await (await tokensRoute.GET(new Request(`${BASE}/api/tokens`, bearer(token)))).json()) as Array<{ name: string }>;
+    const viaToken = (await (await tokensRoute.GET(new Request(`${BASE}/api/tokens`, bearer(token)))).json()) as Array<{
+      name: string;
+    }>;
     expect(viaToken.length).toBe((JSON.parse(text) as unknown[]).length);
   });
 });
@@ -129,7 +149,10 @@ describe("Bearer tokens on other routes", () => {
   it("expired tokens and tokens of disabled users are 401", async () => {
     const expired = await newToken(member);
     const db = await getDb();
-    await db.update(apiTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(apiTokens.id, expired.id));
+    await db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(apiTokens.id, expired.id));
     expect((await threadsRoute.GET(new Request(`${BASE}/api/threads`, bearer(expired.token)))).status).toBe(401);
 
     const leaver = await insertTestUser();

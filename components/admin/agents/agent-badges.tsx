@@ -10,7 +10,10 @@ const pill = "inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespac
 export function TypeBadge({ agent, compact = false }: { agent: ManagedAgent; compact?: boolean }) {
   const t = useTranslations("agents.list");
   return (
-    <span className={cn(pill, agent.isSubagent ? "bg-muted text-muted-foreground" : "bg-brand-soft text-brand")} data-testid={compact ? undefined : "agent-type-badge"}>
+    <span
+      className={cn(pill, agent.isSubagent ? "bg-muted text-muted-foreground" : "bg-brand-soft text-brand")}
+      data-testid={compact ? undefined : "agent-type-badge"}
+    >
       {agent.isSubagent ? t("subagent") : t("agent")}
     </span>
   );
@@ -19,7 +22,13 @@ export function TypeBadge({ agent, compact = false }: { agent: ManagedAgent; com
 export function AccessBadge({ agent, compact = false }: { agent: ManagedAgent; compact?: boolean }) {
   const t = useTranslations("agents.list.access");
   return (
-    <span className={cn(pill, agent.access === "manage" ? "border border-border text-foreground" : "bg-muted text-muted-foreground")} data-testid={compact ? undefined : "agent-access"}>
+    <span
+      className={cn(
+        pill,
+        agent.access === "manage" ? "border border-border text-foreground" : "bg-muted text-muted-foreground",
+      )}
+      data-testid={compact ? undefined : "agent-access"}
+    >
       {t(agent.access)}
     </span>
   );
@@ -28,7 +37,10 @@ export function AccessBadge({ agent, compact = false }: { agent: ManagedAgent; c
 export function DefaultBadge() {
   const t = useTranslations("agents.list");
   return (
-    <span className="shrink-0 rounded-md border border-brand/30 px-1.5 text-[11px] font-medium text-brand" data-testid="agent-default">
+    <span
+      className="shrink-0 rounded-md border border-brand/30 px-1.5 text-[11px] font-medium text-brand"
+      data-testid="agent-default"
+    >
       {t("default")}
     </span>
   );

@@ -74,7 +74,12 @@ export function AgentEditor({
       if (err instanceof ApiClientError && err.code === "conflict:agent") {
         setIdentityErrors({ slug: t("form.slugTaken", { slug: identity.slug }) });
       }
-      setFormError(errorMessage(err, { "conflict:agent": t("form.slugTaken", { slug: identity.slug }), "forbidden:sharing": t("form.sharingForbidden") }));
+      setFormError(
+        errorMessage(err, {
+          "conflict:agent": t("form.slugTaken", { slug: identity.slug }),
+          "forbidden:sharing": t("form.sharingForbidden"),
+        }),
+      );
     } finally {
       setSaving(false);
     }

@@ -28,6 +28,8 @@ describe("agentPayload", () => {
 
   it("edits with sharing when it changed", () => {
     const changed = updateScope(privateSharing(), "manage", { userIds: ["u1"] });
-    expect(agentPayload({ identity, config, sharing: changed, initialSharing: privateSharing(), creating: false })).toHaveProperty("sharing", changed);
+    expect(
+      agentPayload({ identity, config, sharing: changed, initialSharing: privateSharing(), creating: false }),
+    ).toHaveProperty("sharing", changed);
   });
 });

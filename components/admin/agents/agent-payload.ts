@@ -16,7 +16,12 @@ export function agentPayload(input: {
   creating: boolean;
 }) {
   const { identity, config, sharing, initialSharing, creating } = input;
-  const base = { name: identity.name.trim(), slug: identity.slug.trim(), description: identity.description.trim(), config };
+  const base = {
+    name: identity.name.trim(),
+    slug: identity.slug.trim(),
+    description: identity.description.trim(),
+    config,
+  };
   if (creating) return { ...base, isSubagent: identity.isSubagent, sharing };
   const changed = !initialSharing || !sameSharing(initialSharing, sharing);
   return changed ? { ...base, sharing } : base;

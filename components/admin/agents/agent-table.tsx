@@ -39,14 +39,23 @@ export function AgentTable({
         {agents.map((agent) => {
           const readOnly = agent.access !== "manage";
           return (
-            <tr key={agent.id} className="align-top transition-colors hover:bg-muted/30" data-testid="agent-row" data-slug={agent.slug}>
+            <tr
+              key={agent.id}
+              className="align-top transition-colors hover:bg-muted/30"
+              data-testid="agent-row"
+              data-slug={agent.slug}
+            >
               <td className="px-4 py-3">
                 <div className="flex min-w-0 items-center gap-2">
-                  <span className="truncate font-medium" data-testid="agent-row-name">{agent.name}</span>
+                  <span className="truncate font-medium" data-testid="agent-row-name">
+                    {agent.name}
+                  </span>
                   {agent.isDefault && <DefaultBadge />}
                 </div>
                 <div className="truncate font-mono text-xs text-muted-foreground">{agent.slug}</div>
-                {agent.description && <div className="mt-0.5 line-clamp-1 text-xs text-muted-foreground">{agent.description}</div>}
+                {agent.description && (
+                  <div className="mt-0.5 line-clamp-1 text-xs text-muted-foreground">{agent.description}</div>
+                )}
                 <div className="mt-1.5 flex flex-wrap gap-1.5 sm:hidden">
                   <TypeBadge agent={agent} compact />
                   <AccessBadge agent={agent} compact />
@@ -63,7 +72,13 @@ export function AgentTable({
               </td>
               <td className="px-2 py-2.5">
                 <div className="flex justify-end gap-0.5">
-                  <RowAction label={t("edit")} icon={<Pencil />} blockedReason={readOnly ? t("readOnly") : null} onClick={() => onEdit(agent)} data-testid="agent-edit" />
+                  <RowAction
+                    label={t("edit")}
+                    icon={<Pencil />}
+                    blockedReason={readOnly ? t("readOnly") : null}
+                    onClick={() => onEdit(agent)}
+                    data-testid="agent-edit"
+                  />
                   <RowAction
                     label={t("delete")}
                     icon={<Trash2 />}

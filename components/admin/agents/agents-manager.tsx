@@ -31,7 +31,8 @@ export function AgentsManager({ actor, embedded = false }: { actor: AgentsActor;
   const editor = useEditorData(actor);
   const [deleting, setDeleting] = useState<ManagedAgent | null>(null);
   const departmentName = (id: string) => editor.data?.directory.departments?.find((d) => d.id === id)?.name;
-  const show = (agent: string | null) => router.push(agent ? `${pathname}?agent=${encodeURIComponent(agent)}` : pathname);
+  const show = (agent: string | null) =>
+    router.push(agent ? `${pathname}?agent=${encodeURIComponent(agent)}` : pathname);
 
   async function remove(agent: ManagedAgent) {
     setDeleting(null);
@@ -51,17 +52,31 @@ export function AgentsManager({ actor, embedded = false }: { actor: AgentsActor;
     const ready = data !== null && (agent !== undefined || list.items !== null);
     return (
       <>
-        <button type="button" onClick={() => show(null)} className="mb-3 inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground" data-testid="agent-back">
+        <button
+          type="button"
+          onClick={() => show(null)}
+          className="mb-3 inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+          data-testid="agent-back"
+        >
           <ArrowLeft className="size-4" aria-hidden />
           {t("backToList")}
         </button>
-        <PageHeader title={agent ? t("editTitle", { name: agent.name }) : t("createTitle")} description={agent ? undefined : t("createDescription")} />
+        <PageHeader
+          title={agent ? t("editTitle", { name: agent.name }) : t("createTitle")}
+          description={agent ? undefined : t("createDescription")}
+        />
         {editor.error ? (
-          <Panel><PanelMessage>{t("schemaFailed")}</PanelMessage></Panel>
+          <Panel>
+            <PanelMessage>{t("schemaFailed")}</PanelMessage>
+          </Panel>
         ) : !ready || !data ? (
-          <Panel><PanelMessage>{t("loading")}</PanelMessage></Panel>
+          <Panel>
+            <PanelMessage>{t("loading")}</PanelMessage>
+          </Panel>
         ) : agent === undefined || agent?.access === "read" ? (
-          <Panel><PanelMessage data-testid="agent-not-found">{t("notEditable")}</PanelMessage></Panel>
+          <Panel>
+            <PanelMessage data-testid="agent-not-found">{t("notEditable")}</PanelMessage>
+          </Panel>
         ) : (
           <AgentEditor
             key={agent?.id ?? "new"}
@@ -106,7 +121,12 @@ export function AgentsManager({ actor, embedded = false }: { actor: AgentsActor;
         ) : list.items.length === 0 ? (
           <PanelMessage data-testid="agents-empty">{t("empty")}</PanelMessage>
         ) : (
-          <AgentTable agents={list.items} departmentName={departmentName} onEdit={(a) => show(a.id)} onDelete={setDeleting} />
+          <AgentTable
+            agents={list.items}
+            departmentName={departmentName}
+            onEdit={(a) => show(a.id)}
+            onDelete={setDeleting}
+          />
         )}
       </Panel>
       <ConfirmDialog

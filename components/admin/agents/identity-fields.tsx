@@ -35,7 +35,13 @@ export function IdentityFields({
         <TextField
           label={t("name")}
           value={value.name}
-          onChange={(e) => onChange({ ...value, name: e.target.value, slug: creating && !slugTouched ? slugify(e.target.value) : value.slug })}
+          onChange={(e) =>
+            onChange({
+              ...value,
+              name: e.target.value,
+              slug: creating && !slugTouched ? slugify(e.target.value) : value.slug,
+            })
+          }
           maxLength={120}
           required
           autoComplete="off"
@@ -88,7 +94,9 @@ export function IdentityFields({
           className={cn("max-w-xs", !creating && "pointer-events-none opacity-60")}
           data-testid="agent-type"
         />
-        <p className="text-xs text-muted-foreground">{creating ? t(value.isSubagent ? "typeHints.subagent" : "typeHints.agent") : t("typeFixed")}</p>
+        <p className="text-xs text-muted-foreground">
+          {creating ? t(value.isSubagent ? "typeHints.subagent" : "typeHints.agent") : t("typeFixed")}
+        </p>
       </div>
     </section>
   );

@@ -37,7 +37,9 @@ export function RowAction({
           onClick={() => !blocked && onClick()}
           className={cn(
             "inline-flex size-7 shrink-0 items-center justify-center rounded-md text-muted-foreground transition-colors [&_svg]:size-3.5",
-            blocked ? "cursor-not-allowed opacity-40" : cn("hover:bg-accent", danger ? "hover:text-danger" : "hover:text-foreground"),
+            blocked
+              ? "cursor-not-allowed opacity-40"
+              : cn("hover:bg-accent", danger ? "hover:text-danger" : "hover:text-foreground"),
           )}
           data-testid={rest["data-testid"]}
         >

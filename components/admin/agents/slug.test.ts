@@ -19,6 +19,7 @@ describe("slugs", () => {
   });
 
   it("rejects what the server rejects", () => {
-    for (const bad of ["", "Upper", "two--dashes", "-lead", "trail-", "sp ace", "a".repeat(65)]) expect(isValidSlug(bad), bad).toBe(false);
+    for (const bad of ["", "Upper", "two--dashes", "-lead", "trail-", "sp ace", "a".repeat(65)])
+      expect(isValidSlug(bad), bad).toBe(false);
   });
 });

@@ -33,7 +33,10 @@ export function useEditorData(actor: AgentsActor): { data: EditorData | null; er
 
   useEffect(() => {
     let cancelled = false;
-    Promise.all([apiFetch<ConfigSchemaResponse>("/api/agents/config-schema"), loadDirectory({ id, role, departmentId })])
+    Promise.all([
+      apiFetch<ConfigSchemaResponse>("/api/agents/config-schema"),
+      loadDirectory({ id, role, departmentId }),
+    ])
       .then(([schema, directory]) => !cancelled && setData({ schema, directory }))
       .catch((err: unknown) => !cancelled && setError(err));
     return () => {

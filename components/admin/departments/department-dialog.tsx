@@ -24,14 +24,18 @@ export function DepartmentDialog({ open, department, onClose, onSaved }: Props) 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const body = { name: String(data.get("name") ?? "").trim(), description: String(data.get("description") ?? "").trim() };
+    const body = {
+      name: String(data.get("name") ?? "").trim(),
+      description: String(data.get("description") ?? "").trim(),
+    };
     if (!body.name) {
       form.setError(t("errors.nameRequired"));
       return;
     }
     const url = department ? `/api/admin/departments/${department.id}` : "/api/admin/departments";
     await form.run(
-      async () => onSaved(await apiFetch<Department>(url, { method: department ? "PATCH" : "POST", body: JSON.stringify(body) })),
+      async () =>
+        onSaved(await apiFetch<Department>(url, { method: department ? "PATCH" : "POST", body: JSON.stringify(body) })),
       { "conflict:department": t("errors.nameTaken", { name: body.name }) },
     );
   }
@@ -45,13 +49,32 @@ export function DepartmentDialog({ open, department, onClose, onSaved }: Props) 
       data-testid="department-dialog"
     >
       <form key={department?.id ?? "new"} onSubmit={submit} className="mt-4 space-y-4" noValidate>
-        <TextField name="name" label={t("form.name")} defaultValue={department?.name} required maxLength={80} autoComplete="off" data-testid="department-form-name" />
-        <TextField name="description" label={t("form.description")} defaultValue={department?.description} maxLength={500} autoComplete="off" data-testid="department-form-description" />
+        <TextField
+          name="name"
+          label={t("form.name")}
+          defaultValue={department?.name}
+          required
+          maxLength={80}
+          autoComplete="off"
+          data-testid="department-form-name"
+        />
+        <TextField
+          name="description"
+          label={t("form.description")}
+          defaultValue={department?.description}
+          maxLength={500}
+          autoComplete="off"
+          data-testid="department-form-description"
+        />
         <DialogFooter
           form={form}
           cancelLabel={t("form.cancel")}
           submitLabel={department ? t("form.save") : t("form.create")}
-          testIds={{ error: "department-form-error", cancel: "department-form-cancel", submit: "department-form-submit" }}
+          testIds={{
+            error: "department-form-error",
+            cancel: "department-form-cancel",
+            submit: "department-form-submit",
+          }}
         />
       </form>
     </Dialog>

@@ -51,8 +51,20 @@ export function DepartmentTable({
             {manageable && (
               <td className="px-2 py-3">
                 <div className="flex justify-end gap-0.5">
-                  <IconButton label={t("actions.edit")} icon={<Pencil />} size="sm" tooltipSide="top" onClick={() => onEdit(d)} data-testid={`department-edit-${d.name}`} />
-                  <DeleteButton label={t("actions.delete")} tooltipSide="top-end" onClick={() => onDelete(d)} data-testid={`department-delete-${d.name}`} />
+                  <IconButton
+                    label={t("actions.edit")}
+                    icon={<Pencil />}
+                    size="sm"
+                    tooltipSide="top"
+                    onClick={() => onEdit(d)}
+                    data-testid={`department-edit-${d.name}`}
+                  />
+                  <DeleteButton
+                    label={t("actions.delete")}
+                    tooltipSide="top-end"
+                    onClick={() => onDelete(d)}
+                    data-testid={`department-delete-${d.name}`}
+                  />
                 </div>
               </td>
             )}

@@ -8,7 +8,11 @@ import type { Sharing } from "@/lib/sharing/types";
 
 type Dated = "toolsRefreshedAt" | "createdAt" | "updatedAt";
 /** A server as JSON: dates arrive as ISO strings. */
-export type McpServer = Omit<McpServerView, Dated> & { toolsRefreshedAt: string | null; createdAt: string; updatedAt: string };
+export type McpServer = Omit<McpServerView, Dated> & {
+  toolsRefreshedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
 export type { McpProbeResult, McpTransport };
 
 /** A header row of a save: no value keeps the stored one. */
@@ -26,7 +30,10 @@ export type McpServerDraft = {
 
 const BASE = "/api/admin/mcp-servers";
 const at = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
-const send = (method: string, body?: unknown): RequestInit => ({ method, body: body === undefined ? undefined : JSON.stringify(body) });
+const send = (method: string, body?: unknown): RequestInit => ({
+  method,
+  body: body === undefined ? undefined : JSON.stringify(body),
+});
 
 export const mcpApi = {
   /** The list, for useApiList. */

@@ -26,7 +26,8 @@ const field =
 
 export function HeadersEditor({ rows, onChange }: { rows: HeaderRow[]; onChange: (rows: HeaderRow[]) => void }) {
   const t = useTranslations("admin.mcp.headers");
-  const update = (key: string, patch: Partial<HeaderRow>) => onChange(rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  const update = (key: string, patch: Partial<HeaderRow>) =>
+    onChange(rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   return (
     <fieldset className="space-y-2" data-testid="mcp-headers">
       <legend className="text-sm font-medium">{t("title")}</legend>
@@ -45,7 +46,10 @@ export function HeadersEditor({ rows, onChange }: { rows: HeaderRow[]; onChange:
           />
           <div className="relative basis-3/5">
             {row.stored && !row.value && (
-              <Lock className="pointer-events-none absolute top-1/2 left-2.5 size-3.5 -translate-y-1/2 text-muted-foreground" aria-hidden />
+              <Lock
+                className="pointer-events-none absolute top-1/2 left-2.5 size-3.5 -translate-y-1/2 text-muted-foreground"
+                aria-hidden
+              />
             )}
             <input
               type="password"

@@ -32,14 +32,7 @@ export function McpAdmin({ actor }: { actor: SharingActor }) {
       <ResourceList
         items={screen.items}
         loadingLabel={t("loading")}
-        empty={
-          <ResourceEmpty
-            icon={Plug}
-            title={t("emptyTitle")}
-            body={t("emptyBody")}
-            data-testid="mcp-empty"
-          />
-        }
+        empty={<ResourceEmpty icon={Plug} title={t("emptyTitle")} body={t("emptyBody")} data-testid="mcp-empty" />}
         data-testid="mcp-server-list"
       >
         {(server) => (

@@ -4,11 +4,7 @@ import { cn } from "@/components/ui/cn";
 import { RefreshCw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import {
-  ManageActions,
-  TestButton,
-  useCardActions,
-} from "@/components/admin/resource/card-actions";
+import { ManageActions, TestButton, useCardActions } from "@/components/admin/resource/card-actions";
 import { CardBadge, CardCredential, ResourceCard } from "@/components/admin/resource/resource-card";
 import { Button } from "@/components/ui/button";
 import { mcpApi, type McpServer } from "./api";
@@ -110,10 +106,7 @@ export function McpServerCard({
               disabled={busy}
               data-testid="mcp-refresh"
             >
-              <RefreshCw
-                className={cn("size-4", running("refresh") && "animate-spin")}
-                aria-hidden
-              />
+              <RefreshCw className={cn("size-4", running("refresh") && "animate-spin")} aria-hidden />
               {t("refresh")}
             </Button>
             <ManageActions
@@ -123,9 +116,7 @@ export function McpServerCard({
               onEdit={onEdit}
               onDelete={onDelete}
               onEnabledChange={(enabled) =>
-                void act("switch", async () =>
-                  onChange(await mcpApi.update(server.id, { enabled })),
-                )
+                void act("switch", async () => onChange(await mcpApi.update(server.id, { enabled })))
               }
               prefix="mcp"
             />

@@ -47,10 +47,20 @@ export function McpServerFormDialog({
     const kept = !creating && !sameOrigin(url.trim(), server.url ?? "") && edit.edit.find((h) => h.value === undefined);
     if (kept) return form.setError(t("headerMovedNeedsValue", { name: kept.name }));
     const sharing = choice !== "custom" && choice !== initialChoice ? { sharing: sharingFor(choice, actor) } : {};
-    const draft = { name: name.trim(), description: description.trim(), transport, url: url.trim(), headers: edit.edit, ...sharing };
-    await form.run(async () => onSaved(creating ? await mcpApi.create(draft) : await mcpApi.update(server.id, draft), creating), {
-      "conflict:mcp": t("nameTaken"),
-    });
+    const draft = {
+      name: name.trim(),
+      description: description.trim(),
+      transport,
+      url: url.trim(),
+      headers: edit.edit,
+      ...sharing,
+    };
+    await form.run(
+      async () => onSaved(creating ? await mcpApi.create(draft) : await mcpApi.update(server.id, draft), creating),
+      {
+        "conflict:mcp": t("nameTaken"),
+      },
+    );
   }
 
   const choices = [...choicesFor(actor), ...(initialChoice === "custom" ? (["custom"] as const) : [])];

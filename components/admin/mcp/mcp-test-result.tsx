@@ -5,13 +5,7 @@ import { ResultLine, TestResultPanel } from "@/components/admin/resource/test-re
 import type { McpProbeResult } from "./api";
 
 /** The outcome of "Test connection": the server, its tools and the round trip, or why it failed. */
-export function McpTestResult({
-  result,
-  onDismiss,
-}: {
-  result: McpProbeResult;
-  onDismiss: () => void;
-}) {
+export function McpTestResult({ result, onDismiss }: { result: McpProbeResult; onDismiss: () => void }) {
   const t = useTranslations("admin.mcp.testResult");
   return (
     <TestResultPanel
@@ -24,10 +18,7 @@ export function McpTestResult({
         <ResultLine
           ok
           title={t("ok", { count: result.tools.length, ms: result.latencyMs })}
-          detail={
-            result.server &&
-            t("server", { name: result.server.name, version: result.server.version })
-          }
+          detail={result.server && t("server", { name: result.server.name, version: result.server.version })}
         />
       ) : (
         <ResultLine

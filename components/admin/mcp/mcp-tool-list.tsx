@@ -22,10 +22,7 @@ export function McpToolList({ server, actions }: { server: McpServer; actions: T
 
   if (server.tools.length === 0) {
     return (
-      <div
-        className="flex flex-col items-center gap-2 py-6 text-center"
-        data-testid="mcp-tools-empty"
-      >
+      <div className="flex flex-col items-center gap-2 py-6 text-center" data-testid="mcp-tools-empty">
         <Wrench className="size-6 text-muted-foreground" aria-hidden />
         <p className="max-w-sm text-sm text-muted-foreground">
           {server.toolsRefreshedAt ? t("noneListed") : t("neverRefreshed")}
@@ -54,9 +51,7 @@ export function McpToolList({ server, actions }: { server: McpServer; actions: T
   return (
     <div data-testid="mcp-tools">
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="text-sm font-medium">
-          {t("title", { enabled, total: server.tools.length })}
-        </h3>
+        <h3 className="text-sm font-medium">{t("title", { enabled, total: server.tools.length })}</h3>
         {server.toolsRefreshedAt && (
           <span className="text-xs text-muted-foreground">
             {t("refreshedAt", { when: format.relativeTime(new Date(server.toolsRefreshedAt)) })}
@@ -89,9 +84,7 @@ export function McpToolList({ server, actions }: { server: McpServer; actions: T
                 </span>
               </p>
               {tool.description && (
-                <p className="mt-0.5 line-clamp-2 text-xs text-muted-foreground">
-                  {tool.description}
-                </p>
+                <p className="mt-0.5 line-clamp-2 text-xs text-muted-foreground">{tool.description}</p>
               )}
             </div>
           </li>

@@ -27,6 +27,10 @@ export function sharingChoice(sharing: Sharing | undefined, actor: SharingActor)
 
 export function sharingFor(choice: Exclude<SharingChoice, "custom">, actor: SharingActor): Sharing {
   const read =
-    choice === "everyone" ? scope({ global: true }) : choice === "department" && actor.departmentId ? scope({ departmentIds: [actor.departmentId] }) : scope();
+    choice === "everyone"
+      ? scope({ global: true })
+      : choice === "department" && actor.departmentId
+        ? scope({ departmentIds: [actor.departmentId] })
+        : scope();
   return { read, manage: scope() };
 }

@@ -19,14 +19,19 @@ export type ProviderDraft = {
 
 const BASE = "/api/admin/providers";
 const at = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
-const send = (method: string, body?: unknown): RequestInit => ({ method, body: body === undefined ? undefined : JSON.stringify(body) });
+const send = (method: string, body?: unknown): RequestInit => ({
+  method,
+  body: body === undefined ? undefined : JSON.stringify(body),
+});
 
 export const providersApi = {
   /** The list, for useApiList. */
   url: BASE,
-  create: (draft: ProviderDraft & { id: string; name: string; baseUrl: string }) => apiFetch<ProviderView>(BASE, send("POST", draft)),
+  create: (draft: ProviderDraft & { id: string; name: string; baseUrl: string }) =>
+    apiFetch<ProviderView>(BASE, send("POST", draft)),
   update: (id: string, draft: ProviderDraft) => apiFetch<ProviderView>(at(id), send("PATCH", draft)),
   remove: (id: string) => apiFetch<void>(at(id), send("DELETE")),
   test: (id: string) => apiFetch<ProbeResult>(`${at(id)}/test`, send("POST")),
-  refreshModels: (id: string) => apiFetch<{ provider: ProviderView; added: string[] }>(`${at(id)}/models/refresh`, send("POST")),
+  refreshModels: (id: string) =>
+    apiFetch<{ provider: ProviderView; added: string[] }>(`${at(id)}/models/refresh`, send("POST")),
 };

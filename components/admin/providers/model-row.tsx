@@ -15,9 +15,12 @@ export function contextWindowValid(value: number | undefined): boolean {
 }
 
 const cell = "px-3 py-2 align-middle";
-const field = "h-8 rounded-lg border bg-background px-2 text-sm outline-none focus-visible:outline-none focus-visible:ring-2";
+const field =
+  "h-8 rounded-lg border bg-background px-2 text-sm outline-none focus-visible:outline-none focus-visible:ring-2";
 const tone = (invalid: boolean) =>
-  invalid ? "border-danger focus-visible:ring-danger/30" : "border-input focus-visible:border-ring focus-visible:ring-ring/30";
+  invalid
+    ? "border-danger focus-visible:ring-danger/30"
+    : "border-input focus-visible:border-ring focus-visible:ring-ring/30";
 
 /** One model of a provider: on/off, type and context window, editable in place. */
 export function ModelRow({
@@ -32,7 +35,12 @@ export function ModelRow({
   const t = useTranslations("admin.providers.models");
   const invalid = !contextWindowValid(model.contextWindow);
   return (
-    <tr className="border-t first:border-t-0" data-testid="model-row" data-model-id={model.id} data-enabled={model.enabled}>
+    <tr
+      className="border-t first:border-t-0"
+      data-testid="model-row"
+      data-model-id={model.id}
+      data-enabled={model.enabled}
+    >
       <td className={cn(cell, "w-12")}>
         <Switch
           size="sm"
@@ -79,7 +87,13 @@ export function ModelRow({
         />
       </td>
       <td className={cn(cell, "w-10 pr-2")}>
-        <IconButton label={t("remove", { id: model.id })} icon={<Trash2 />} size="sm" onClick={onRemove} data-testid="model-remove" />
+        <IconButton
+          label={t("remove", { id: model.id })}
+          icon={<Trash2 />}
+          size="sm"
+          onClick={onRemove}
+          data-testid="model-remove"
+        />
       </td>
     </tr>
   );

@@ -30,7 +30,9 @@ export function ModelsEditor({ provider, onSaved }: { provider: ProviderView; on
   if (provider.models !== synced) {
     setSynced(provider.models);
     setDraft((current) =>
-      same(current, synced) ? provider.models : [...current, ...provider.models.filter((m) => !current.some((c) => c.id === m.id))],
+      same(current, synced)
+        ? provider.models
+        : [...current, ...provider.models.filter((m) => !current.some((c) => c.id === m.id))],
     );
   }
 
@@ -77,7 +79,10 @@ export function ModelsEditor({ provider, onSaved }: { provider: ProviderView; on
         {draft.length > 8 && (
           <label className="relative">
             <span className="sr-only">{t("filter")}</span>
-            <Search className="pointer-events-none absolute top-1/2 left-2.5 size-3.5 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-2.5 size-3.5 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
             <input
               value={filter}
               onChange={(event) => setFilter(event.target.value)}
@@ -87,8 +92,18 @@ export function ModelsEditor({ provider, onSaved }: { provider: ProviderView; on
             />
           </label>
         )}
-        <Button variant="outline" size="sm" onClick={() => void run("fetch")} disabled={busy !== null} data-testid="provider-fetch-models">
-          {busy === "fetch" ? <LoaderCircle className="size-4 animate-spin" aria-hidden /> : <CloudDownload className="size-4" aria-hidden />}
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void run("fetch")}
+          disabled={busy !== null}
+          data-testid="provider-fetch-models"
+        >
+          {busy === "fetch" ? (
+            <LoaderCircle className="size-4 animate-spin" aria-hidden />
+          ) : (
+            <CloudDownload className="size-4" aria-hidden />
+          )}
           {t("fetch")}
         </Button>
       </div>
@@ -103,10 +118,17 @@ export function ModelsEditor({ provider, onSaved }: { provider: ProviderView; on
           { label: t("context") },
           { label: <span className="sr-only">{t("actions")}</span>, className: "" },
         ]}
-        footer={shown.length === 0 && <p className="px-4 py-4 text-center text-sm text-muted-foreground">{t("noMatch")}</p>}
+        footer={
+          shown.length === 0 && <p className="px-4 py-4 text-center text-sm text-muted-foreground">{t("noMatch")}</p>
+        }
       >
         {shown.map((model) => (
-          <ModelRow key={model.id} model={model} onChange={(next) => update(model.id, next)} onRemove={() => update(model.id, null)} />
+          <ModelRow
+            key={model.id}
+            model={model}
+            onChange={(next) => update(model.id, next)}
+            onRemove={() => update(model.id, null)}
+          />
         ))}
       </ModelsTable>
 
@@ -128,10 +150,21 @@ export function ModelsEditor({ provider, onSaved }: { provider: ProviderView; on
         {dirty && (
           <div className="ml-auto flex items-center gap-2" data-testid="models-unsaved">
             <span className="text-xs text-muted-foreground">{valid ? t("unsaved") : t("contextRange")}</span>
-            <Button variant="ghost" size="sm" onClick={() => setDraft(synced)} disabled={busy !== null} data-testid="models-discard">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setDraft(synced)}
+              disabled={busy !== null}
+              data-testid="models-discard"
+            >
               {t("discard")}
             </Button>
-            <Button size="sm" onClick={() => void run("save")} disabled={busy !== null || !valid} data-testid="models-save">
+            <Button
+              size="sm"
+              onClick={() => void run("save")}
+              disabled={busy !== null || !valid}
+              data-testid="models-save"
+            >
               {busy === "save" && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
               {t("save")}
             </Button>

@@ -48,9 +48,7 @@ export function ModelsList({ models }: { models: ProviderModel[] }) {
                 {model.id}
               </span>
             </td>
-            <td className={clsx(cell, "whitespace-nowrap text-muted-foreground")}>
-              {t(model.type)}
-            </td>
+            <td className={clsx(cell, "whitespace-nowrap text-muted-foreground")}>{t(model.type)}</td>
             <td
               className={clsx(
                 cell,

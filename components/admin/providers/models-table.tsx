@@ -10,9 +10,7 @@ export function ModelsCount({ models }: { models: ProviderModel[] }) {
   return (
     <>
       {t("title")}{" "}
-      <span className="font-normal text-muted-foreground">
-        {t("count", { enabled, total: models.length })}
-      </span>
+      <span className="font-normal text-muted-foreground">{t("count", { enabled, total: models.length })}</span>
     </>
   );
 }

@@ -8,7 +8,10 @@ export type OverrideRow = { key: string; value: string };
 
 /** Stored overrides as editable rows; values are shown as JSON (strings bare, for readability). */
 export function overridesToRows(overrides: Record<string, unknown>): OverrideRow[] {
-  return Object.entries(overrides).map(([key, value]) => ({ key, value: typeof value === "string" ? value : JSON.stringify(value) }));
+  return Object.entries(overrides).map(([key, value]) => ({
+    key,
+    value: typeof value === "string" ? value : JSON.stringify(value),
+  }));
 }
 
 /** JSON when it parses (true, 2048, {"type":"enabled"}), else the text as a string ("high"). */
@@ -41,7 +44,8 @@ export function OverridesEditor({
 }) {
   const t = useTranslations("admin.providers.overrides");
   const unused = allowed.filter((key) => !rows.some((row) => row.key === key));
-  const set = (index: number, patch: Partial<OverrideRow>) => onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  const set = (index: number, patch: Partial<OverrideRow>) =>
+    onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
 
   return (
     <fieldset data-testid="overrides-editor">

@@ -1,11 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import {
-  ManageActions,
-  TestButton,
-  useCardActions,
-} from "@/components/admin/resource/card-actions";
+import { ManageActions, TestButton, useCardActions } from "@/components/admin/resource/card-actions";
 import { CardBadge, CardCredential, ResourceCard } from "@/components/admin/resource/resource-card";
 import { providersApi, type ProbeResult, type ProviderView } from "./api";
 import { ModelsEditor } from "./models-editor";
@@ -53,9 +49,7 @@ export function ProviderCard({
       data={{ "data-provider-id": provider.id }}
       badges={
         <>
-          <code className="rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground">
-            {provider.id}
-          </code>
+          <code className="rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground">{provider.id}</code>
           {provider.envManaged && <CardBadge>{t("envBadge")}</CardBadge>}
           <ProviderStatus provider={provider} />
         </>
@@ -90,9 +84,7 @@ export function ProviderCard({
               onEdit={onEdit}
               onDelete={onDelete}
               onEnabledChange={(enabled) =>
-                void act("switch", async () =>
-                  onChange(await providersApi.update(provider.id, { enabled })),
-                )
+                void act("switch", async () => onChange(await providersApi.update(provider.id, { enabled })))
               }
               deleteDisabled={provider.envManaged}
               prefix="provider"
@@ -102,11 +94,7 @@ export function ProviderCard({
       }
       result={result && <TestResult result={result} onDismiss={dismiss} />}
     >
-      {canManage ? (
-        <ModelsEditor provider={provider} onSaved={onChange} />
-      ) : (
-        <ModelsList models={provider.models} />
-      )}
+      {canManage ? <ModelsEditor provider={provider} onSaved={onChange} /> : <ModelsList models={provider.models} />}
     </ResourceCard>
   );
 }

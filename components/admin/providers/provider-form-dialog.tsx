@@ -41,10 +41,15 @@ export function ProviderFormDialog({
   const [clearKey, setClearKey] = useState(false);
   const [overrides, setOverrides] = useState<OverrideRow[]>(overridesToRows(provider?.requestOverrides ?? {}));
   const envManaged = provider?.envManaged ?? false;
-  const movesOrigin = provider !== null && URL.canParse(baseUrl.trim()) && !sameOrigin(baseUrl.trim(), provider.baseUrl);
+  const movesOrigin =
+    provider !== null && URL.canParse(baseUrl.trim()) && !sameOrigin(baseUrl.trim(), provider.baseUrl);
 
   const idError =
-    creating && idTouched && id && !ID_PATTERN.test(id) ? t("idInvalid") : creating && takenIds.includes(id) ? t("idTaken") : null;
+    creating && idTouched && id && !ID_PATTERN.test(id)
+      ? t("idInvalid")
+      : creating && takenIds.includes(id)
+        ? t("idTaken")
+        : null;
 
   function applyPreset(preset: ProviderPreset) {
     setName(preset.name);
@@ -59,7 +64,13 @@ export function ProviderFormDialog({
     const key = clearKey ? null : apiKey.trim() || undefined;
     await form.run(async () => {
       const view = creating
-        ? await providersApi.create({ id, name: name.trim(), baseUrl: baseUrl.trim(), apiKey: key ?? undefined, requestOverrides })
+        ? await providersApi.create({
+            id,
+            name: name.trim(),
+            baseUrl: baseUrl.trim(),
+            apiKey: key ?? undefined,
+            requestOverrides,
+          })
         : await providersApi.update(provider.id, {
             name: name.trim(),
             ...(envManaged ? {} : { baseUrl: baseUrl.trim(), apiKey: key }),

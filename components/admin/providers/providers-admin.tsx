@@ -11,20 +11,13 @@ import { providersApi, type ProviderView } from "./api";
 import { ProviderCard } from "./provider-card";
 import { ProviderFormDialog } from "./provider-form-dialog";
 
-const hasEnabledChatModel = (p: ProviderView) =>
-  p.enabled && p.models.some((m) => m.type === "chat" && m.enabled);
+const hasEnabledChatModel = (p: ProviderView) => p.enabled && p.models.some((m) => m.type === "chat" && m.enabled);
 
 /**
  * The model providers screen: list, create/edit, test, models per provider. Providers serve
  * the whole organisation, so only the superadmin edits; department admins see it read-only.
  */
-export function ProvidersAdmin({
-  allowedOverrides,
-  canManage,
-}: {
-  allowedOverrides: string[];
-  canManage: boolean;
-}) {
+export function ProvidersAdmin({ allowedOverrides, canManage }: { allowedOverrides: string[]; canManage: boolean }) {
   const t = useTranslations("admin.providers");
   const screen = useResourceScreen<ProviderView>({
     url: providersApi.url,

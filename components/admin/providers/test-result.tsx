@@ -25,11 +25,7 @@ export function TestResult({ result, onDismiss }: { result: ProbeResult; onDismi
     >
       <ResultLine
         ok={!result.error}
-        title={
-          result.error
-            ? t("modelsFailed")
-            : t("modelsOk", { count: result.models.length, ms: result.latencyMs })
-        }
+        title={result.error ? t("modelsFailed") : t("modelsOk", { count: result.models.length, ms: result.latencyMs })}
         detail={detail(result.error)}
       />
       {result.chat ? (

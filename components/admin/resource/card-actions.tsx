@@ -92,13 +92,7 @@ export function ManageActions({
 }) {
   return (
     <>
-      <IconButton
-        label={labels.edit}
-        icon={<Pencil />}
-        size="sm"
-        onClick={onEdit}
-        data-testid={`${prefix}-edit`}
-      />
+      <IconButton label={labels.edit} icon={<Pencil />} size="sm" onClick={onEdit} data-testid={`${prefix}-edit`} />
       <DeleteButton
         label={labels.delete}
         onClick={onDelete}

@@ -53,27 +53,17 @@ export function ResourceCard({
           data-testid={testIds.expand}
         >
           <ChevronRight
-            className={cn(
-              "mt-0.5 size-4 shrink-0 text-muted-foreground transition-transform",
-              expanded && "rotate-90",
-            )}
+            className={cn("mt-0.5 size-4 shrink-0 text-muted-foreground transition-transform", expanded && "rotate-90")}
             aria-hidden
           />
           <span className="min-w-0 flex-1">
             <span className="flex flex-wrap items-center gap-2">
-              <span
-                className="truncate font-medium group-hover:underline"
-                data-testid={testIds.name}
-              >
+              <span className="truncate font-medium group-hover:underline" data-testid={testIds.name}>
                 {name}
               </span>
               {badges}
             </span>
-            {description && (
-              <span className="mt-0.5 block truncate text-sm text-muted-foreground">
-                {description}
-              </span>
-            )}
+            {description && <span className="mt-0.5 block truncate text-sm text-muted-foreground">{description}</span>}
             <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
               {facts}
             </span>
@@ -93,21 +83,11 @@ export function ResourceCard({
 
 /** A small outlined label beside the name: disabled, read-only, from the environment. */
 export function CardBadge({ children }: { children: ReactNode }) {
-  return (
-    <span className="rounded-full border px-2 py-0.5 text-[11px] text-muted-foreground">
-      {children}
-    </span>
-  );
+  return <span className="rounded-full border px-2 py-0.5 text-[11px] text-muted-foreground">{children}</span>;
 }
 
 /** The credential fact of a card: which headers or key it holds, never the value. */
-export function CardCredential({
-  children,
-  ...rest
-}: {
-  children: ReactNode;
-  "data-testid": string;
-}) {
+export function CardCredential({ children, ...rest }: { children: ReactNode; "data-testid": string }) {
   return (
     <span className="inline-flex items-center gap-1" data-testid={rest["data-testid"]}>
       <KeyRound className="size-3" aria-hidden />

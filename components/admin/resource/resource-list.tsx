@@ -17,9 +17,7 @@ export function ResourceList<T extends { id: string }>({
 }) {
   return (
     <div className="space-y-3" data-testid={rest["data-testid"]}>
-      {items === null && (
-        <div className="h-24 animate-pulse rounded-2xl bg-muted" aria-label={loadingLabel} />
-      )}
+      {items === null && <div className="h-24 animate-pulse rounded-2xl bg-muted" aria-label={loadingLabel} />}
       {items?.length === 0 && empty}
       {items?.map(children)}
     </div>

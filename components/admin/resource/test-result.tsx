@@ -57,17 +57,11 @@ export function ResultLine({
   const Icon = ok ? CircleCheck : CircleX;
   return (
     <div className="flex items-start gap-2 [&+&]:mt-2">
-      <Icon
-        className={cn("mt-0.5 size-4 shrink-0", ok ? "text-success" : "text-danger")}
-        aria-hidden
-      />
+      <Icon className={cn("mt-0.5 size-4 shrink-0", ok ? "text-success" : "text-danger")} aria-hidden />
       <div className="min-w-0">
         <p className="font-medium">{title}</p>
         {detail && (
-          <p
-            className="mt-0.5 text-xs break-words text-muted-foreground"
-            data-testid={detailTestId}
-          >
+          <p className="mt-0.5 text-xs break-words text-muted-foreground" data-testid={detailTestId}>
             {detail}
           </p>
         )}

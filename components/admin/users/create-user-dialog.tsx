@@ -41,7 +41,8 @@ export function CreateUserDialog({
       departmentId: superadmin ? departmentId || null : viewer.departmentId,
     };
     await form.run(
-      async () => onCreated(await apiFetch<AdminUser>("/api/admin/users", { method: "POST", body: JSON.stringify(body) })),
+      async () =>
+        onCreated(await apiFetch<AdminUser>("/api/admin/users", { method: "POST", body: JSON.stringify(body) })),
       { "conflict:user": t("errors.usernameTaken") },
     );
   }
@@ -51,11 +52,40 @@ export function CreateUserDialog({
     : departments.filter((d) => d.id === viewer.departmentId).map((d) => ({ value: d.id, label: d.name }));
 
   return (
-    <Dialog open={open} onClose={form.close} title={t("createTitle")} description={t("createDescription")} data-testid="user-create-dialog">
+    <Dialog
+      open={open}
+      onClose={form.close}
+      title={t("createTitle")}
+      description={t("createDescription")}
+      data-testid="user-create-dialog"
+    >
       <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
-        <TextField name="username" label={t("form.username")} hint={t("form.usernameHint")} required autoComplete="off" autoCapitalize="none" spellCheck={false} maxLength={64} data-testid="user-form-username" />
-        <TextField name="displayName" label={t("form.displayName")} maxLength={100} data-testid="user-form-display-name" />
-        <TextField name="password" type="password" label={t("form.password")} hint={t("form.passwordHint")} required autoComplete="new-password" data-testid="user-form-password" />
+        <TextField
+          name="username"
+          label={t("form.username")}
+          hint={t("form.usernameHint")}
+          required
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={64}
+          data-testid="user-form-username"
+        />
+        <TextField
+          name="displayName"
+          label={t("form.displayName")}
+          maxLength={100}
+          data-testid="user-form-display-name"
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t("form.password")}
+          hint={t("form.passwordHint")}
+          required
+          autoComplete="new-password"
+          data-testid="user-form-password"
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             name="role"
@@ -64,7 +94,13 @@ export function CreateUserDialog({
             disabled={!superadmin}
             data-testid="user-form-role"
           />
-          <SelectField name="departmentId" label={t("form.department")} options={departmentOptions} disabled={!superadmin} data-testid="user-form-department" />
+          <SelectField
+            name="departmentId"
+            label={t("form.department")}
+            options={departmentOptions}
+            disabled={!superadmin}
+            data-testid="user-form-department"
+          />
         </div>
         <DialogFooter
           form={form}

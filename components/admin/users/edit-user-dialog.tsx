@@ -13,13 +13,20 @@ import { userPermissions } from "./user-permissions";
 
 /** Only the fields that differ from the user's current values are sent. */
 function changedFields(user: AdminUser, data: FormData) {
-  const change: { displayName?: string; role?: Role; departmentId?: string | null; password?: string; currentPassword?: string } = {};
+  const change: {
+    displayName?: string;
+    role?: Role;
+    departmentId?: string | null;
+    password?: string;
+    currentPassword?: string;
+  } = {};
   const displayName = String(data.get("displayName") ?? "").trim();
   if (displayName !== user.displayName) change.displayName = displayName;
   const role = data.get("role");
   if (role !== null && role !== user.role) change.role = role as Role;
   const departmentId = data.get("departmentId");
-  if (departmentId !== null && (departmentId || null) !== user.departmentId) change.departmentId = String(departmentId) || null;
+  if (departmentId !== null && (departmentId || null) !== user.departmentId)
+    change.departmentId = String(departmentId) || null;
   const password = String(data.get("password") ?? "");
   if (password) change.password = password;
   const currentPassword = String(data.get("currentPassword") ?? "");
@@ -51,10 +58,16 @@ export function EditUserDialog({
     if (!user) return;
     const change = changedFields(user, new FormData(event.currentTarget));
     if (Object.keys(change).length === 0) return form.close();
-    await form.run(async () => onSaved(await apiFetch<AdminUser>(`/api/admin/users/${user.id}`, { method: "PATCH", body: JSON.stringify(change) })), {
-      "bad_request:password": t("errors.currentPasswordMissing"),
-      "forbidden:password": t("errors.currentPasswordWrong"),
-    });
+    await form.run(
+      async () =>
+        onSaved(
+          await apiFetch<AdminUser>(`/api/admin/users/${user.id}`, { method: "PATCH", body: JSON.stringify(change) }),
+        ),
+      {
+        "bad_request:password": t("errors.currentPasswordMissing"),
+        "forbidden:password": t("errors.currentPasswordWrong"),
+      },
+    );
   }
 
   const roles: Role[] = user?.role === "superadmin" ? ["superadmin"] : ["user", "admin"];
@@ -68,7 +81,13 @@ export function EditUserDialog({
     >
       {user && can && (
         <form key={user.id} onSubmit={submit} className="mt-4 space-y-4" noValidate>
-          <TextField name="displayName" label={t("form.displayName")} defaultValue={user.displayName} maxLength={100} data-testid="user-form-display-name" />
+          <TextField
+            name="displayName"
+            label={t("form.displayName")}
+            defaultValue={user.displayName}
+            maxLength={100}
+            data-testid="user-form-display-name"
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
               name={can.changeRole ? "role" : undefined}
@@ -82,7 +101,10 @@ export function EditUserDialog({
               name={can.changeDepartment ? "departmentId" : undefined}
               label={t("form.department")}
               defaultValue={user.departmentId ?? ""}
-              options={[{ value: "", label: t("noDepartment") }, ...departments.map((d) => ({ value: d.id, label: d.name }))]}
+              options={[
+                { value: "", label: t("noDepartment") },
+                ...departments.map((d) => ({ value: d.id, label: d.name })),
+              ]}
               disabled={!can.changeDepartment}
               data-testid="user-form-department"
             />

@@ -13,7 +13,9 @@ const ROLE_STYLE: Record<Role, string> = {
 export function RoleBadge({ role }: { role: Role }) {
   const t = useTranslations("settings.roles");
   return (
-    <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap", ROLE_STYLE[role])}>
+    <span
+      className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap", ROLE_STYLE[role])}
+    >
       {t(role)}
     </span>
   );

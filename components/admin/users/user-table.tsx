@@ -21,7 +21,8 @@ export function UserTable({
   onAction: (action: UserAction, user: AdminUser) => void;
 }) {
   const t = useTranslations("admin.users");
-  const departmentName = (id: string | null) => (id ? (departments.find((d) => d.id === id)?.name ?? "—") : t("noDepartment"));
+  const departmentName = (id: string | null) =>
+    id ? (departments.find((d) => d.id === id)?.name ?? "—") : t("noDepartment");
   const head = "px-4 py-2.5 text-left text-xs font-medium text-muted-foreground";
 
   return (
@@ -47,7 +48,9 @@ export function UserTable({
                 <div className="flex items-center gap-2">
                   <span className="truncate font-medium">{name}</span>
                   {user.id === viewer.id && (
-                    <span className="shrink-0 rounded-md border border-border px-1.5 text-[11px] text-muted-foreground">{t("you")}</span>
+                    <span className="shrink-0 rounded-md border border-border px-1.5 text-[11px] text-muted-foreground">
+                      {t("you")}
+                    </span>
                   )}
                 </div>
                 <div className="truncate text-xs text-muted-foreground">@{user.username}</div>
@@ -58,14 +61,23 @@ export function UserTable({
               <td className="hidden px-4 py-3 sm:table-cell">
                 <RoleBadge role={user.role} />
               </td>
-              <td className="hidden truncate px-4 py-3 text-muted-foreground md:table-cell">{departmentName(user.departmentId)}</td>
+              <td className="hidden truncate px-4 py-3 text-muted-foreground md:table-cell">
+                {departmentName(user.departmentId)}
+              </td>
               <td className="px-4 py-3">
                 <StatusBadge user={user} />
               </td>
               <td className="px-2 py-3">
                 <div className="flex justify-end gap-0.5">
                   {can.edit && (
-                    <IconButton label={t("actions.edit")} icon={<Pencil />} size="sm" tooltipSide="top" onClick={() => onAction("edit", user)} data-testid={`user-edit-${user.username}`} />
+                    <IconButton
+                      label={t("actions.edit")}
+                      icon={<Pencil />}
+                      size="sm"
+                      tooltipSide="top"
+                      onClick={() => onAction("edit", user)}
+                      data-testid={`user-edit-${user.username}`}
+                    />
                   )}
                   {can.disable && (
                     <IconButton

@@ -110,7 +110,9 @@ export function UsersAdmin({ viewer }: { viewer: Viewer }) {
       />
       <ConfirmDialog
         open={pending !== null}
-        title={pending ? t(pending.action === "delete" ? "deleteTitle" : "disableTitle", { name: nameOf(pending.user) }) : ""}
+        title={
+          pending ? t(pending.action === "delete" ? "deleteTitle" : "disableTitle", { name: nameOf(pending.user) }) : ""
+        }
         description={pending ? t(pending.action === "delete" ? "deleteDescription" : "disableDescription") : undefined}
         confirmLabel={pending?.action === "delete" ? t("actions.delete") : t("actions.disable")}
         destructive

@@ -64,7 +64,11 @@ export function AttachmentChip({ item, onRemove }: { item: UploadItem<UploadResu
         className="flex size-6 shrink-0 items-center justify-center self-start rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground disabled:pointer-events-none"
         data-testid="attachment-remove"
       >
-        {item.removing ? <Loader2 className="size-3.5 animate-spin" aria-hidden /> : <X className="size-3.5" aria-hidden />}
+        {item.removing ? (
+          <Loader2 className="size-3.5 animate-spin" aria-hidden />
+        ) : (
+          <X className="size-3.5" aria-hidden />
+        )}
       </button>
       {item.status === "uploading" && (
         <span
@@ -76,7 +80,10 @@ export function AttachmentChip({ item, onRemove }: { item: UploadItem<UploadResu
           aria-valuenow={Math.round(item.progress * 100)}
           data-testid="attachment-progress"
         >
-          <span className="block h-full bg-brand transition-[width] duration-150" style={{ width: `${item.progress * 100}%` }} />
+          <span
+            className="block h-full bg-brand transition-[width] duration-150"
+            style={{ width: `${item.progress * 100}%` }}
+          />
         </span>
       )}
     </div>

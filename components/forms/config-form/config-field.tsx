@@ -36,7 +36,10 @@ export function ConfigField({
           {text.label}
         </label>
         {field.adminOnly && (
-          <span className="rounded-md bg-muted px-1.5 py-0.5 text-[11px] font-medium text-muted-foreground" title={t("adminOnlyHint")}>
+          <span
+            className="rounded-md bg-muted px-1.5 py-0.5 text-[11px] font-medium text-muted-foreground"
+            title={t("adminOnlyHint")}
+          >
             {t("adminOnly")}
           </span>
         )}
@@ -55,7 +58,12 @@ export function ConfigField({
         onError={onError}
       />
       {error && (
-        <p id={errorId} className="text-xs font-medium text-danger" role="alert" data-testid={`config-error-${field.key}`}>
+        <p
+          id={errorId}
+          className="text-xs font-medium text-danger"
+          role="alert"
+          data-testid={`config-error-${field.key}`}
+        >
           {error}
         </p>
       )}

@@ -18,7 +18,11 @@ export function ConfigForm({ schema, draft }: { schema: ConfigSchemaResponse; dr
       {groupFields(schema.fields).map((section) => {
         const group = text.group(section.group);
         return (
-          <section key={section.group} className="rounded-2xl border border-border bg-card p-4 sm:p-5" data-testid={`config-group-${section.group}`}>
+          <section
+            key={section.group}
+            className="rounded-2xl border border-border bg-card p-4 sm:p-5"
+            data-testid={`config-group-${section.group}`}
+          >
             <h2 className="text-sm font-semibold">{group.title}</h2>
             {group.description && <p className="mt-0.5 text-xs text-muted-foreground">{group.description}</p>}
             <div className="mt-4 space-y-5">

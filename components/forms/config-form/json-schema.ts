@@ -32,20 +32,35 @@ export function isNullable(schema: unknown): boolean {
 /** The allowed values of an enum field, as strings (null left out: the form offers it separately). */
 export function enumValues(schema: unknown): string[] {
   const values = branches(schema).flatMap((b) => b.enum ?? []);
-  return [...new Set(values.filter((v): v is string | number => typeof v === "string" || typeof v === "number").map(String))];
+  return [
+    ...new Set(values.filter((v): v is string | number => typeof v === "string" || typeof v === "number").map(String)),
+  ];
 }
 
-export type NumberBounds = { min?: number; max?: number; exclusiveMin?: boolean; exclusiveMax?: boolean; integer: boolean };
+export type NumberBounds = {
+  min?: number;
+  max?: number;
+  exclusiveMin?: boolean;
+  exclusiveMax?: boolean;
+  integer: boolean;
+};
 
 export function numberBounds(schema: unknown): NumberBounds {
-  const numeric = branches(schema).find((b) => b.type === "integer" || b.type === "number" || (Array.isArray(b.type) && (b.type.includes("integer") || b.type.includes("number"))));
+  const numeric = branches(schema).find(
+    (b) =>
+      b.type === "integer" ||
+      b.type === "number" ||
+      (Array.isArray(b.type) && (b.type.includes("integer") || b.type.includes("number"))),
+  );
   const s = numeric ?? {};
   const integer = types(schema).includes("integer") || s.multipleOf === 1;
   const bounds: NumberBounds = { integer };
   if (typeof s.minimum === "number") bounds.min = s.minimum;
-  else if (typeof s.exclusiveMinimum === "number") Object.assign(bounds, { min: s.exclusiveMinimum, exclusiveMin: true });
+  else if (typeof s.exclusiveMinimum === "number")
+    Object.assign(bounds, { min: s.exclusiveMinimum, exclusiveMin: true });
   if (typeof s.maximum === "number") bounds.max = s.maximum;
-  else if (typeof s.exclusiveMaximum === "number") Object.assign(bounds, { max: s.exclusiveMaximum, exclusiveMax: true });
+  else if (typeof s.exclusiveMaximum === "number")
+    Object.assign(bounds, { max: s.exclusiveMaximum, exclusiveMax: true });
   return bounds;
 }
 

@@ -38,7 +38,11 @@ export function NumberField({ field, value, id, describedBy, invalid, onChange, 
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
         onChange={(event) => change(event.target.value)}
-        className={cn(controlClass, "max-w-40 tabular-nums", invalid && "border-danger focus:border-danger focus:ring-danger/15")}
+        className={cn(
+          controlClass,
+          "max-w-40 tabular-nums",
+          invalid && "border-danger focus:border-danger focus:ring-danger/15",
+        )}
         data-testid={`config-field-${field.key}`}
       />
       {(bounds.min !== undefined || bounds.max !== undefined) && (

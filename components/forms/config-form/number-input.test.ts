@@ -23,7 +23,10 @@ describe("parseNumberInput", () => {
 
   it("accepts fractions where the schema does and honours exclusive bounds", () => {
     expect(parseNumberInput("0.4", { min: 0.05, max: 1, integer: false })).toEqual({ ok: true, value: 0.4 });
-    expect(parseNumberInput("0", { min: 0, exclusiveMin: true, integer: false })).toEqual({ ok: false, problem: { code: "min", limit: 0 } });
+    expect(parseNumberInput("0", { min: 0, exclusiveMin: true, integer: false })).toEqual({
+      ok: false,
+      problem: { code: "min", limit: 0 },
+    });
   });
 
   it("shows stored numbers as text and anything else as empty", () => {

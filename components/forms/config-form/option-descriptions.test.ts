@@ -26,7 +26,8 @@ describe("option descriptions of select fields", () => {
     for (const field of serverFields().filter((f) => f.kind === "select")) {
       for (const [locale, catalog] of Object.entries(catalogs)) {
         const described = Object.keys(catalog.agents.fields[field.key]?.descriptions ?? {});
-        if (described.length) expect(described.sort(), `${locale} ${field.key}`).toEqual(enumValues(field.schema).sort());
+        if (described.length)
+          expect(described.sort(), `${locale} ${field.key}`).toEqual(enumValues(field.schema).sort());
       }
     }
   });

@@ -4,7 +4,16 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { CheckList } from "@/components/forms/check-list";
 import { Segmented } from "@/components/ui/segmented";
-import { emptyMeansAll, fromResourceState, resourceModes, toggleSelected, toResourceState, withMode, type ResourceMode, type ResourceState } from "./resource-state";
+import {
+  emptyMeansAll,
+  fromResourceState,
+  resourceModes,
+  toggleSelected,
+  toResourceState,
+  withMode,
+  type ResourceMode,
+  type ResourceState,
+} from "./resource-state";
 import { SelectionOrder } from "./selection-order";
 import type { FieldRendererProps } from "./types";
 
@@ -47,7 +56,10 @@ export function ResourceField({ field, value, options, labelId, describedBy, onC
       />
       {state.mode === "selected" && (
         <>
-          <SelectionOrder items={state.selected.map((v) => ({ value: v, label: labelOf(v) }))} onRemove={(v) => update(toggleSelected(state, v))} />
+          <SelectionOrder
+            items={state.selected.map((v) => ({ value: v, label: labelOf(v) }))}
+            onRemove={(v) => update(toggleSelected(state, v))}
+          />
           <CheckList
             options={listed}
             selected={state.selected}

@@ -25,7 +25,10 @@ export function resourceModes(field: Pick<ConfigFieldView, "optionsSource" | "sc
 
 const unique = (values: string[]) => [...new Set(values)];
 
-export function toResourceState(field: Pick<ConfigFieldView, "optionsSource" | "schema">, value: unknown): ResourceState {
+export function toResourceState(
+  field: Pick<ConfigFieldView, "optionsSource" | "schema">,
+  value: unknown,
+): ResourceState {
   const modes = resourceModes(field);
   if (!Array.isArray(value)) return { mode: modes[0], selected: [] };
   const selected = unique(value.filter((v): v is string => typeof v === "string" && v !== ""));
@@ -34,7 +37,10 @@ export function toResourceState(field: Pick<ConfigFieldView, "optionsSource" | "
 }
 
 /** The stored value of a control state; "selected" with nothing chosen stores [] (none, or all for subagents). */
-export function fromResourceState(field: Pick<ConfigFieldView, "optionsSource" | "schema">, state: ResourceState): string[] | null {
+export function fromResourceState(
+  field: Pick<ConfigFieldView, "optionsSource" | "schema">,
+  state: ResourceState,
+): string[] | null {
   if (state.mode === "selected") return [...state.selected];
   if (state.mode === "none") return [];
   return isNullable(field.schema) ? null : [];
@@ -42,7 +48,9 @@ export function fromResourceState(field: Pick<ConfigFieldView, "optionsSource" |
 
 /** Adds a value at the end of the selection or removes it; the rest keeps its order. */
 export function toggleSelected(state: ResourceState, value: string): ResourceState {
-  const selected = state.selected.includes(value) ? state.selected.filter((v) => v !== value) : [...state.selected, value];
+  const selected = state.selected.includes(value)
+    ? state.selected.filter((v) => v !== value)
+    : [...state.selected, value];
   return { mode: "selected", selected };
 }
 

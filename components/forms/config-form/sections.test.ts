@@ -3,7 +3,13 @@ import { configPayload, groupFields, initialValues } from "./sections";
 import { serverFields } from "./test-fields";
 import type { ConfigFieldView } from "./types";
 
-const field = (key: string, group: string, kind = "text"): ConfigFieldView => ({ key, kind, group, default: null, schema: {} });
+const field = (key: string, group: string, kind = "text"): ConfigFieldView => ({
+  key,
+  kind,
+  group,
+  default: null,
+  schema: {},
+});
 
 describe("config form sections", () => {
   it("puts the server's fields in the four known groups, in order", () => {

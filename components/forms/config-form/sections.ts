@@ -14,7 +14,9 @@ export function groupFields(fields: ConfigFieldView[]): ConfigSection[] {
 
 /** The form's starting values: the stored config where it has a value, the field default elsewhere. */
 export function initialValues(fields: ConfigFieldView[], config: ConfigValues | undefined): ConfigValues {
-  return Object.fromEntries(fields.map((f) => [f.key, config && config[f.key] !== undefined ? config[f.key] : f.default]));
+  return Object.fromEntries(
+    fields.map((f) => [f.key, config && config[f.key] !== undefined ? config[f.key] : f.default]),
+  );
 }
 
 /** Only the fields this actor was shown go back to the server (admin-only fields stay untouched). */

@@ -40,13 +40,20 @@ export function SelectField({ field, value, id, describedBy, onChange }: FieldRe
         ))}
       </select>
       {described.length > 0 && (
-        <dl id={descriptionsId} className="space-y-1 text-xs leading-relaxed" data-testid={`config-options-${field.key}`}>
+        <dl
+          id={descriptionsId}
+          className="space-y-1 text-xs leading-relaxed"
+          data-testid={`config-options-${field.key}`}
+        >
           {described.map((v) => (
             <div
               key={v}
               data-option={v}
               data-selected={v === current}
-              className={cn("rounded-md border px-2.5 py-1.5", v === current ? "border-border bg-muted text-foreground" : "border-transparent text-muted-foreground")}
+              className={cn(
+                "rounded-md border px-2.5 py-1.5",
+                v === current ? "border-border bg-muted text-foreground" : "border-transparent text-muted-foreground",
+              )}
             >
               <dt className="font-medium text-foreground">{label(v)}</dt>
               <dd>{t(`fields.${field.key}.descriptions.${v}`)}</dd>

@@ -4,7 +4,13 @@ import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
 
 /** The chosen resources in the order they were picked (the runtime keeps this order). */
-export function SelectionOrder({ items, onRemove }: { items: { value: string; label: string }[]; onRemove: (value: string) => void }) {
+export function SelectionOrder({
+  items,
+  onRemove,
+}: {
+  items: { value: string; label: string }[];
+  onRemove: (value: string) => void;
+}) {
   const t = useTranslations("agents.resources");
   if (items.length === 0) return null;
   return (

@@ -6,7 +6,12 @@ import type { ConfigFieldView } from "./types";
 export function serverFields(): ConfigFieldView[] {
   const json = z.toJSONSchema(agentConfigSchema) as { properties: Record<string, unknown> };
   const defaults = agentConfigSchema.parse({}) as Record<string, unknown>;
-  return Object.entries(agentConfigFieldMeta).map(([key, meta]) => ({ key, ...meta, default: defaults[key], schema: json.properties[key] }));
+  return Object.entries(agentConfigFieldMeta).map(([key, meta]) => ({
+    key,
+    ...meta,
+    default: defaults[key],
+    schema: json.properties[key],
+  }));
 }
 
 export function serverField(key: string): ConfigFieldView {

@@ -23,7 +23,10 @@ export function useFieldText() {
       [text],
     ),
     group: useCallback(
-      (group: string) => ({ title: text(`groups.${group}.title`) ?? humanizeKey(group), description: text(`groups.${group}.description`) }),
+      (group: string) => ({
+        title: text(`groups.${group}.title`) ?? humanizeKey(group),
+        description: text(`groups.${group}.description`),
+      }),
       [text],
     ),
   };

@@ -13,7 +13,15 @@ import type { CreatedApiToken } from "./types";
 const EXPIRY_DAYS = ["7", "30", "90", "365", "never"] as const;
 
 /** Asks for a name and an expiry, then shows the new token once. */
-export function CreateTokenDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
+export function CreateTokenDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: () => void;
+}) {
   const t = useTranslations("tokens");
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   // Closing forgets the secret for good.
@@ -54,12 +62,23 @@ export function CreateTokenDialog({ open, onClose, onCreated }: { open: boolean;
         <NewTokenNotice created={created} onDone={form.close} />
       ) : (
         <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
-          <TextField name="name" label={t("form.name")} placeholder={t("form.namePlaceholder")} required maxLength={100} autoComplete="off" data-testid="token-form-name" />
+          <TextField
+            name="name"
+            label={t("form.name")}
+            placeholder={t("form.namePlaceholder")}
+            required
+            maxLength={100}
+            autoComplete="off"
+            data-testid="token-form-name"
+          />
           <SelectField
             name="expiry"
             label={t("form.expiry")}
             defaultValue="90"
-            options={EXPIRY_DAYS.map((d) => ({ value: d, label: d === "never" ? t("form.noExpiry") : t("form.days", { count: Number(d) }) }))}
+            options={EXPIRY_DAYS.map((d) => ({
+              value: d,
+              label: d === "never" ? t("form.noExpiry") : t("form.days", { count: Number(d) }),
+            }))}
             data-testid="token-form-expiry"
           />
           <DialogFooter

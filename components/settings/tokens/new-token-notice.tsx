@@ -28,7 +28,10 @@ export function NewTokenNotice({ created, onDone }: { created: CreatedApiToken; 
 
   return (
     <div className="mt-4 space-y-4" data-testid="token-created">
-      <div className="flex items-start gap-2 rounded-xl border border-warning/30 bg-warning/10 px-3 py-2.5 text-sm text-foreground" role="note">
+      <div
+        className="flex items-start gap-2 rounded-xl border border-warning/30 bg-warning/10 px-3 py-2.5 text-sm text-foreground"
+        role="note"
+      >
         <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
         <span>{t("createdWarning")}</span>
       </div>

@@ -25,24 +25,38 @@ export function TokenList({ tokens, onRevoke }: { tokens: ApiToken[]; onRevoke: 
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <span className="truncate text-sm font-medium">{token.name}</span>
-                <code className="rounded-md bg-muted px-1.5 py-0.5 font-mono text-[11px] text-muted-foreground" data-testid="token-prefix">
+                <code
+                  className="rounded-md bg-muted px-1.5 py-0.5 font-mono text-[11px] text-muted-foreground"
+                  data-testid="token-prefix"
+                >
                   {token.prefix}…
                 </code>
                 {expired && (
-                  <span className="rounded-full bg-danger-soft px-2 py-0.5 text-[11px] font-medium text-danger">{t("expired")}</span>
+                  <span className="rounded-full bg-danger-soft px-2 py-0.5 text-[11px] font-medium text-danger">
+                    {t("expired")}
+                  </span>
                 )}
               </div>
               <p className="mt-0.5 text-xs text-muted-foreground">
                 {t("created", { date: date(token.createdAt) })}
                 {" · "}
-                {token.lastUsedAt ? t("lastUsed", { when: format.relativeTime(new Date(token.lastUsedAt), now) }) : t("neverUsed")}
+                {token.lastUsedAt
+                  ? t("lastUsed", { when: format.relativeTime(new Date(token.lastUsedAt), now) })
+                  : t("neverUsed")}
                 {" · "}
                 <span className={cn(expired && "text-danger")}>
-                  {token.expiresAt ? t(expired ? "expiredOn" : "expiresOn", { date: date(token.expiresAt) }) : t("noExpiry")}
+                  {token.expiresAt
+                    ? t(expired ? "expiredOn" : "expiresOn", { date: date(token.expiresAt) })
+                    : t("noExpiry")}
                 </span>
               </p>
             </div>
-            <DeleteButton label={t("revoke")} tooltipSide="top-end" onClick={() => onRevoke(token)} data-testid={`token-revoke-${token.name}`} />
+            <DeleteButton
+              label={t("revoke")}
+              tooltipSide="top-end"
+              onClick={() => onRevoke(token)}
+              data-testid={`token-revoke-${token.name}`}
+            />
           </li>
         );
       })}

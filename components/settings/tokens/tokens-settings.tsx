@@ -1,16 +1,15 @@
 "use client";
 
-import { KeyRound, Menu, Plus } from "lucide-react";
+import { KeyRound, Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { apiFetch } from "@/components/api/client";
 import { useApiList } from "@/components/hooks/use-api-list";
 import { useReportError } from "@/components/hooks/use-report-error";
-import { useSidebarState } from "@/components/shell/sidebar-state";
+import { ShellPageHeader } from "@/components/shell/shell-page-header";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { IconButton } from "@/components/ui/icon-button";
 import { CreateTokenDialog } from "./create-token-dialog";
 import { TokenList } from "./token-list";
 import type { ApiToken } from "./types";
@@ -18,7 +17,6 @@ import type { ApiToken } from "./types";
 /** Personal API tokens: create (shown once), list, revoke. */
 export function TokensSettings() {
   const t = useTranslations("tokens");
-  const { setOpen } = useSidebarState();
   const reportError = useReportError();
   const tokens = useApiList<ApiToken>("/api/tokens");
   const [creating, setCreating] = useState(false);
@@ -37,17 +35,15 @@ export function TokensSettings() {
 
   return (
     <div className="flex min-w-0 flex-1 flex-col" data-testid="tokens-page">
-      <header className="flex h-14 shrink-0 items-center gap-2 border-b border-border/60 px-3 sm:px-4">
-        <IconButton label={t("openSidebar")} icon={<Menu />} className="lg:hidden" onClick={() => setOpen(true)} data-testid="sidebar-open" />
-        <h1 className="min-w-0 flex-1 truncate text-[15px] font-medium">{t("title")}</h1>
-      </header>
+      <ShellPageHeader title={t("title")} openSidebarLabel={t("openSidebar")} />
       <div className="min-h-0 flex-1 overflow-y-auto">
         <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
           <div className="mb-6 flex flex-wrap items-start justify-between gap-x-4 gap-y-3">
             <div className="max-w-xl min-w-0 space-y-2">
               <p className="text-sm text-muted-foreground">{t("description")}</p>
               <p className="text-xs text-muted-foreground">
-                {t("usage")} <code className="rounded-md bg-muted px-1.5 py-0.5 font-mono">Authorization: Bearer mrd_…</code>
+                {t("usage")}{" "}
+                <code className="rounded-md bg-muted px-1.5 py-0.5 font-mono">Authorization: Bearer mrd_…</code>
               </p>
             </div>
             <Button size="sm" onClick={() => setCreating(true)} data-testid="token-create">
@@ -57,7 +53,9 @@ export function TokensSettings() {
           </div>
           <div className="overflow-hidden rounded-2xl border border-border bg-card">
             {tokens.error ? (
-              <p className="px-6 py-12 text-center text-sm text-muted-foreground" data-testid="tokens-error">{t("loadFailed")}</p>
+              <p className="px-6 py-12 text-center text-sm text-muted-foreground" data-testid="tokens-error">
+                {t("loadFailed")}
+              </p>
             ) : tokens.items === null ? (
               <p className="px-6 py-12 text-center text-sm text-muted-foreground">{t("loading")}</p>
             ) : tokens.items.length === 0 ? (

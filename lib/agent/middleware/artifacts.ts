@@ -21,10 +21,13 @@ export function mergeArtifacts(current: Artifact[], update: Artifact[]): Artifac
 }
 
 const artifactsState = new StateSchema({
-  artifacts: new ReducedValue(z.array(artifactSchema).default(() => []), {
-    inputSchema: z.array(artifactSchema).optional(),
-    reducer: (current: Artifact[], update: Artifact[] | undefined) => mergeArtifacts(current, update ?? []),
-  }),
+  artifacts: new ReducedValue(
+    z.array(artifactSchema).default(() => []),
+    {
+      inputSchema: z.array(artifactSchema).optional(),
+      reducer: (current: Artifact[], update: Artifact[] | undefined) => mergeArtifacts(current, update ?? []),
+    },
+  ),
 });
 
 /** State `artifacts` and the `present_artifacts` tool (main agent only: subagents never get it). */

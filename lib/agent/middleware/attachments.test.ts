@@ -3,7 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { HumanMessage } from "@langchain/core/messages";
-import { startAgentHarness, createTestUser, runAgentTurn, MOCK_PROVIDER, type AgentHarness } from "@/lib/testing/agent-harness";
+import {
+  startAgentHarness,
+  createTestUser,
+  runAgentTurn,
+  MOCK_PROVIDER,
+  type AgentHarness,
+} from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import { saveUpload } from "@/lib/files/upload";
 import { workdirOf } from "@/lib/workspace/paths";

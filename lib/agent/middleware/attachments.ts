@@ -23,7 +23,12 @@ export function withAttachmentBlock(message: HumanMessage, block: string): Human
     typeof message.content === "string"
       ? `${message.content}\n\n${block}`
       : [...message.content, { type: "text" as const, text: `\n\n${block}` }];
-  return new HumanMessage({ content, id: message.id, additional_kwargs: message.additional_kwargs, response_metadata: message.response_metadata });
+  return new HumanMessage({
+    content,
+    id: message.id,
+    additional_kwargs: message.additional_kwargs,
+    response_metadata: message.response_metadata,
+  });
 }
 
 /**

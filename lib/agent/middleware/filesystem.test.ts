@@ -2,7 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startAgentHarness, createTestUser, runAgentTurn, MOCK_PROVIDER, type AgentHarness } from "@/lib/testing/agent-harness";
+import {
+  startAgentHarness,
+  createTestUser,
+  runAgentTurn,
+  MOCK_PROVIDER,
+  type AgentHarness,
+} from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import { hostileCorpus, outsideUntouched, plantHostileFixture, SECRET } from "@/lib/testing/hostile-paths";
 import { userWorkspaceDir, workdirOf } from "@/lib/workspace/paths";
@@ -50,8 +56,14 @@ beforeAll(async () => {
   vi.stubEnv("ENCRYPTION_KEY", "filesystem-test-key");
   mcp = await startTestMcpServer({ tools: ["export_rows", "prose"] });
   const root = await createTestUser("superadmin");
-  const everyone = { read: { global: true, departmentIds: [], userIds: [] }, manage: { global: false, departmentIds: [], userIds: [] } };
-  const server = await createMcpServer(root, mcpServerCreateSchema.parse({ name: "exports", url: mcp.httpUrl, sharing: everyone }));
+  const everyone = {
+    read: { global: true, departmentIds: [], userIds: [] },
+    manage: { global: false, departmentIds: [], userIds: [] },
+  };
+  const server = await createMcpServer(
+    root,
+    mcpServerCreateSchema.parse({ name: "exports", url: mcp.httpUrl, sharing: everyone }),
+  );
   await refreshMcpTools(root, server.id);
   plantHostileFixture(dataDir, userRoot);
 });
@@ -96,7 +108,12 @@ describe("hostile paths through the agent's own tool calls", () => {
           { name: "ls", args: { path: p } },
         ]),
       })),
-      { toolCalls: [{ name: "grep", args: { pattern: SECRET.slice(3, -3), path: "/" } }, { name: "glob", args: { pattern: "**/*", path: "/" } }] },
+      {
+        toolCalls: [
+          { name: "grep", args: { pattern: SECRET.slice(3, -3), path: "/" } },
+          { name: "glob", args: { pattern: "**/*", path: "/" } },
+        ],
+      },
       { text: "done" },
     ]);
     await runAgentTurn(user, `probe ${scriptMarker("hostile")}`, { modelSpec: spec });
@@ -128,14 +145,20 @@ describe("large tool results", () => {
   it("saves a 1 MB MCP tool result to the workdir and gives the model a receipt", async () => {
     const threadId = crypto.randomUUID();
     const rows = 16_000; // 16,000 × ~66 characters ≈ 1.05 MB
-    await h.client.script("big", [{ toolCalls: [{ name: "exports__export_rows", args: { count: rows } }] }, { text: "summarised" }]);
+    await h.client.script("big", [
+      { toolCalls: [{ name: "exports__export_rows", args: { count: rows } }] },
+      { text: "summarised" },
+    ]);
     await runAgentTurn(user, `export ${scriptMarker("big")}`, { modelSpec: spec, threadId });
 
     expect(mcp.calls.map((c) => c.tool)).toContain("export_rows");
     const [, second] = (await h.client.requests("big")).map((r) => r.body as Body);
     const [receipt] = toolResults(second);
     expect(receipt.length).toBeLessThan(4000);
-    const match = /Full result: (\/home\/gem\/user-data\/projects\/[^\s]+\/outputs\/large_tool_results\/exports__export_rows-[0-9a-f]{12}\.txt)/.exec(receipt);
+    const match =
+      /Full result: (\/home\/gem\/user-data\/projects\/[^\s]+\/outputs\/large_tool_results\/exports__export_rows-[0-9a-f]{12}\.txt)/.exec(
+        receipt,
+      );
     expect(match, receipt).not.toBeNull();
     expect(match![1].startsWith(workdirOf(threadId))).toBe(true);
     expect(receipt).toMatch(/Tool: exports__export_rows/);
@@ -149,13 +172,19 @@ describe("large tool results", () => {
 
   it("saves a result of many characters but few tokens (the band deepagents' eviction used to lose) the same way", async () => {
     const threadId = crypto.randomUUID();
-    await h.client.script("band", [{ toolCalls: [{ name: "exports__prose", args: { words: 2000 } }] }, { text: "read it" }]);
+    await h.client.script("band", [
+      { toolCalls: [{ name: "exports__prose", args: { words: 2000 } }] },
+      { text: "read it" },
+    ]);
     await runAgentTurn(user, `prose ${scriptMarker("band")}`, { modelSpec: spec, threadId });
 
     const [, second] = (await h.client.requests("band")).map((r) => r.body as Body);
     const [receipt] = toolResults(second);
     expect(receipt).not.toMatch(/could not be saved/);
-    const match = /Full result: (\/home\/gem\/user-data\/projects\/[^\s]+\/outputs\/large_tool_results\/exports__prose-[0-9a-f]{12}\.txt)/.exec(receipt);
+    const match =
+      /Full result: (\/home\/gem\/user-data\/projects\/[^\s]+\/outputs\/large_tool_results\/exports__prose-[0-9a-f]{12}\.txt)/.exec(
+        receipt,
+      );
     expect(match, receipt).not.toBeNull();
     expect(match![1].startsWith(workdirOf(threadId))).toBe(true);
     expect(receipt).toContain("Preview (beginning):\ninternational communication and responsibility of");
@@ -169,7 +198,10 @@ describe("large tool results", () => {
   });
 
   it("keeps results up to the character threshold inline when they are under the token one", async () => {
-    await h.client.script("under-band", [{ toolCalls: [{ name: "exports__prose", args: { words: 1000 } }] }, { text: "ok" }]);
+    await h.client.script("under-band", [
+      { toolCalls: [{ name: "exports__prose", args: { words: 1000 } }] },
+      { text: "ok" },
+    ]);
     await runAgentTurn(user, `prose ${scriptMarker("under-band")}`, { modelSpec: spec });
     const [inline] = toolResults((await h.client.requests("under-band")).map((r) => r.body as Body)[1]!);
     expect(inline.length).toBeGreaterThan(LARGE_RESULT_TOKENS);
@@ -180,13 +212,19 @@ describe("large tool results", () => {
   it("deepagents' own eviction is off: the filesystem middleware wraps no tool call, ours is the one offloader", () => {
     const middleware = filesystemMiddleware({} as WorkspaceBackend);
     expect(middleware.wrapToolCall).toBeUndefined();
-    expect(middleware.tools?.find((t) => t.name === "grep")?.description).not.toContain("/large_tool_results/ by default");
+    expect(middleware.tools?.find((t) => t.name === "grep")?.description).not.toContain(
+      "/large_tool_results/ by default",
+    );
   });
 
   it("leaves read_file results alone (paged instead) and small results inline", async () => {
     const threadId = crypto.randomUUID();
     await h.client.script("small", [
-      { toolCalls: [{ name: "write_file", args: { file_path: `${workdirOf(threadId)}/notes.md`, content: "alpha\nbeta\n" } }] },
+      {
+        toolCalls: [
+          { name: "write_file", args: { file_path: `${workdirOf(threadId)}/notes.md`, content: "alpha\nbeta\n" } },
+        ],
+      },
       { toolCalls: [{ name: "read_file", args: { file_path: `${workdirOf(threadId)}/notes.md` } }] },
       { text: "ok" },
     ]);
@@ -211,17 +249,30 @@ describe("present_artifacts", () => {
         toolCalls: [
           {
             name: "present_artifacts",
-            args: { filepaths: [`${wd}/outputs/report.md`, `${wd}/outputs`, "/etc/passwd", `${wd}/missing.md`, "/home/gem/user-data/secret-link.txt"] },
+            args: {
+              filepaths: [
+                `${wd}/outputs/report.md`,
+                `${wd}/outputs`,
+                "/etc/passwd",
+                `${wd}/missing.md`,
+                "/home/gem/user-data/secret-link.txt",
+              ],
+            },
           },
         ],
       },
       { text: "here you go" },
     ]);
-    const { values, custom } = await runAgentTurn(user, `make a report ${scriptMarker("artifacts")}`, { modelSpec: spec, threadId });
+    const { values, custom } = await runAgentTurn(user, `make a report ${scriptMarker("artifacts")}`, {
+      modelSpec: spec,
+      threadId,
+    });
     expect(values.artifacts).toEqual([
       { path: `${wd}/outputs/report.md`, name: "report.md", size: 8, mediaType: "text/markdown", scope: "workdir" },
     ]);
-    expect(custom).toContainEqual(expect.objectContaining({ type: "data-artifacts", data: { artifacts: values.artifacts } }));
+    expect(custom).toContainEqual(
+      expect.objectContaining({ type: "data-artifacts", data: { artifacts: values.artifacts } }),
+    );
     const [, result] = toolResults((await h.client.requests("artifacts")).map((r) => r.body as Body).at(-1)!);
     expect(result).toContain("Presented 1 file(s)");
     expect(result).toContain(`${wd}/outputs: is a directory`);

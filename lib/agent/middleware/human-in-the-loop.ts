@@ -30,7 +30,12 @@ type ToolCallToReview = { name: string; args?: Record<string, unknown> };
  * (`workdir`), whose files are the conversation's own scratch and outputs; everything else asks.
  * `trust` (admins only) never asks.
  */
-export function needsApproval(mode: ApprovalMode, call: ToolCallToReview, properties: ToolProperties | undefined, workdir?: string): boolean {
+export function needsApproval(
+  mode: ApprovalMode,
+  call: ToolCallToReview,
+  properties: ToolProperties | undefined,
+  workdir?: string,
+): boolean {
   if (mode === "trust" || properties?.readonly || properties?.sideEffect === "conversation") return false;
   if (mode === "auto" && workdir && properties?.sideEffect === "file") return !isInside(workdir, call.args?.file_path);
   return true;
@@ -49,7 +54,9 @@ function toolInfo(tool: unknown): ToolInfo {
   const t = tool as { schema?: unknown } | undefined;
   let argsSchema: Record<string, unknown> | undefined;
   try {
-    argsSchema = t?.schema ? (toJsonSchema(t.schema as Parameters<typeof toJsonSchema>[0]) as Record<string, unknown>) : undefined;
+    argsSchema = t?.schema
+      ? (toJsonSchema(t.schema as Parameters<typeof toJsonSchema>[0]) as Record<string, unknown>)
+      : undefined;
   } catch {
     argsSchema = undefined;
   }
@@ -103,7 +110,9 @@ export function toolApprovalMiddleware({
         const last = state.messages.at(-1);
         if (!last || !AIMessage.isInstance(last) || !last.tool_calls?.length) return;
         // A name no tool has cannot run (the tool node says so): nothing to review.
-        const gated = last.tool_calls.filter((call) => tools.has(call.name) && needsApproval(mode, call, tools.get(call.name)?.properties, workdir));
+        const gated = last.tool_calls.filter(
+          (call) => tools.has(call.name) && needsApproval(mode, call, tools.get(call.name)?.properties, workdir),
+        );
         if (gated.length === 0) return;
 
         const actions: ApprovalAction[] = gated.map((call) => ({
@@ -126,7 +135,14 @@ export function toolApprovalMiddleware({
           if (d.type !== "reject") return [];
           const call = last.tool_calls!.find((c) => c.id === d.toolCallId);
           if (!call) return [];
-          return [new ToolMessage({ content: rejectionText(call.name, d.message), tool_call_id: d.toolCallId, name: call.name, status: "error" })];
+          return [
+            new ToolMessage({
+              content: rejectionText(call.name, d.message),
+              tool_call_id: d.toolCallId,
+              name: call.name,
+              status: "error",
+            }),
+          ];
         });
         const rejected = new Set(rejections.map((m) => m.tool_call_id));
         const updated = new AIMessage({

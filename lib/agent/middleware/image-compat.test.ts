@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import type { ChatOpenAI } from "@langchain/openai";
-import { hasImages, imageCompatMiddleware, imageOfBlock, moveToolImagesToUserMessages, withoutImages } from "./image-compat";
+import {
+  hasImages,
+  imageCompatMiddleware,
+  imageOfBlock,
+  moveToolImagesToUserMessages,
+  withoutImages,
+} from "./image-compat";
 import { ImageRefusalMemory } from "@/lib/models/vision";
 import { startMockLlmServer, scriptMarker, type MockLlmServer } from "@/lib/testing/mock-llm";
 import { chatModel, streamMessage } from "@/lib/testing/mock-llm/test-support";
@@ -13,7 +19,12 @@ const B_PNG = "/home/gem/user-data/b.png";
 
 /** What deepagents' read_file returns for an image, inside the ToolMessage the agent stores. */
 function imageResult(id: string) {
-  return new ToolMessage({ content: [{ type: "image", mimeType: "image/png", data: PNG_B64 }] as never, tool_call_id: id, name: "read_file", id: `tm-${id}` });
+  return new ToolMessage({
+    content: [{ type: "image", mimeType: "image/png", data: PNG_B64 }] as never,
+    tool_call_id: id,
+    name: "read_file",
+    id: `tm-${id}`,
+  });
 }
 
 function readCall(id: string, file_path: string) {
@@ -23,7 +34,11 @@ function readCall(id: string, file_path: string) {
 function history(marker = ""): BaseMessage[] {
   return [
     new HumanMessage({ content: `look at my pictures ${marker}`, id: "h1" }),
-    new AIMessage({ content: "", id: "ai1", tool_calls: [readCall("c1", A_PNG), readCall("c2", "/home/gem/user-data/notes.md")] }),
+    new AIMessage({
+      content: "",
+      id: "ai1",
+      tool_calls: [readCall("c1", A_PNG), readCall("c2", "/home/gem/user-data/notes.md")],
+    }),
     imageResult("c1"),
     new ToolMessage({ content: "     1\thello", tool_call_id: "c2", name: "read_file", id: "tm-c2" }),
     new AIMessage({ content: "", id: "ai2", tool_calls: [readCall("c3", B_PNG)] }),
@@ -39,7 +54,7 @@ function imageParts(message: BaseMessage): unknown[] {
 
 function textOf(message: BaseMessage): string {
   return Array.isArray(message.content)
-    ? message.content.map((b) => ((b as { text?: string }).text ?? "")).join("\n")
+    ? message.content.map((b) => (b as { text?: string }).text ?? "").join("\n")
     : String(message.content);
 }
 
@@ -54,12 +69,14 @@ describe("imageOfBlock", () => {
     expect(imageOfBlock(block)?.url).toBe(url);
   });
 
-  it.each([[{ type: "text", text: "x" }], [{ type: "file", mimeType: "application/pdf", data: "x" }], [null], ["image"]])(
-    "ignores %j",
-    (block) => {
-      expect(imageOfBlock(block)).toBeNull();
-    },
-  );
+  it.each([
+    [{ type: "text", text: "x" }],
+    [{ type: "file", mimeType: "application/pdf", data: "x" }],
+    [null],
+    ["image"],
+  ])("ignores %j", (block) => {
+    expect(imageOfBlock(block)).toBeNull();
+  });
 });
 
 describe("moveToolImagesToUserMessages", () => {
@@ -110,7 +127,10 @@ describe("moveToolImagesToUserMessages", () => {
 
 describe("withoutImages", () => {
   it("replaces every image by a note that names the path and ocr_parse_file, without touching state", () => {
-    const original = [...history(), new HumanMessage({ content: [{ type: "image_url", image_url: { url: PNG_URL } }] as never })];
+    const original = [
+      ...history(),
+      new HumanMessage({ content: [{ type: "image_url", image_url: { url: PNG_URL } }] as never }),
+    ];
     const before = snapshot(original);
     const out = withoutImages(original);
     expect(out).toHaveLength(original.length);
@@ -159,7 +179,9 @@ describe("imageCompatMiddleware over HTTP", () => {
   type Body = { messages: { role: string; content: unknown }[] };
   const bodies = (key: string) => server.mock.requests(key).map((r) => r.body as Body);
   const imagesIn = (body: Body) =>
-    body.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((p) => (p as { type: string }).type === "image_url");
+    body.messages
+      .flatMap((m) => (Array.isArray(m.content) ? m.content : []))
+      .filter((p) => (p as { type: string }).type === "image_url");
 
   it("sends the image in a user message after the tool results to a model that accepts images", async () => {
     server.mock.script("sees", [{ text: "a red pixel" }]);
@@ -168,7 +190,16 @@ describe("imageCompatMiddleware over HTTP", () => {
     const answer = await call(imageCompatMiddleware({ memory: new ImageRefusalMemory() }), messages);
     expect(answer.text).toBe("a red pixel");
     const [body] = bodies("sees");
-    expect(body.messages.map((m) => m.role)).toEqual(["user", "assistant", "tool", "tool", "user", "assistant", "tool", "user"]);
+    expect(body.messages.map((m) => m.role)).toEqual([
+      "user",
+      "assistant",
+      "tool",
+      "tool",
+      "user",
+      "assistant",
+      "tool",
+      "user",
+    ]);
     expect(JSON.stringify(body.messages[2].content)).not.toContain("image_url");
     expect(JSON.stringify(body.messages[7].content)).toContain(B_PNG);
     expect(imagesIn(body)).toHaveLength(2);
@@ -176,7 +207,11 @@ describe("imageCompatMiddleware over HTTP", () => {
   });
 
   it("retries once without images after a refusal, then skips images for the rest of the run and in-process", async () => {
-    server.mock.script("blind", [{ text: "I will OCR it" }, { text: "second call" }, { text: "next run" }, { text: "fresh memory" }], { rejectImages: true });
+    server.mock.script(
+      "blind",
+      [{ text: "I will OCR it" }, { text: "second call" }, { text: "next run" }, { text: "fresh memory" }],
+      { rejectImages: true },
+    );
     const memory = new ImageRefusalMemory();
     const mw = imageCompatMiddleware({ memory });
     const messages = history(scriptMarker("blind"));
@@ -197,12 +232,17 @@ describe("imageCompatMiddleware over HTTP", () => {
     expect((await call(imageCompatMiddleware({ memory }), messages)).text).toBe("next run");
     expect(server.mock.requests("blind").map((r) => r.status)).toEqual([400, 200, 200, 200]);
     // Without the memory the image is tried again.
-    expect((await call(imageCompatMiddleware({ memory: new ImageRefusalMemory() }), messages)).text).toBe("fresh memory");
+    expect((await call(imageCompatMiddleware({ memory: new ImageRefusalMemory() }), messages)).text).toBe(
+      "fresh memory",
+    );
     expect(server.mock.requests("blind").map((r) => r.status)).toEqual([400, 200, 200, 200, 400, 200]);
   });
 
   it("passes other 400s through untouched, without a second call", async () => {
-    server.mock.script("bad", [{ fault: { status: 400, message: "Invalid value for temperature." } }, { text: "never" }]);
+    server.mock.script("bad", [
+      { fault: { status: 400, message: "Invalid value for temperature." } },
+      { text: "never" },
+    ]);
     const memory = new ImageRefusalMemory();
     await expect(call(imageCompatMiddleware({ memory }), history(scriptMarker("bad")))).rejects.toThrow(/temperature/);
     expect(server.mock.requests("bad")).toHaveLength(1);
@@ -211,7 +251,9 @@ describe("imageCompatMiddleware over HTTP", () => {
 
   it("leaves requests without images alone", async () => {
     server.mock.script("plain", [{ text: "hi" }], { rejectImages: true });
-    const answer = await call(imageCompatMiddleware({ memory: new ImageRefusalMemory() }), [new HumanMessage(`hello ${scriptMarker("plain")}`)]);
+    const answer = await call(imageCompatMiddleware({ memory: new ImageRefusalMemory() }), [
+      new HumanMessage(`hello ${scriptMarker("plain")}`),
+    ]);
     expect(answer.text).toBe("hi");
     expect(server.mock.requests("plain").map((r) => r.status)).toEqual([200]);
   });

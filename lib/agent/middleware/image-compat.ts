@@ -94,7 +94,10 @@ export function moveToolImagesToUserMessages(messages: BaseMessage[]): BaseMessa
     if (pending.length === 0) return;
     const names = pending.map(label);
     const content: Block[] = [
-      { type: "text", text: `Image${pending.length > 1 ? "s" : ""} from the tool result${pending.length > 1 ? "s" : ""} above (tool results cannot carry images): ${names.join(", ")}` },
+      {
+        type: "text",
+        text: `Image${pending.length > 1 ? "s" : ""} from the tool result${pending.length > 1 ? "s" : ""} above (tool results cannot carry images): ${names.join(", ")}`,
+      },
     ];
     pending.forEach((image, i) => {
       if (pending.length > 1) content.push({ type: "text", text: `[${i + 1}] ${names[i]}` });

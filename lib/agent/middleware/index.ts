@@ -63,7 +63,11 @@ export function mainAgentMiddleware({ ctx, fallbacks, backend, workdir }: Middle
     /** The whole chain for a run whose own tools (built-in, MCP, skill dependencies) are `tools`. */
     around(tools: StructuredToolInterface[]) {
       // Approvals judge every registered tool: the run's own and those the middleware bring.
-      const approvals = toolApprovalMiddleware({ mode: ctx.config.tool_approval_mode, tools: [...tools, ...chainTools], workdir });
+      const approvals = toolApprovalMiddleware({
+        mode: ctx.config.tool_approval_mode,
+        tools: [...tools, ...chainTools],
+        workdir,
+      });
       return [...chain, approvals] as const;
     },
   };

@@ -57,7 +57,9 @@ export function largeToolResultsMiddleware(backend: WorkspaceBackend) {
       if (isCommand(result)) {
         const update = result.update as { messages?: unknown[] } | undefined;
         if (!update?.messages?.some((m) => ToolMessage.isInstance(m))) return result;
-        const messages = await Promise.all(update.messages.map((m) => (ToolMessage.isInstance(m) ? offload(m, root) : m)));
+        const messages = await Promise.all(
+          update.messages.map((m) => (ToolMessage.isInstance(m) ? offload(m, root) : m)),
+        );
         return new Command({ update: { ...update, messages }, goto: result.goto, graph: result.graph });
       }
       return result;

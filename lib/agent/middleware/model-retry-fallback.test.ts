@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startAgentHarness, createTestUser, runAgentTurn, MOCK_PROVIDER, type AgentHarness } from "@/lib/testing/agent-harness";
+import {
+  startAgentHarness,
+  createTestUser,
+  runAgentTurn,
+  MOCK_PROVIDER,
+  type AgentHarness,
+} from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import type { Actor } from "@/lib/auth/actor";
 
@@ -81,7 +87,10 @@ describe("fallback", () => {
     expect(tools.map((t) => t.function.name)).toContain("write_todos");
     expect(lastText(values)).toBe("from the fallback");
     expect(custom).toContainEqual(
-      expect.objectContaining({ type: "data-model-switch", data: expect.objectContaining({ from: primary, to: "mock:mock-fallback" }) }),
+      expect.objectContaining({
+        type: "data-model-switch",
+        data: expect.objectContaining({ from: primary, to: "mock:mock-fallback" }),
+      }),
     );
     const usage = values.tokenUsage as { run: { buckets: Record<string, unknown> } };
     expect(Object.keys(usage.run.buckets)).toEqual(["mock:mock-fallback"]);
@@ -96,7 +105,12 @@ describe("fallback", () => {
 
   it("does not count non-overload errors towards a switch", async () => {
     process.env.LLM_FALLBACK_MODEL = "mock:mock-fallback";
-    await h.client.script("fb3", [{ fault: { status: 500 } }, { fault: { status: 529 } }, { fault: { status: 529 } }, { text: "x" }]);
+    await h.client.script("fb3", [
+      { fault: { status: 500 } },
+      { fault: { status: 529 } },
+      { fault: { status: 529 } },
+      { text: "x" },
+    ]);
     await expect(turn("fb3")).rejects.toThrow();
     expect((await h.client.requests("fb3")).every((r) => r.model === "mock-chat")).toBe(true);
   });

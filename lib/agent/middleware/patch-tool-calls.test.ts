@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { CANCELLED_TOOL_RESULT, patchDanglingToolCalls, repairInvalidToolCalls } from "./patch-tool-calls";
 import { repairToolArguments } from "@/lib/agent/repair-json";
-import { startAgentHarness, createTestUser, runAgentTurn, MOCK_PROVIDER, type AgentHarness } from "@/lib/testing/agent-harness";
+import {
+  startAgentHarness,
+  createTestUser,
+  runAgentTurn,
+  MOCK_PROVIDER,
+  type AgentHarness,
+} from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import type { Actor } from "@/lib/auth/actor";
 
@@ -51,7 +57,9 @@ describe("repairInvalidToolCalls", () => {
       ],
     });
     const result = repairInvalidToolCalls(msg)!;
-    expect(result.message.tool_calls).toEqual([{ id: "ok", name: "write_todos", args: { todos: [] }, type: "tool_call" }]);
+    expect(result.message.tool_calls).toEqual([
+      { id: "ok", name: "write_todos", args: { todos: [] }, type: "tool_call" },
+    ]);
     expect(result.message.id).toBe("m1");
     expect(result.errors).toHaveLength(1);
     expect(result.errors[0].tool_call_id).toBe("bad");
@@ -81,7 +89,10 @@ describe("through the agent (scripted model over HTTP)", () => {
   });
 
   it("reports unrepairable arguments to the model, which then calls again", async () => {
-    await h.client.script("broken", [{ toolCalls: [{ name: "write_todos", rawArgs: "{{{{" }] }, { text: "sorry, fixed" }]);
+    await h.client.script("broken", [
+      { toolCalls: [{ name: "write_todos", rawArgs: "{{{{" }] },
+      { text: "sorry, fixed" },
+    ]);
     const { values } = await runAgentTurn(actor, `go ${scriptMarker("broken")}`, { modelSpec: spec });
     const log = await h.client.requests("broken");
     expect(log).toHaveLength(2);
@@ -98,11 +109,19 @@ describe("through the agent (scripted model over HTTP)", () => {
     const graph = await buildChatbotAgent(first!.ctx);
     const config = { configurable: { thread_id: first!.threadId } };
     await graph.updateState(config, {
-      messages: [new AIMessage({ id: "dangling-ai", content: "", tool_calls: [{ id: "lost", name: "write_todos", args: { todos: [] } }] })],
+      messages: [
+        new AIMessage({
+          id: "dangling-ai",
+          content: "",
+          tool_calls: [{ id: "lost", name: "write_todos", args: { todos: [] } }],
+        }),
+      ],
     });
     await h.client.script("dangling", [{ text: "after the cancelled call" }]);
     await runAgentTurn(actor, "next", { modelSpec: spec, threadId: first!.threadId });
-    const last = (await h.client.requests("dangling")).at(-1)!.body as { messages: { role: string; tool_call_id?: string; content: string }[] };
+    const last = (await h.client.requests("dangling")).at(-1)!.body as {
+      messages: { role: string; tool_call_id?: string; content: string }[];
+    };
     const toolMsg = last.messages.find((m) => m.role === "tool" && m.tool_call_id === "lost");
     expect(toolMsg?.content).toBe(CANCELLED_TOOL_RESULT);
   });

@@ -22,7 +22,12 @@ export function patchDanglingToolCalls(messages: BaseMessage[]): { messages: Bas
       patched = true;
       answered.add(call.id);
       out.push(
-        new ToolMessage({ content: CANCELLED_TOOL_RESULT, tool_call_id: call.id, name: call.name ?? "unknown", status: "error" }),
+        new ToolMessage({
+          content: CANCELLED_TOOL_RESULT,
+          tool_call_id: call.id,
+          name: call.name ?? "unknown",
+          status: "error",
+        }),
       );
     }
   }

@@ -49,7 +49,9 @@ function preloadedSection(ctx: AgentRuntimeContext, loaded: LoadedSkill[]): stri
   const blocks = loaded.map(({ slug, content }) => {
     const s = ctx.runtimeSkills[slug];
     const cut = content.length > PRELOADED_SKILL_MAX_CHARS;
-    const body = cut ? `${content.slice(0, PRELOADED_SKILL_MAX_CHARS)}\n[…cut here; read the rest from ${s.path}]` : content;
+    const body = cut
+      ? `${content.slice(0, PRELOADED_SKILL_MAX_CHARS)}\n[…cut here; read the rest from ${s.path}]`
+      : content;
     return `<skill slug="${slug}" name="${oneLine(s.name).replace(/"/g, "'")}" path="${s.path}">\n${body.trimEnd()}\n</skill>`;
   });
   return [
@@ -63,6 +65,8 @@ function preloadedSection(ctx: AgentRuntimeContext, loaded: LoadedSkill[]): stri
 
 /** The skills part of the system prompt, or null when the agent has no effective skills. */
 export function skillsPromptSection(ctx: AgentRuntimeContext, loaded: LoadedSkill[]): string | null {
-  const sections = [lazySkillsSection(ctx, new Set(loaded.map((s) => s.slug))), preloadedSection(ctx, loaded)].filter(Boolean);
+  const sections = [lazySkillsSection(ctx, new Set(loaded.map((s) => s.slug))), preloadedSection(ctx, loaded)].filter(
+    Boolean,
+  );
   return sections.length ? sections.join("\n\n") : null;
 }

@@ -36,7 +36,10 @@ let dataDir: string;
 let root: Actor;
 let user: Actor;
 const spec = `${MOCK_PROVIDER}:mock-chat`;
-const everyone: Sharing = { read: { global: true, departmentIds: [], userIds: [] }, manage: { global: false, departmentIds: [], userIds: [] } };
+const everyone: Sharing = {
+  read: { global: true, departmentIds: [], userIds: [] },
+  manage: { global: false, departmentIds: [], userIds: [] },
+};
 const KB_PATH = "/home/gem/skills/knowledge-base/SKILL.md";
 
 const skillMd = (front: string, body: string) => `---\n${front}\n---\n${body}\n`;
@@ -45,7 +48,10 @@ const KB_MD = skillMd(
   "# Knowledge base\nKB-BODY-MARKER: call list_kbs first.",
 );
 const REPORT_MD = skillMd("name: Research report\ndescription: SHARED-REPORT-DESCRIPTION", "REPORT-BODY-MARKER");
-const CITED_MD = skillMd("name: Cited report\ndescription: Reports citing knowledge bases.\nskill_dependencies: [knowledge-base]", "CITED-BODY-MARKER");
+const CITED_MD = skillMd(
+  "name: Cited report\ndescription: Reports citing knowledge bases.\nskill_dependencies: [knowledge-base]",
+  "CITED-BODY-MARKER",
+);
 
 async function addSharedSkill(owner: Actor, slug: string, text: string, sharing: Sharing = everyone) {
   const parsed = parseSkillMarkdown(text);
@@ -62,7 +68,12 @@ async function agentWith(owner: Actor, config: Partial<AgentConfig>) {
 async function chat(actor: Actor, key: string, opts: { agentId: string; threadId?: string; turns?: Turn[] }) {
   if (opts.turns) await h.client.script(key, opts.turns);
   const threadId = opts.threadId ?? crypto.randomUUID();
-  const { stream } = await startChatRun(actor, { threadId, message: userMessage(`go ${scriptMarker(key)}`), modelSpec: spec, agentId: opts.agentId });
+  const { stream } = await startChatRun(actor, {
+    threadId,
+    message: userMessage(`go ${scriptMarker(key)}`),
+    modelSpec: spec,
+    agentId: opts.agentId,
+  });
   const chunks = await readAll(stream);
   await activeRunForThread(threadId)?.done;
   return { threadId, chunks, skills: dataParts(chunks, "skills") };
@@ -70,8 +81,10 @@ async function chat(actor: Actor, key: string, opts: { agentId: string; threadId
 
 const bodies = async (key: string) => (await h.client.requests(key)).map((r) => r.body as Body);
 const toolNames = (body: Body) => (body.tools ?? []).map((t) => t.function.name).sort();
-const systemText = (body: Body) => JSON.stringify(body.messages.filter((m) => m.role === "system").map((m) => m.content));
-const toolResults = (body: Body) => body.messages.filter((m) => m.role === "tool").map((m) => JSON.stringify(m.content));
+const systemText = (body: Body) =>
+  JSON.stringify(body.messages.filter((m) => m.role === "system").map((m) => m.content));
+const toolResults = (body: Body) =>
+  body.messages.filter((m) => m.role === "tool").map((m) => JSON.stringify(m.content));
 const readCall = (file_path: string) => ({ toolCalls: [{ name: "read_file", args: { file_path } }] });
 const difference = (a: string[], b: string[]) => a.filter((x) => !b.includes(x)).sort();
 
@@ -84,7 +97,12 @@ beforeAll(async () => {
   await addSharedSkill(root, "knowledge-base", KB_MD);
   await addSharedSkill(root, "research-report", REPORT_MD);
   await addSharedSkill(root, "cited-report", CITED_MD);
-  await addSharedSkill(root, "secret-skill", skillMd("name: Secret\ndescription: SECRET-SKILL-DESCRIPTION", "SECRET-BODY"), { read: { global: false, departmentIds: [], userIds: [] }, manage: everyone.manage });
+  await addSharedSkill(
+    root,
+    "secret-skill",
+    skillMd("name: Secret\ndescription: SECRET-SKILL-DESCRIPTION", "SECRET-BODY"),
+    { read: { global: false, departmentIds: [], userIds: [] }, manage: everyone.manage },
+  );
 });
 afterAll(async () => {
   await h.stop();
@@ -95,7 +113,10 @@ afterAll(async () => {
 describe("progressive activation", () => {
   it("reading knowledge-base/SKILL.md adds exactly its seven tools from the next request, streams data-skills, and keeps them next turn", async () => {
     const agent = await agentWith(user, {});
-    const first = await chat(user, "activate", { agentId: agent.id, turns: [readCall(KB_PATH), { text: "read it" }, { text: "second turn" }] });
+    const first = await chat(user, "activate", {
+      agentId: agent.id,
+      turns: [readCall(KB_PATH), { text: "read it" }, { text: "second turn" }],
+    });
     const [before, after] = await bodies("activate");
 
     expect(difference(toolNames(after!), toolNames(before!))).toEqual([...KB_TOOL_NAMES].sort());
@@ -107,7 +128,13 @@ describe("progressive activation", () => {
     expect(systemText(before!)).not.toContain("SECRET");
 
     expect(first.skills).toEqual([
-      { activated: ["knowledge-base"], available: expect.arrayContaining([{ slug: "knowledge-base", name: "Knowledge base" }, { slug: "research-report", name: "Research report" }]) },
+      {
+        activated: ["knowledge-base"],
+        available: expect.arrayContaining([
+          { slug: "knowledge-base", name: "Knowledge base" },
+          { slug: "research-report", name: "Research report" },
+        ]),
+      },
     ]);
     expect((await getThreadState(user, first.threadId)).activatedSkills).toEqual(["knowledge-base"]);
 
@@ -141,11 +168,19 @@ describe("progressive activation", () => {
     const { skills, threadId } = await chat(user, "parallel", {
       agentId: agent.id,
       turns: [
-        { toolCalls: [{ name: "read_file", args: { file_path: KB_PATH } }, { name: "read_file", args: { file_path: "/home/gem/skills/research-report/SKILL.md" } }] },
+        {
+          toolCalls: [
+            { name: "read_file", args: { file_path: KB_PATH } },
+            { name: "read_file", args: { file_path: "/home/gem/skills/research-report/SKILL.md" } },
+          ],
+        },
         { text: "ok" },
       ],
     });
-    expect([...(await getThreadState(user, threadId)).activatedSkills].sort()).toEqual(["knowledge-base", "research-report"]);
+    expect([...(await getThreadState(user, threadId)).activatedSkills].sort()).toEqual([
+      "knowledge-base",
+      "research-report",
+    ]);
     expect([...skills.at(-1)!.activated].sort()).toEqual(["knowledge-base", "research-report"]);
   });
 
@@ -164,7 +199,10 @@ describe("progressive activation", () => {
     expect(skills).toEqual([]);
     expect(toolNames((await bodies("paths"))[3]!)).not.toContain("query_kb");
 
-    await chat(user, "paths-ok", { agentId: agent.id, turns: [readCall("/home/gem/skills//knowledge-base/./SKILL.md"), { text: "ok" }] });
+    await chat(user, "paths-ok", {
+      agentId: agent.id,
+      turns: [readCall("/home/gem/skills//knowledge-base/./SKILL.md"), { text: "ok" }],
+    });
     expect(toolNames((await bodies("paths-ok"))[1]!)).toEqual(expect.arrayContaining(KB_TOOL_NAMES));
   });
 });
@@ -190,9 +228,13 @@ describe("preloading", () => {
 describe("the effective set: null / [] / list", () => {
   it("null offers every readable skill; a private skill of someone else never appears nor activates", async () => {
     const agent = await agentWith(user, { skills: null });
-    const { threadId } = await chat(user, "null", { agentId: agent.id, turns: [readCall("/home/gem/skills/secret-skill/SKILL.md"), { text: "ok" }] });
+    const { threadId } = await chat(user, "null", {
+      agentId: agent.id,
+      turns: [readCall("/home/gem/skills/secret-skill/SKILL.md"), { text: "ok" }],
+    });
     const [first, second] = await bodies("null");
-    for (const slug of ["knowledge-base", "research-report", "cited-report"]) expect(systemText(first!)).toContain(`/home/gem/skills/${slug}/SKILL.md`);
+    for (const slug of ["knowledge-base", "research-report", "cited-report"])
+      expect(systemText(first!)).toContain(`/home/gem/skills/${slug}/SKILL.md`);
     expect(systemText(first!)).not.toContain("secret-skill");
     expect(toolResults(second!)[0]).toMatch(/No such file/);
     expect((await getThreadState(user, threadId)).activatedSkills).toEqual([]);
@@ -215,7 +257,10 @@ describe("the effective set: null / [] / list", () => {
 
   it("a list excludes the others: reading a skill outside the effective set changes nothing", async () => {
     const agent = await agentWith(user, { skills: ["research-report"] });
-    const { threadId, skills } = await chat(user, "list", { agentId: agent.id, turns: [readCall(KB_PATH), { text: "ok" }] });
+    const { threadId, skills } = await chat(user, "list", {
+      agentId: agent.id,
+      turns: [readCall(KB_PATH), { text: "ok" }],
+    });
     const [before, after] = await bodies("list");
     expect(toolResults(after!)[0]).toContain("KB-BODY-MARKER"); // the read itself worked
     expect(toolNames(after!)).toEqual(toolNames(before!));
@@ -233,12 +278,17 @@ describe("personal skills", () => {
     await personalSkillFolder(owner.id, "research-report").write("SKILL.md", text);
     const agent = await agentWith(owner, { skills: ["research-report"] });
     const personalPath = "/home/gem/user-data/agents/skills/research-report/SKILL.md";
-    const { skills } = await chat(owner, "personal", { agentId: agent.id, turns: [readCall(personalPath), { text: "ok" }] });
+    const { skills } = await chat(owner, "personal", {
+      agentId: agent.id,
+      turns: [readCall(personalPath), { text: "ok" }],
+    });
     const [first] = await bodies("personal");
     expect(systemText(first!)).toContain("PERSONAL-REPORT-DESCRIPTION");
     expect(systemText(first!)).toContain(personalPath);
     expect(systemText(first!)).not.toContain("SHARED-REPORT-DESCRIPTION");
     expect(systemText(first!)).not.toContain("/home/gem/skills/research-report/SKILL.md");
-    expect(skills).toEqual([{ activated: ["research-report"], available: [{ slug: "research-report", name: "My report" }] }]);
+    expect(skills).toEqual([
+      { activated: ["research-report"], available: [{ slug: "research-report", name: "My report" }] },
+    ]);
   });
 });

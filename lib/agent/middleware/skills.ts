@@ -17,13 +17,18 @@ export function mergeActivatedSkills(current: string[], update: string[]): strin
 }
 
 const skillsState = new StateSchema({
-  activatedSkills: new ReducedValue(z.array(z.string()).default(() => []), {
-    inputSchema: z.array(z.string()).optional(),
-    reducer: (current: string[], update: string[] | undefined) => mergeActivatedSkills(current, update ?? []),
-  }),
+  activatedSkills: new ReducedValue(
+    z.array(z.string()).default(() => []),
+    {
+      inputSchema: z.array(z.string()).optional(),
+      reducer: (current: string[], update: string[] | undefined) => mergeActivatedSkills(current, update ?? []),
+    },
+  ),
 });
 
-const SKILL_MD_PATHS = [VIRTUAL.skills, VIRTUAL.personalSkills].map((root) => new RegExp(`^${root.replace(/[/.]/g, "\\$&")}/([^/]+)/SKILL\\.md$`));
+const SKILL_MD_PATHS = [VIRTUAL.skills, VIRTUAL.personalSkills].map(
+  (root) => new RegExp(`^${root.replace(/[/.]/g, "\\$&")}/([^/]+)/SKILL\\.md$`),
+);
 
 /** The slug whose SKILL.md `filePath` names exactly (after the backend's path normalisation), else null. */
 export function skillSlugOfPath(filePath: unknown): string | null {
@@ -44,7 +49,10 @@ export function skillSlugOfPath(filePath: unknown): string | null {
 /** read_file reports failures as text starting with "Error:" rather than an error status. */
 function readSucceeded(result: ToolMessage | Command): result is ToolMessage {
   if (!ToolMessage.isInstance(result) || result.status === "error") return false;
-  const text = typeof result.content === "string" ? result.content : result.content.map((p) => ("text" in p ? String(p.text) : "")).join("");
+  const text =
+    typeof result.content === "string"
+      ? result.content
+      : result.content.map((p) => ("text" in p ? String(p.text) : "")).join("");
   return !text.trimStart().startsWith("Error:");
 }
 
@@ -81,12 +89,18 @@ export function skillsMiddleware({ ctx, backend }: { ctx: AgentRuntimeContext; b
       return { activatedSkills: missing };
     },
     wrapModelCall: async (request, handler) => {
-      const section = await (prompt ??= loadPreloadedSkills(ctx, backend).then((loaded) => skillsPromptSection(ctx, loaded)));
+      const section = await (prompt ??= loadPreloadedSkills(ctx, backend).then((loaded) =>
+        skillsPromptSection(ctx, loaded),
+      ));
       const tools = request.tools.filter((t) => {
         const gate = skillGateOf(t);
         return !gate || isOpen(gate, request.state);
       });
-      return handler({ ...request, tools, ...(section ? { systemMessage: request.systemMessage.concat(`\n\n${section}`) } : {}) });
+      return handler({
+        ...request,
+        tools,
+        ...(section ? { systemMessage: request.systemMessage.concat(`\n\n${section}`) } : {}),
+      });
     },
     wrapToolCall: async (request, handler) => {
       const { toolCall, state } = request;

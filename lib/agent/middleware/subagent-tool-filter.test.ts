@@ -24,7 +24,11 @@ afterAll(async () => h.stop());
 
 describe("subagent tool filter", () => {
   it("present_artifacts, ask_user_question and install_skill declare mainAgentOnly", () => {
-    const tools = [presentArtifactsTool({} as WorkspaceBackend), askUserQuestionTool, installSkillTool({} as AgentRuntimeContext)];
+    const tools = [
+      presentArtifactsTool({} as WorkspaceBackend),
+      askUserQuestionTool,
+      installSkillTool({} as AgentRuntimeContext),
+    ];
     for (const t of tools) expect(toolProperties(t).mainAgentOnly, t.name).toBe(true);
   });
 
@@ -39,14 +43,29 @@ describe("subagent tool filter", () => {
       });
     // Names no list knows: only the metadata says which are the main agent's.
     const tools = [make("notify_owner", true), make("change_setup", true), make("lookup", false)];
-    await h.client.script("sub", [{ toolCalls: [{ name: "notify_owner", args: {} }, { name: "lookup", args: {} }] }, { text: "done" }], {});
+    await h.client.script(
+      "sub",
+      [
+        {
+          toolCalls: [
+            { name: "notify_owner", args: {} },
+            { name: "lookup", args: {} },
+          ],
+        },
+        { text: "done" },
+      ],
+      {},
+    );
     const agent = createAgent({
       model: await loadChatModel(`${MOCK_PROVIDER}:mock-chat`),
       tools,
       middleware: [subagentToolFilterMiddleware()],
       checkpointer: new MemorySaver(),
     });
-    await agent.invoke({ messages: [{ role: "user", content: "[[mock:sub]] go" }] }, { configurable: { thread_id: "s1" } });
+    await agent.invoke(
+      { messages: [{ role: "user", content: "[[mock:sub]] go" }] },
+      { configurable: { thread_id: "s1" } },
+    );
 
     const [first, second] = (await h.client.requests("sub")).map((r) => r.body as Body);
     expect(first.tools!.map((t) => t.function.name)).toEqual(["lookup"]);

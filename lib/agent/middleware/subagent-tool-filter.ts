@@ -11,7 +11,8 @@ import { toolProperties } from "@/lib/agent/tools/tool-properties";
 export function subagentToolFilterMiddleware() {
   return createMiddleware({
     name: "SubagentToolFilterMiddleware",
-    wrapModelCall: (request, handler) => handler({ ...request, tools: request.tools.filter((t) => !toolProperties(t).mainAgentOnly) }),
+    wrapModelCall: (request, handler) =>
+      handler({ ...request, tools: request.tools.filter((t) => !toolProperties(t).mainAgentOnly) }),
     wrapToolCall: (request, handler) => {
       if (!toolProperties(request.tool).mainAgentOnly) return handler(request);
       return new ToolMessage({

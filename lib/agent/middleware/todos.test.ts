@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAgentHarness, createTestUser, runAgentTurn, MOCK_PROVIDER, type AgentHarness } from "@/lib/testing/agent-harness";
+import {
+  startAgentHarness,
+  createTestUser,
+  runAgentTurn,
+  MOCK_PROVIDER,
+  type AgentHarness,
+} from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import type { Actor } from "@/lib/auth/actor";
 import { MAX_TODOS, PARALLEL_WRITE_TODOS_TEXT } from "./todos";
@@ -28,7 +34,9 @@ describe("todo list", () => {
     const { values } = await runAgentTurn(actor, `plan ${scriptMarker("todos")}`, { modelSpec: spec });
     expect(values.todos).toEqual([{ content: "only one", status: "completed" }]);
     const log = await h.client.requests("todos");
-    expect(JSON.stringify((log[1].body as { messages: unknown[] }).messages)).toContain("Todo list updated (0/3 completed)");
+    expect(JSON.stringify((log[1].body as { messages: unknown[] }).messages)).toContain(
+      "Todo list updated (0/3 completed)",
+    );
     expect(JSON.stringify((log[0].body as { messages: unknown[] }).messages)).toContain("write_todos");
   });
 
@@ -56,27 +64,46 @@ describe("todo list", () => {
   it("answers two parallel write_todos calls with a tool error each; the run goes on and the list is unchanged", async () => {
     await h.client.script("parallel", [
       { toolCalls: [{ name: "write_todos", args: { todos: todos(1) } }] },
-      { toolCalls: [{ name: "write_todos", args: { todos: todos(2) } }, { name: "write_todos", args: { todos: todos(3) } }] },
+      {
+        toolCalls: [
+          { name: "write_todos", args: { todos: todos(2) } },
+          { name: "write_todos", args: { todos: todos(3) } },
+        ],
+      },
       { text: "one list then" },
     ]);
     const { values } = await runAgentTurn(actor, `plan ${scriptMarker("parallel")}`, { modelSpec: spec });
     expect(values.todos).toEqual(todos(1));
     const log = await h.client.requests("parallel");
     expect(log).toHaveLength(3);
-    const tools = (log[2].body as { messages: { role: string; content: unknown }[] }).messages.filter((m) => m.role === "tool");
-    expect(tools.map((m) => String(m.content))).toEqual([expect.stringContaining("Todo list updated"), PARALLEL_WRITE_TODOS_TEXT, PARALLEL_WRITE_TODOS_TEXT]);
+    const tools = (log[2].body as { messages: { role: string; content: unknown }[] }).messages.filter(
+      (m) => m.role === "tool",
+    );
+    expect(tools.map((m) => String(m.content))).toEqual([
+      expect.stringContaining("Todo list updated"),
+      PARALLEL_WRITE_TODOS_TEXT,
+      PARALLEL_WRITE_TODOS_TEXT,
+    ]);
   });
 
   it("runs the other calls of that step and refuses only the parallel write_todos", async () => {
     await h.client.script("parallel-mixed", [
-      { toolCalls: [{ name: "write_todos", args: { todos: todos(2) } }, { name: "ls", args: { path: "/home/gem/user-data" } }, { name: "write_todos", args: { todos: todos(3) } }] },
+      {
+        toolCalls: [
+          { name: "write_todos", args: { todos: todos(2) } },
+          { name: "ls", args: { path: "/home/gem/user-data" } },
+          { name: "write_todos", args: { todos: todos(3) } },
+        ],
+      },
       { text: "listed" },
     ]);
     const { values } = await runAgentTurn(actor, `plan ${scriptMarker("parallel-mixed")}`, { modelSpec: spec });
     expect(values.todos ?? []).toEqual([]);
     const log = await h.client.requests("parallel-mixed");
     expect(log).toHaveLength(2);
-    const tools = (log[1].body as { messages: { role: string; content: unknown }[] }).messages.filter((m) => m.role === "tool").map((m) => String(m.content));
+    const tools = (log[1].body as { messages: { role: string; content: unknown }[] }).messages
+      .filter((m) => m.role === "tool")
+      .map((m) => String(m.content));
     expect(tools).toHaveLength(3);
     expect(tools.filter((t) => t === PARALLEL_WRITE_TODOS_TEXT)).toHaveLength(2);
     expect(tools.some((t) => t !== PARALLEL_WRITE_TODOS_TEXT && !/error/i.test(t))).toBe(true); // ls ran

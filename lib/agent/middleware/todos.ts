@@ -47,8 +47,7 @@ export const writeTodosTool = tool(
   },
 );
 
-export const PARALLEL_WRITE_TODOS_TEXT =
-  `Error: ${WRITE_TODOS} was called more than once in one step, so none of these calls ran. Send the whole list in a single ${WRITE_TODOS} call.`;
+export const PARALLEL_WRITE_TODOS_TEXT = `Error: ${WRITE_TODOS} was called more than once in one step, so none of these calls ran. Send the whole list in a single ${WRITE_TODOS} call.`;
 
 /**
  * `write_todos` replaces state `todos`; the stream turns each change into a `data-todos` part.
@@ -72,10 +71,20 @@ export function todoMiddleware() {
         const calls = last && AIMessage.isInstance(last) ? (last.tool_calls ?? []) : [];
         const parallel = calls.filter((call) => call.name === writeTodosTool.name);
         if (parallel.length < 2) return;
-        const answered = new Set(state.messages.filter((m) => ToolMessage.isInstance(m)).map((m) => (m as ToolMessage).tool_call_id));
+        const answered = new Set(
+          state.messages.filter((m) => ToolMessage.isInstance(m)).map((m) => (m as ToolMessage).tool_call_id),
+        );
         const errors = parallel
           .filter((call) => !answered.has(call.id ?? ""))
-          .map((call) => new ToolMessage({ content: PARALLEL_WRITE_TODOS_TEXT, tool_call_id: call.id ?? "", name: call.name, status: "error" }));
+          .map(
+            (call) =>
+              new ToolMessage({
+                content: PARALLEL_WRITE_TODOS_TEXT,
+                tool_call_id: call.id ?? "",
+                name: call.name,
+                status: "error",
+              }),
+          );
         if (errors.length === 0) return;
         // The calls stay in the AI message, answered; with nothing else to run the model reads the errors at once
         // (without the jump the agent would end on the tool messages).

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAgentHarness, createTestUser, runAgentTurn, MOCK_PROVIDER, type AgentHarness } from "@/lib/testing/agent-harness";
+import {
+  startAgentHarness,
+  createTestUser,
+  runAgentTurn,
+  MOCK_PROVIDER,
+  type AgentHarness,
+} from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import { getDb } from "@/lib/db/client";
 import { providers } from "@/lib/db/schema";
@@ -36,8 +42,16 @@ async function usageAfter(key: string, opts: { modelSpec?: string; threadId?: st
 describe("token usage", () => {
   it("buckets by configured spec, records the model the provider answered with, and computes the cache hit ratio", async () => {
     await h.client.script("buckets", [
-      { ...todo, model: "mock-chat-2026-01", usage: { prompt_tokens: 1000, completion_tokens: 20, cached_tokens: 100 } },
-      { text: "ok", model: "mock-chat-2026-01", usage: { prompt_tokens: 1000, completion_tokens: 5, cached_tokens: 300 } },
+      {
+        ...todo,
+        model: "mock-chat-2026-01",
+        usage: { prompt_tokens: 1000, completion_tokens: 20, cached_tokens: 100 },
+      },
+      {
+        text: "ok",
+        model: "mock-chat-2026-01",
+        usage: { prompt_tokens: 1000, completion_tokens: 5, cached_tokens: 300 },
+      },
     ]);
     const { usage } = await usageAfter("buckets");
     const bucket = usage.run!.buckets[spec];
@@ -54,9 +68,16 @@ describe("token usage", () => {
   });
 
   it("treats a missing cache field as unknown, not as a 0% hit rate", async () => {
-    await h.client.script("nocache", [{ text: "ok", usage: { prompt_tokens: 800, completion_tokens: 5, cached_tokens: null } }]);
+    await h.client.script("nocache", [
+      { text: "ok", usage: { prompt_tokens: 800, completion_tokens: 5, cached_tokens: null } },
+    ]);
     const { usage } = await usageAfter("nocache");
-    expect(usage.run!.buckets[spec]).toMatchObject({ calls: 1, inputTokens: 800, callsWithCacheInfo: 0, cacheHitRatio: null });
+    expect(usage.run!.buckets[spec]).toMatchObject({
+      calls: 1,
+      inputTokens: 800,
+      callsWithCacheInfo: 0,
+      cacheHitRatio: null,
+    });
   });
 
   it("computes the ratio only over calls that reported the cache field", async () => {
@@ -83,7 +104,9 @@ describe("token usage", () => {
   });
 
   it("keeps blacklisted providers out of every aggregate but still measures the context", async () => {
-    await h.client.script("black", [{ text: "ok", usage: { prompt_tokens: 999, completion_tokens: 9, cached_tokens: 9 } }]);
+    await h.client.script("black", [
+      { text: "ok", usage: { prompt_tokens: 999, completion_tokens: 9, cached_tokens: 9 } },
+    ]);
     const { usage } = await usageAfter("black", { modelSpec: "siliconflow:mock-chat" });
     expect(usage.latest).toBeNull();
     expect(usage.run!.totals.calls).toBe(0);

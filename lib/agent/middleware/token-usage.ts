@@ -11,7 +11,12 @@ import { emitPart, type ApproximateContext, type TokenUsageState } from "@/lib/a
 /** Providers whose usage reports do not follow the contract (SPEC 3.7): approximate context only. */
 export function usageBlacklist(): Set<string> {
   const raw = process.env.TOKEN_USAGE_BLACKLIST ?? "siliconflow,siliconflow-cn";
-  return new Set(raw.split(",").map((s) => s.trim()).filter(Boolean));
+  return new Set(
+    raw
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 }
 
 export const tokenUsageStateSchema = z.object({
@@ -54,7 +59,12 @@ export function tokenUsageMiddleware(opts: { blacklist?: Set<string> } = {}) {
       const runId = runContextOf(request.runtime)?.runId ?? "unknown";
       const previousRun = prev?.run && prev.run.runId === runId ? prev.run : { ...emptyAggregate(), runId };
       // The composer's context ring moves as soon as the request leaves, not when it returns.
-      emitPart(request.runtime.writer, "token-usage", { context, latest: prev?.latest ?? null, run: previousRun, thread: prev?.thread ?? emptyAggregate() }, { id: "token-usage" });
+      emitPart(
+        request.runtime.writer,
+        "token-usage",
+        { context, latest: prev?.latest ?? null, run: previousRun, thread: prev?.thread ?? emptyAggregate() },
+        { id: "token-usage" },
+      );
 
       const response = await handler(request);
 

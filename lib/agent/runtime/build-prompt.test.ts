@@ -39,7 +39,14 @@ describe("buildPromptWithContext", () => {
       userFiles: await readUserPromptFiles("u1"),
       workdir: "/home/gem/user-data/projects/t1",
     });
-    const order = ["2026-11-30", "You are Helper", "/home/gem/user-data/projects/t1/uploads/", "Always cite sources.", "Prefer TypeScript.", "Lives in Lisbon."];
+    const order = [
+      "2026-11-30",
+      "You are Helper",
+      "/home/gem/user-data/projects/t1/uploads/",
+      "Always cite sources.",
+      "Prefer TypeScript.",
+      "Lives in Lisbon.",
+    ];
     const positions = order.map((s) => prompt.indexOf(s));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);

@@ -26,7 +26,9 @@ export function buildPromptWithContext(ctx: AgentRuntimeContext, inputs: PromptI
   if (ctx.config.system_prompt.trim()) sections.push(ctx.config.system_prompt.trim());
   for (const file of inputs.userFiles ?? []) {
     const note = file.truncated ? " (truncated at 64 KiB)" : "";
-    sections.push(`<user_file name="${VIRTUAL.userData}/agents/${file.name}"${note}>\n${file.content.trim()}\n</user_file>`);
+    sections.push(
+      `<user_file name="${VIRTUAL.userData}/agents/${file.name}"${note}>\n${file.content.trim()}\n</user_file>`,
+    );
   }
   return sections.join("\n\n");
 }

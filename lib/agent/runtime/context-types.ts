@@ -7,8 +7,24 @@ import type { McpServerRow } from "@/lib/db/mcp-servers";
 
 export type VisibleKnowledgeBase = { kbId: string; name: string; description: string; kbType: string };
 export type VisibleSubagent = { id: string; slug: string; name: string; description: string };
-export type RuntimeSkill = { name: string; description: string; path: string; tools: string[]; mcps: string[]; skills: string[] };
-export type AvailableSkill = { slug: string; name: string; description: string; path: string; tools: string[]; mcps: string[]; skills: string[]; content?: string };
+export type RuntimeSkill = {
+  name: string;
+  description: string;
+  path: string;
+  tools: string[];
+  mcps: string[];
+  skills: string[];
+};
+export type AvailableSkill = {
+  slug: string;
+  name: string;
+  description: string;
+  path: string;
+  tools: string[];
+  mcps: string[];
+  skills: string[];
+  content?: string;
+};
 
 /**
  * Everything an actor may access, per resource kind, in a stable order. The one place the

@@ -41,24 +41,33 @@ export function deriveRuntimeContext(
   config: AgentConfig,
   catalog: ResourceCatalog,
 ): Omit<AgentRuntimeContext, "modelSpec" | "fallbackSpecs"> {
-  const knowledgeIds = resolveResourceSelection(config.knowledges, catalog.knowledgeBases.map((k) => k.kbId));
+  const knowledgeIds = resolveResourceSelection(
+    config.knowledges,
+    catalog.knowledgeBases.map((k) => k.kbId),
+  );
   const skillsBySlug = new Map(catalog.skills.map((s) => [s.slug, s]));
   const dependencies = new Map(catalog.skills.map((s) => [s.slug, s.skills]));
-  const selectedSkills = resolveResourceSelection(config.skills, catalog.skills.map((s) => s.slug));
-  const effectiveSkillSlugs = skillClosure(selectedSkills, dependencies);
-  const preloaded = skillClosure(
-    resolveResourceSelection(config.preload_skills, effectiveSkillSlugs),
-    dependencies,
+  const selectedSkills = resolveResourceSelection(
+    config.skills,
+    catalog.skills.map((s) => s.slug),
   );
+  const effectiveSkillSlugs = skillClosure(selectedSkills, dependencies);
+  const preloaded = skillClosure(resolveResourceSelection(config.preload_skills, effectiveSkillSlugs), dependencies);
   const subagentSlugs = agent.isSubagent
     ? [] // no nesting: subagents never delegate
-    : resolveSubagentSelection(config.subagents, catalog.subagents.map((s) => s.slug));
+    : resolveSubagentSelection(
+        config.subagents,
+        catalog.subagents.map((s) => s.slug),
+      );
   return {
     actor,
     agent: { id: agent.id, slug: agent.slug, name: agent.name, isSubagent: agent.isSubagent },
     config,
     toolNames: resolveResourceSelection(config.tools, catalog.tools),
-    mcpServerIds: resolveResourceSelection(config.mcps, catalog.mcpServers.map((s) => s.id)),
+    mcpServerIds: resolveResourceSelection(
+      config.mcps,
+      catalog.mcpServers.map((s) => s.id),
+    ),
     usableMcpServers: catalog.mcpServers,
     visibleKnowledgeBases: knowledgeIds.map((id) => catalog.knowledgeBases.find((k) => k.kbId === id)!),
     visibleSubagents: subagentSlugs.map((slug) => catalog.subagents.find((s) => s.slug === slug)!),
@@ -66,7 +75,10 @@ export function deriveRuntimeContext(
     runtimeSkills: Object.fromEntries(
       effectiveSkillSlugs.map((slug) => {
         const s = skillsBySlug.get(slug)!;
-        return [slug, { name: s.name, description: s.description, path: s.path, tools: s.tools, mcps: s.mcps, skills: s.skills }];
+        return [
+          slug,
+          { name: s.name, description: s.description, path: s.path, tools: s.tools, mcps: s.mcps, skills: s.skills },
+        ];
       }),
     ),
     preloadedSkills: preloaded.map((slug) => ({ slug, content: skillsBySlug.get(slug)?.content ?? "" })),

@@ -36,7 +36,9 @@ export async function resolveRuntimeToolsWithMcp(
   reservedNames: string[] = [],
 ): Promise<RuntimeTools> {
   const builtin = resolveConfiguredRuntimeTools(ctx, reservedNames);
-  const mcp = await connectMcpRuntimeTools(pickUsable(ctx.usableMcpServers, { ids: ctx.mcpServerIds }), { actor: ctx.actor });
+  const mcp = await connectMcpRuntimeTools(pickUsable(ctx.usableMcpServers, { ids: ctx.mcpServerIds }), {
+    actor: ctx.actor,
+  });
   const owners = new Map<string, string>([
     ...reservedNames.map((n) => [n, "middleware"] as const),
     ...builtin.map((t) => [t.name, "built-in"] as const),
@@ -46,7 +48,9 @@ export async function resolveRuntimeToolsWithMcp(
     const taken = owners.get(t.name);
     if (taken) {
       await mcp.close();
-      throw new Error(`Two tools are named "${t.name}" (${taken} and ${source}). Rename the MCP server or disable one of the tools.`);
+      throw new Error(
+        `Two tools are named "${t.name}" (${taken} and ${source}). Rename the MCP server or disable one of the tools.`,
+      );
     }
     owners.set(t.name, source);
   }
@@ -60,7 +64,9 @@ export async function resolveRuntimeToolsWithMcp(
     const taken = owners.get(t.name);
     if (taken) {
       await close();
-      throw new Error(`Two tools are named "${t.name}" (${taken} and ${skillTools.sources.get(t.name)}). Rename the MCP server or remove the dependency from the skill.`);
+      throw new Error(
+        `Two tools are named "${t.name}" (${taken} and ${skillTools.sources.get(t.name)}). Rename the MCP server or remove the dependency from the skill.`,
+      );
     }
     owners.set(t.name, skillTools.sources.get(t.name)!);
   }

@@ -14,6 +14,11 @@ export async function loadResourceCatalog(actor: Actor): Promise<ResourceCatalog
     // Knowledge bases arrive with their issue; until then none is accessible.
     knowledgeBases: [],
     skills,
-    subagents: (await listVisibleSubagents(actor)).map(({ id, slug, name, description }) => ({ id, slug, name, description })),
+    subagents: (await listVisibleSubagents(actor)).map(({ id, slug, name, description }) => ({
+      id,
+      slug,
+      name,
+      description,
+    })),
   };
 }

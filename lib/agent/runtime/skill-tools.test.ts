@@ -2,7 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startAgentHarness, createTestUser, readAll, userMessage, MOCK_PROVIDER, type AgentHarness } from "@/lib/testing/agent-harness";
+import {
+  startAgentHarness,
+  createTestUser,
+  readAll,
+  userMessage,
+  MOCK_PROVIDER,
+  type AgentHarness,
+} from "@/lib/testing/agent-harness";
 import { scriptMarker, type Turn } from "@/lib/testing/mock-llm";
 import { startTestMcpServer, type TestMcpServer } from "@/lib/testing/mcp-server";
 import type { Actor } from "@/lib/auth/actor";
@@ -45,17 +52,26 @@ async function addSkill(slug: string, mcps: string[]) {
 }
 
 async function addServer(name: string, url: string, sharing?: Sharing) {
-  const server = await createMcpServer(root, mcpServerCreateSchema.parse({ name, url, ...(sharing ? { sharing } : {}) }));
+  const server = await createMcpServer(
+    root,
+    mcpServerCreateSchema.parse({ name, url, ...(sharing ? { sharing } : {}) }),
+  );
   await refreshMcpTools(root, server.id);
   return server.id;
 }
 
-const agentWith = (config: Partial<AgentConfig>) => createStoredAgent(user, { slug: `mcp-skill-${crypto.randomUUID().slice(0, 8)}`, name: "MCP skills", config });
+const agentWith = (config: Partial<AgentConfig>) =>
+  createStoredAgent(user, { slug: `mcp-skill-${crypto.randomUUID().slice(0, 8)}`, name: "MCP skills", config });
 
 async function chat(key: string, agentId: string, turns: Turn[]) {
   await h.client.script(key, turns);
   const threadId = crypto.randomUUID();
-  const { stream } = await startChatRun(user, { threadId, message: userMessage(`go ${scriptMarker(key)}`), modelSpec: spec, agentId });
+  const { stream } = await startChatRun(user, {
+    threadId,
+    message: userMessage(`go ${scriptMarker(key)}`),
+    modelSpec: spec,
+    agentId,
+  });
   await readAll(stream);
   await activeRunForThread(threadId)?.done;
   return (await h.client.requests(key)).map((r) => r.body as Body);
@@ -126,7 +142,9 @@ describe("skill MCP dependencies", () => {
       { text: "it is down" },
     ]);
     expect(names(log[1]!)).toContain("deadcalc__add");
-    expect(results(log[2]!).at(-1)).toMatch(/the tool \\"add\\" of the MCP server \\"deadcalc\\" is not available: .*deadcalc/);
+    expect(results(log[2]!).at(-1)).toMatch(
+      /the tool \\"add\\" of the MCP server \\"deadcalc\\" is not available: .*deadcalc/,
+    );
   });
 
   it("a run start reads the MCP server table once: configured and skill-declared servers come from the catalog's read", async () => {
@@ -140,7 +158,8 @@ describe("skill MCP dependencies", () => {
       await tools.close();
       const names = tools.tools.map((t) => t.name);
       expect(names).toEqual(expect.arrayContaining([...CALC_TOOLS, "deadcalc__add"]));
-      const sqlOf = (args: unknown[]) => (typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string })?.text ?? ""));
+      const sqlOf = (args: unknown[]) =>
+        typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string })?.text ?? "");
       expect(query.mock.calls.map(sqlOf).filter((text: string) => /"mcp_servers"/.test(text))).toHaveLength(1);
     } finally {
       query.mockRestore();

@@ -51,7 +51,10 @@ function skillMcpServers(ctx: AgentRuntimeContext, names: string[]) {
  * have (`taken`: middleware, configured built-ins, configured MCP tools). Declared names that
  * are no tool at all are ignored; MCP servers connect on the first call of one of their tools.
  */
-export async function resolveSkillDependencyTools(ctx: AgentRuntimeContext, taken: ReadonlySet<string>): Promise<SkillDependencyTools> {
+export async function resolveSkillDependencyTools(
+  ctx: AgentRuntimeContext,
+  taken: ReadonlySet<string>,
+): Promise<SkillDependencyTools> {
   const skills = ctx.effectiveSkillSlugs.map((slug) => ctx.runtimeSkills[slug]);
   const sources = new Map<string, string>();
   const builtin: StructuredToolInterface[] = [];

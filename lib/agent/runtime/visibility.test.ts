@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startAgentHarness, createTestUser, runAgentTurn, MOCK_PROVIDER, type AgentHarness } from "@/lib/testing/agent-harness";
+import {
+  startAgentHarness,
+  createTestUser,
+  runAgentTurn,
+  MOCK_PROVIDER,
+  type AgentHarness,
+} from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import { startTestMcpServer, type TestMcpServer } from "@/lib/testing/mcp-server";
 import { createMcpServer } from "@/lib/mcp/servers";
@@ -12,7 +18,10 @@ import type { Actor } from "@/lib/auth/actor";
  * What the matrix denies never reaches the model: not in the system prompt, not in the tool
  * list, and a crafted call naming a hidden KB or MCP tool is refused without touching it.
  */
-type Body = { tools?: { function: { name: string } }[]; messages: { role: string; content: unknown; tool_call_id?: string }[] };
+type Body = {
+  tools?: { function: { name: string } }[];
+  messages: { role: string; content: unknown; tool_call_id?: string }[];
+};
 
 let h: AgentHarness;
 let visibleServer: TestMcpServer;
@@ -20,7 +29,10 @@ let hiddenServer: TestMcpServer;
 let root: Actor;
 let user: Actor;
 const spec = `${MOCK_PROVIDER}:mock-chat`;
-const everyone = { read: { global: true, departmentIds: [], userIds: [] }, manage: { global: false, departmentIds: [], userIds: [] } };
+const everyone = {
+  read: { global: true, departmentIds: [], userIds: [] },
+  manage: { global: false, departmentIds: [], userIds: [] },
+};
 
 beforeAll(async () => {
   vi.stubEnv("ENCRYPTION_KEY", "visibility-test-key");
@@ -29,9 +41,15 @@ beforeAll(async () => {
   hiddenServer = await startTestMcpServer();
   root = await createTestUser("superadmin");
   user = await createTestUser("user");
-  const shared = await createMcpServer(root, mcpServerCreateSchema.parse({ name: "shared_tools", url: visibleServer.httpUrl, sharing: everyone }));
+  const shared = await createMcpServer(
+    root,
+    mcpServerCreateSchema.parse({ name: "shared_tools", url: visibleServer.httpUrl, sharing: everyone }),
+  );
   await refreshMcpTools(root, shared.id);
-  const secret = await createMcpServer(root, mcpServerCreateSchema.parse({ name: "secret_tools", description: "SECRET-SERVER", url: hiddenServer.httpUrl }));
+  const secret = await createMcpServer(
+    root,
+    mcpServerCreateSchema.parse({ name: "secret_tools", description: "SECRET-SERVER", url: hiddenServer.httpUrl }),
+  );
   await refreshMcpTools(root, secret.id);
   // A private subagent of the superadmin: never offered to the user.
   await createStoredAgent(root, { slug: "secret-helper", name: "SECRET-SUBAGENT", isSubagent: true });
@@ -63,7 +81,8 @@ describe("visibility through a real chat", () => {
     expect(tools.some((t) => t.startsWith("secret_tools"))).toBe(false);
     expect(tools).not.toContain("query_kb");
     const prompt = JSON.stringify(first.messages);
-    for (const hidden of ["SECRET-SERVER", "secret_tools", "SECRET-SUBAGENT", "secret-helper"]) expect(prompt).not.toContain(hidden);
+    for (const hidden of ["SECRET-SERVER", "secret_tools", "SECRET-SUBAGENT", "secret-helper"])
+      expect(prompt).not.toContain(hidden);
 
     expect(hiddenServer.calls).toEqual([]);
     expect(visibleServer.calls.map((c) => c.tool)).toEqual(["add"]);

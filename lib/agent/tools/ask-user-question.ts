@@ -25,7 +25,11 @@ export const askUserQuestionArgs = z.object({
       z.object({
         question: z.string().trim().min(1).max(1000).describe("The complete question"),
         header: z.string().trim().max(40).optional().describe("A short label of a few words shown above the question"),
-        options: z.array(optionArgs).min(MIN_OPTIONS).max(MAX_OPTIONS).describe(`${MIN_OPTIONS} to ${MAX_OPTIONS} choices`),
+        options: z
+          .array(optionArgs)
+          .min(MIN_OPTIONS)
+          .max(MAX_OPTIONS)
+          .describe(`${MIN_OPTIONS} to ${MAX_OPTIONS} choices`),
         multiSelect: z.boolean().default(false).describe("Whether the user may pick several options"),
         allowOther: z.boolean().default(true).describe("Whether the user may answer in their own words instead"),
       }),
@@ -53,7 +57,11 @@ export function questionRequestFrom(args: AskUserQuestionArgs, toolCallId: strin
     id: `q${i + 1}`,
     question: q.question,
     ...(q.header ? { header: q.header } : {}),
-    options: q.options.map((o, j) => ({ id: `q${i + 1}-o${j + 1}`, label: o.label, ...(o.description ? { description: o.description } : {}) })),
+    options: q.options.map((o, j) => ({
+      id: `q${i + 1}-o${j + 1}`,
+      label: o.label,
+      ...(o.description ? { description: o.description } : {}),
+    })),
     multiSelect: q.multiSelect,
     allowOther: q.allowOther,
   }));
@@ -83,7 +91,8 @@ export const askUserQuestionTool = tool(
   async (args: AskUserQuestionArgs, config) => {
     const request = questionRequestFrom(askUserQuestionArgs.parse(args), config.toolCall?.id ?? "");
     const resumed = questionResumeSchema.safeParse(interrupt(request));
-    if (!resumed.success) return "Error: the answer to the questions could not be read. Ask again if you still need it.";
+    if (!resumed.success)
+      return "Error: the answer to the questions could not be read. Ask again if you still need it.";
     return formatAnswers(request, resumed.data);
   },
   {

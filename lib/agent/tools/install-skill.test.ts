@@ -2,7 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { startAgentHarness, createTestUser, readAll, dataParts, userMessage, MOCK_PROVIDER, type AgentHarness } from "@/lib/testing/agent-harness";
+import {
+  startAgentHarness,
+  createTestUser,
+  readAll,
+  dataParts,
+  userMessage,
+  MOCK_PROVIDER,
+  type AgentHarness,
+} from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import type { Actor } from "@/lib/auth/actor";
 import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
@@ -29,10 +37,17 @@ async function writeFolder(dir: string, files: Record<string, string>) {
   return `/home/gem/user-data/${dir}`;
 }
 const install = (source_dir: string, overwrite?: boolean) =>
-  installSkillTool({ actor: user } as AgentRuntimeContext).invoke({ source_dir, ...(overwrite === undefined ? {} : { overwrite }) }) as Promise<string>;
+  installSkillTool({ actor: user } as AgentRuntimeContext).invoke({
+    source_dir,
+    ...(overwrite === undefined ? {} : { overwrite }),
+  }) as Promise<string>;
 const personalFiles = (slug: string) => {
   const dir = path.join(userWorkspaceDir(user.id), "agents", "skills", slug);
-  return fs.existsSync(dir) ? (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort() : [];
+  return fs.existsSync(dir)
+    ? (fs.readdirSync(dir, { recursive: true }) as string[])
+        .filter((f) => fs.statSync(path.join(dir, f)).isFile())
+        .sort()
+    : [];
 };
 
 beforeAll(async () => {
@@ -52,21 +67,36 @@ afterAll(async () => {
 
 describe("install_skill", () => {
   it("copies the folder into the personal skills under its slug, and the catalog offers it next run", async () => {
-    const source = await writeFolder("drafts/weekly-report", { "SKILL.md": GOOD_MD, "templates/week.md": "# Week", ".DS_Store": "noise" });
+    const source = await writeFolder("drafts/weekly-report", {
+      "SKILL.md": GOOD_MD,
+      "templates/week.md": "# Week",
+      ".DS_Store": "noise",
+    });
     const result = await install(source);
-    expect(result).toMatch(new RegExp(`^Installed the personal skill "Weekly report" \\(slug weekly-report\\) at ${PERSONAL}/weekly-report/ with 2 file\\(s\\)`));
+    expect(result).toMatch(
+      new RegExp(
+        `^Installed the personal skill "Weekly report" \\(slug weekly-report\\) at ${PERSONAL}/weekly-report/ with 2 file\\(s\\)`,
+      ),
+    );
     expect(personalFiles("weekly-report")).toEqual(["SKILL.md", path.join("templates", "week.md")]);
     const skills = await loadAvailableSkills(user);
-    expect(skills.find((s) => s.slug === "weekly-report")).toMatchObject({ name: "Weekly report", path: `${PERSONAL}/weekly-report/SKILL.md` });
+    expect(skills.find((s) => s.slug === "weekly-report")).toMatchObject({
+      name: "Weekly report",
+      path: `${PERSONAL}/weekly-report/SKILL.md`,
+    });
   });
 
   it("uses the front matter's slug over the folder name", async () => {
-    const source = await writeFolder("drafts/whatever", { "SKILL.md": GOOD_MD.replace("name:", "slug: status-notes\nname:") });
+    const source = await writeFolder("drafts/whatever", {
+      "SKILL.md": GOOD_MD.replace("name:", "slug: status-notes\nname:"),
+    });
     expect(await install(source)).toContain(`at ${PERSONAL}/status-notes/`);
   });
 
   it("refuses invalid front matter with the line and the reason, writing nothing", async () => {
-    const source = await writeFolder("drafts/broken", { "SKILL.md": "---\nname: Broken\ndescription: d\nslug: Bad_Slug\n---\nbody\n" });
+    const source = await writeFolder("drafts/broken", {
+      "SKILL.md": "---\nname: Broken\ndescription: d\nslug: Bad_Slug\n---\nbody\n",
+    });
     expect(await install(source)).toMatch(/^Error: SKILL.md line 4: `slug` "Bad_Slug" is not valid/);
     expect(personalFiles("broken")).toEqual([]);
   });
@@ -75,14 +105,19 @@ describe("install_skill", () => {
     const noSkill = await writeFolder("drafts/empty-skill", { "README.md": "hi" });
     expect(await install(noSkill)).toBe("Error: A skill needs a SKILL.md file at the top of its folder.");
     expect(await install(`${noSkill}/README.md`)).toMatch(/is a file; name the folder that holds SKILL.md/);
-    expect(await install("/home/gem/user-data/drafts/nope")).toBe("Error: No such folder: /home/gem/user-data/drafts/nope");
+    expect(await install("/home/gem/user-data/drafts/nope")).toBe(
+      "Error: No such folder: /home/gem/user-data/drafts/nope",
+    );
     expect(await install("/home/gem/skills/knowledge-base")).toMatch(/name a folder under \/home\/gem\/user-data\//);
     expect(await install("/home/gem/user-data/../../etc")).toMatch(/^Error: Path refused: ".." is not allowed/);
     expect(await install("/etc")).toMatch(/^Error: Path refused: outside the workspace/);
   });
 
   it("asks before replacing an existing personal skill; overwrite replaces it whole", async () => {
-    const first = await writeFolder("drafts/v1/notes", { "SKILL.md": GOOD_MD.replace("Weekly report", "Notes"), "old.md": "old" });
+    const first = await writeFolder("drafts/v1/notes", {
+      "SKILL.md": GOOD_MD.replace("Weekly report", "Notes"),
+      "old.md": "old",
+    });
     expect(await install(first)).toContain(`${PERSONAL}/notes/`);
     const second = await writeFolder("drafts/v2/notes", { "SKILL.md": GOOD_MD.replace("Weekly report", "Notes v2") });
     const refused = await install(second);
@@ -98,9 +133,15 @@ describe("install_skill", () => {
   });
 
   it("enforces the skill package limits: one file's size, the file count, the total size", async () => {
-    const source = await writeFolder("drafts/big", { "SKILL.md": GOOD_MD.replace("Weekly report", "Big"), "a.txt": "x".repeat(100), "b.txt": "y".repeat(100) });
+    const source = await writeFolder("drafts/big", {
+      "SKILL.md": GOOD_MD.replace("Weekly report", "Big"),
+      "a.txt": "x".repeat(100),
+      "b.txt": "y".repeat(100),
+    });
     process.env.SKILL_MAX_FILE_BYTES = "50";
-    expect(await install(source)).toMatch(/^Error: The file "(SKILL\.md|a\.txt|b\.txt)" is \d+ bytes; one file may be at most 50 bytes\./);
+    expect(await install(source)).toMatch(
+      /^Error: The file "(SKILL\.md|a\.txt|b\.txt)" is \d+ bytes; one file may be at most 50 bytes\./,
+    );
     delete process.env.SKILL_MAX_FILE_BYTES;
     process.env.SKILL_MAX_ENTRIES = "2";
     expect(await install(source)).toBe("Error: The folder holds more than 2 files; a skill may have at most 2.");
@@ -117,14 +158,27 @@ describe("install_skill", () => {
       expect(needsApproval(mode, { name: "install_skill" }, properties, "/home/gem/user-data/projects/t")).toBe(true);
       expect(needsApproval(mode, { name: "install_skill" }, undefined, "/home/gem/user-data/projects/t")).toBe(true);
     }
-    const source = await writeFolder("drafts/approval-skill", { "SKILL.md": GOOD_MD.replace("Weekly report", "Approval skill") });
+    const source = await writeFolder("drafts/approval-skill", {
+      "SKILL.md": GOOD_MD.replace("Weekly report", "Approval skill"),
+    });
     const agent = await createStoredAgent(user, { slug: "installer", name: "Installer", config: {} });
-    await h.client.script("install", [{ toolCalls: [{ name: "install_skill", args: { source_dir: source } }] }, { text: "installed" }]);
+    await h.client.script("install", [
+      { toolCalls: [{ name: "install_skill", args: { source_dir: source } }] },
+      { text: "installed" },
+    ]);
     const threadId = crypto.randomUUID();
-    const { stream } = await startChatRun(user, { threadId, message: userMessage(`install it ${scriptMarker("install")}`), modelSpec: `${MOCK_PROVIDER}:mock-chat`, agentId: agent.id });
+    const { stream } = await startChatRun(user, {
+      threadId,
+      message: userMessage(`install it ${scriptMarker("install")}`),
+      modelSpec: `${MOCK_PROVIDER}:mock-chat`,
+      agentId: agent.id,
+    });
     const chunks = await readAll(stream);
     await activeRunForThread(threadId)?.done;
-    expect(dataParts(chunks, "interrupt").at(-1)).toMatchObject({ kind: "approval", actions: [{ name: "install_skill", args: { source_dir: source } }] });
+    expect(dataParts(chunks, "interrupt").at(-1)).toMatchObject({
+      kind: "approval",
+      actions: [{ name: "install_skill", args: { source_dir: source } }],
+    });
     expect(personalFiles("approval-skill")).toEqual([]);
   });
 });

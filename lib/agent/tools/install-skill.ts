@@ -16,8 +16,15 @@ import { INSTALL_SKILL } from "./names";
 import { toolMetadata } from "./tool-properties";
 
 const args = z.object({
-  source_dir: z.string().min(1).max(1024).describe(`Absolute path of a folder under ${VIRTUAL.userData}/ that holds SKILL.md and the skill's files`),
-  overwrite: z.boolean().default(false).describe("Replace an existing personal skill with the same slug (only after the user agreed)"),
+  source_dir: z
+    .string()
+    .min(1)
+    .max(1024)
+    .describe(`Absolute path of a folder under ${VIRTUAL.userData}/ that holds SKILL.md and the skill's files`),
+  overwrite: z
+    .boolean()
+    .default(false)
+    .describe("Replace an existing personal skill with the same slug (only after the user agreed)"),
 });
 
 class Refused extends Error {}
@@ -38,8 +45,14 @@ async function readFolder(ws: WorkspaceBackend, dir: string): Promise<Map<string
       }
       checkFileSize(rel, entry.size, limits);
       total += entry.size;
-      if (files.size >= limits.maxEntries) throw new Refused(`The folder holds more than ${limits.maxEntries} files; a skill may have at most ${limits.maxEntries}.`);
-      if (total > limits.maxTotalBytes) throw new Refused(`The folder's files add up to more than ${formatBytes(limits.maxTotalBytes)}, the most a skill may hold.`);
+      if (files.size >= limits.maxEntries)
+        throw new Refused(
+          `The folder holds more than ${limits.maxEntries} files; a skill may have at most ${limits.maxEntries}.`,
+        );
+      if (total > limits.maxTotalBytes)
+        throw new Refused(
+          `The folder's files add up to more than ${formatBytes(limits.maxTotalBytes)}, the most a skill may hold.`,
+        );
       files.set(rel, await ws.readBytes(entry.virtual));
     }
   }
@@ -49,16 +62,22 @@ async function readFolder(ws: WorkspaceBackend, dir: string): Promise<Map<string
 async function install(userId: string, sourceDir: string, overwrite: boolean): Promise<string> {
   const ws = openWorkspace(userId);
   const source = parseVirtualPath(sourceDir);
-  if (source.mount !== "user-data") throw new Refused(`install_skill copies a folder of your workspace: name a folder under ${VIRTUAL.userData}/.`);
+  if (source.mount !== "user-data")
+    throw new Refused(`install_skill copies a folder of your workspace: name a folder under ${VIRTUAL.userData}/.`);
   const root = await ws.stat(source.virtual);
   if (!root) throw new Refused(`No such folder: ${source.virtual}`);
   if (root.kind !== "dir") throw new Refused(`${source.virtual} is a file; name the folder that holds SKILL.md.`);
 
-  const pkg = validateSkillPackage(await readFolder(ws, source.virtual), { folderName: path.posix.basename(source.virtual) });
+  const pkg = validateSkillPackage(await readFolder(ws, source.virtual), {
+    folderName: path.posix.basename(source.virtual),
+  });
   const target = `${VIRTUAL.personalSkills}/${pkg.slug}`;
-  if (source.virtual === target) throw new Refused(`${source.virtual} already is the personal skill "${pkg.slug}"; there is nothing to install.`);
+  if (source.virtual === target)
+    throw new Refused(`${source.virtual} already is the personal skill "${pkg.slug}"; there is nothing to install.`);
   if (target.startsWith(`${source.virtual}/`) || source.virtual.startsWith(`${target}/`)) {
-    throw new Refused(`${source.virtual} and the skill's place ${target} overlap; copy the skill to a folder of its own first.`);
+    throw new Refused(
+      `${source.virtual} and the skill's place ${target} overlap; copy the skill to a folder of its own first.`,
+    );
   }
   const folder = personalSkillFolder(userId, pkg.slug);
   const existing = await folder.exists();
@@ -80,14 +99,21 @@ async function install(userId: string, sourceDir: string, overwrite: boolean): P
  * bounded by the package limits) and written back if the new ones cannot all be written, so a
  * failed reinstall never leaves the user without the skill.
  */
-async function replaceSkillFiles(folder: SkillFolder, files: Map<string, Uint8Array>, existing: boolean): Promise<void> {
+async function replaceSkillFiles(
+  folder: SkillFolder,
+  files: Map<string, Uint8Array>,
+  existing: boolean,
+): Promise<void> {
   const previous = new Map<string, Uint8Array>();
   if (existing) for (const entry of await folder.list()) previous.set(entry.path, await folder.read(entry.path));
   if (existing) await folder.removeAll();
   try {
     await writeSkillFiles(folder, files);
   } catch (err) {
-    if (previous.size) await writeSkillFiles(folder, previous).catch((restore) => console.error("[install_skill] could not restore the previous skill:", restore));
+    if (previous.size)
+      await writeSkillFiles(folder, previous).catch((restore) =>
+        console.error("[install_skill] could not restore the previous skill:", restore),
+      );
     throw err;
   }
 }

@@ -6,7 +6,8 @@ import { KB_TOOL_NAMES, kbTools, NO_KNOWLEDGE_BASES } from "./kb-tools";
 
 /** The knowledge-base tools answer only about visible knowledge bases and never invent contents. */
 const ctxWith = (visibleKnowledgeBases: VisibleKnowledgeBase[]) => ({ visibleKnowledgeBases }) as AgentRuntimeContext;
-const invoke = (name: string, ctx: AgentRuntimeContext, args: Record<string, unknown>) => kbTools[name]!(ctx).invoke(args);
+const invoke = (name: string, ctx: AgentRuntimeContext, args: Record<string, unknown>) =>
+  kbTools[name]!(ctx).invoke(args);
 
 const argsFor: Record<string, Record<string, unknown>> = {
   list_kbs: {},
@@ -21,7 +22,15 @@ const handbook: VisibleKnowledgeBase = { kbId: "kb-1", name: "Handbook", descrip
 
 describe("knowledge-base tools", () => {
   it("are the seven tools of SPEC 4, opened by skills only; all but download_kb_file (it writes a file) are read-only for approvals", () => {
-    expect(KB_TOOL_NAMES).toEqual(["list_kbs", "query_kb", "find_kb_document", "open_kb_document", "get_mindmap", "search_file", "download_kb_file"]);
+    expect(KB_TOOL_NAMES).toEqual([
+      "list_kbs",
+      "query_kb",
+      "find_kb_document",
+      "open_kb_document",
+      "get_mindmap",
+      "search_file",
+      "download_kb_file",
+    ]);
     for (const name of KB_TOOL_NAMES) {
       expect(toolProperties(kbTools[name]!(ctxWith([]))).readonly ?? false, name).toBe(name !== "download_kb_file");
       expect(skillDeclarableTool(name)).toBe(kbTools[name]);
@@ -34,7 +43,9 @@ describe("knowledge-base tools", () => {
   });
 
   it("list_kbs lists the visible knowledge bases", async () => {
-    expect(await invoke("list_kbs", ctxWith([handbook]), {})).toBe("Knowledge bases you can use (1):\n- Handbook (id: kb-1, type: general): HR rules");
+    expect(await invoke("list_kbs", ctxWith([handbook]), {})).toBe(
+      "Knowledge bases you can use (1):\n- Handbook (id: kb-1, type: general): HR rules",
+    );
   });
 
   it("refuses a knowledge base that is not visible, by id or by name", async () => {

@@ -11,7 +11,8 @@ import { toolMetadata, type ToolProperties } from "./tool-properties";
  */
 
 export const NO_KNOWLEDGE_BASES = "No knowledge bases are available to you yet.";
-const CONTENTS_UNAVAILABLE = "Reading knowledge-base contents is not available in this version of Meridian yet; tell the user so.";
+const CONTENTS_UNAVAILABLE =
+  "Reading knowledge-base contents is not available in this version of Meridian yet; tell the user so.";
 
 const kbId = z.string().trim().min(1).max(200).describe("The id of a knowledge base, as list_kbs shows it");
 const fileId = z.string().trim().min(1).max(200).describe("The id of a document in that knowledge base");
@@ -29,14 +30,23 @@ export function resolveKnowledgeBase(visible: VisibleKnowledgeBase[], target: Kb
 
 function listKnowledgeBases(visible: VisibleKnowledgeBase[]): string {
   if (visible.length === 0) return NO_KNOWLEDGE_BASES;
-  const lines = visible.map((kb) => `- ${kb.name} (id: ${kb.kbId}, type: ${kb.kbType})${kb.description ? `: ${kb.description}` : ""}`);
+  const lines = visible.map(
+    (kb) => `- ${kb.name} (id: ${kb.kbId}, type: ${kb.kbType})${kb.description ? `: ${kb.description}` : ""}`,
+  );
   return [`Knowledge bases you can use (${visible.length}):`, ...lines].join("\n");
 }
 
 /** A tool whose call names one knowledge base: refused unless it is visible to this run. */
 function kbScopedTool<S extends z.ZodObject>(
   ctx: AgentRuntimeContext,
-  spec: { name: string; description: string; schema: S; properties: ToolProperties; target: (args: z.infer<S>) => KbTarget | null },
+  spec: {
+    name: string;
+    description: string;
+    schema: S;
+    /** Knowledge-base tools only read: `{ readonly: true }` unless a tool says more. */
+    properties?: ToolProperties;
+    target: (args: z.infer<S>) => KbTarget | null;
+  },
 ) {
   return tool(
     async (args: z.infer<S>) => {
@@ -45,7 +55,12 @@ function kbScopedTool<S extends z.ZodObject>(
       const kb = resolveKnowledgeBase(ctx.visibleKnowledgeBases, target);
       return typeof kb === "string" ? kb : CONTENTS_UNAVAILABLE;
     },
-    { name: spec.name, description: spec.description, schema: spec.schema, metadata: toolMetadata(spec.properties) },
+    {
+      name: spec.name,
+      description: spec.description,
+      schema: spec.schema,
+      metadata: toolMetadata(spec.properties ?? { readonly: true }),
+    },
   );
 }
 
@@ -60,37 +75,42 @@ const listKbs: BuiltinToolFactory = (ctx) =>
 const queryKb: BuiltinToolFactory = (ctx) =>
   kbScopedTool(ctx, {
     name: "query_kb",
-    description: "Search one knowledge base for passages relevant to a question (hybrid keyword and semantic retrieval). Cite the documents you use.",
+    description:
+      "Search one knowledge base for passages relevant to a question (hybrid keyword and semantic retrieval). Cite the documents you use.",
     schema: z.object({
       kb_id: kbId,
       query_text: z.string().trim().min(1).max(2000).describe("What to look for, as a question or keywords"),
       file_name: z.string().trim().min(1).max(500).optional().describe("Only search the document with this file name"),
     }),
-    properties: { readonly: true },
     target: (a) => ({ by: "id", value: a.kb_id }),
   });
 
 const findKbDocument: BuiltinToolFactory = (ctx) =>
   kbScopedTool(ctx, {
     name: "find_kb_document",
-    description: "Find where patterns occur in one document of a knowledge base; returns line-numbered windows around the matches.",
+    description:
+      "Find where patterns occur in one document of a knowledge base; returns line-numbered windows around the matches.",
     schema: z.object({
       kb_id: kbId,
       file_id: fileId,
-      patterns: z.array(z.string().min(1).max(500)).min(1).max(20).describe("Text (or regular expressions with use_regex) to look for"),
+      patterns: z
+        .array(z.string().min(1).max(500))
+        .min(1)
+        .max(20)
+        .describe("Text (or regular expressions with use_regex) to look for"),
       use_regex: z.boolean().default(false),
       case_sensitive: z.boolean().default(false),
       max_windows: z.number().int().min(1).max(50).default(5).describe("At most this many windows"),
       window_size: z.number().int().min(10).max(2000).default(80).describe("Characters around each match"),
     }),
-    properties: { readonly: true },
     target: (a) => ({ by: "id", value: a.kb_id }),
   });
 
 const openKbDocument: BuiltinToolFactory = (ctx) =>
   kbScopedTool(ctx, {
     name: "open_kb_document",
-    description: "Read a window of one knowledge-base document with line numbers, from a line or a character offset; says whether more follows.",
+    description:
+      "Read a window of one knowledge-base document with line numbers, from a line or a character offset; says whether more follows.",
     schema: z.object({
       kb_id: kbId,
       file_id: fileId,
@@ -107,7 +127,6 @@ const getMindmap: BuiltinToolFactory = (ctx) =>
     name: "get_mindmap",
     description: "Get the mind map (topic outline) of a knowledge base.",
     schema: z.object({ kb_name: kbName }),
-    properties: { readonly: true },
     target: (a) => ({ by: "name", value: a.kb_name }),
   });
 
@@ -121,14 +140,14 @@ const searchFile: BuiltinToolFactory = (ctx) =>
       offset: z.number().int().min(0).default(0),
       limit: z.number().int().min(1).max(300).default(300),
     }),
-    properties: { readonly: true },
     target: (a) => (a.kb_name ? { by: "name", value: a.kb_name } : null),
   });
 
 const downloadKbFile: BuiltinToolFactory = (ctx) =>
   kbScopedTool(ctx, {
     name: "download_kb_file",
-    description: "Copy a knowledge-base document into this conversation's outputs/ folder so you can read or process it as a file.",
+    description:
+      "Copy a knowledge-base document into this conversation's outputs/ folder so you can read or process it as a file.",
     schema: z.object({
       kb_id: kbId,
       file_id: fileId,

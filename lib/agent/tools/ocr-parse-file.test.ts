@@ -73,9 +73,16 @@ beforeEach(async () => {
 
 type ChatBody = { messages: { role: string; content: unknown; tool_call_id?: string }[] };
 const bodyOf = (r: LoggedRequest) => r.body as ChatBody;
-const parts = (content: unknown) => (Array.isArray(content) ? (content as { type: string; text?: string; image_url?: { url: string } }[]) : []);
-const imagesIn = (body: ChatBody) => body.messages.flatMap((m) => parts(m.content)).filter((p) => p.type === "image_url");
-const contentText = (content: unknown) => (typeof content === "string" ? content : parts(content).map((p) => p.text ?? "").join("\n"));
+const parts = (content: unknown) =>
+  Array.isArray(content) ? (content as { type: string; text?: string; image_url?: { url: string } }[]) : [];
+const imagesIn = (body: ChatBody) =>
+  body.messages.flatMap((m) => parts(m.content)).filter((p) => p.type === "image_url");
+const contentText = (content: unknown) =>
+  typeof content === "string"
+    ? content
+    : parts(content)
+        .map((p) => p.text ?? "")
+        .join("\n");
 
 function toolResults(values: Record<string, unknown>, name: string): string[] {
   return (values.messages as ToolMessage[])
@@ -140,7 +147,9 @@ describe("an image read with read_file", () => {
     expect(ocr[0].model).toBe(VISION_MODEL);
     expect(imagesIn(bodyOf(ocr[0]))).toEqual([{ type: "image_url", image_url: { url: PNG_URL } }]);
 
-    const ocrResult = bodyOf(log[3]).messages.filter((m) => m.role === "tool").at(-1)!;
+    const ocrResult = bodyOf(log[3])
+      .messages.filter((m) => m.role === "tool")
+      .at(-1)!;
     expect(contentText(ocrResult.content)).toBe(`## ${SIGN}\nOPEN 9-17`);
     expect(textOf(chunks)).toBe("The sign says OPEN.");
     expect(textOf(chunks)).not.toContain("OPEN 9-17");
@@ -150,7 +159,9 @@ describe("an image read with read_file", () => {
 describe("ocr_parse_file", () => {
   async function ocrCall(key: string, file_paths: string[], who: Actor = actor) {
     await h.client.script(key, [{ toolCalls: [{ name: "ocr_parse_file", args: { file_paths } }] }, { text: "done" }]);
-    const { values } = await runAgentTurn(who, `OCR please ${scriptMarker(key)}`, { modelSpec: `${MOCK_PROVIDER}:mock-chat` });
+    const { values } = await runAgentTurn(who, `OCR please ${scriptMarker(key)}`, {
+      modelSpec: `${MOCK_PROVIDER}:mock-chat`,
+    });
     const results = toolResults(values, "ocr_parse_file");
     expect(results).toHaveLength(1);
     return results[0];
@@ -210,12 +221,19 @@ describe("ocr_parse_file", () => {
 
   it("sends a PDF as a file part", async () => {
     await h.client.script(OCR_KEY, [{ text: "PDF TEXT" }]);
-    expect(await ocrCall("ocr-pdf", ["/home/gem/user-data/docs/scan.pdf"])).toBe("## /home/gem/user-data/docs/scan.pdf\nPDF TEXT");
+    expect(await ocrCall("ocr-pdf", ["/home/gem/user-data/docs/scan.pdf"])).toBe(
+      "## /home/gem/user-data/docs/scan.pdf\nPDF TEXT",
+    );
     const [req] = await h.client.requests(OCR_KEY);
-    const file = bodyOf(req).messages.flatMap((m) => parts(m.content)).find((p) => p.type === "file") as unknown as {
+    const file = bodyOf(req)
+      .messages.flatMap((m) => parts(m.content))
+      .find((p) => p.type === "file") as unknown as {
       file: { filename: string; file_data: string };
     };
-    expect(file.file).toEqual({ filename: "scan.pdf", file_data: `data:application/pdf;base64,${PDF.toString("base64")}` });
+    expect(file.file).toEqual({
+      filename: "scan.pdf",
+      file_data: `data:application/pdf;base64,${PDF.toString("base64")}`,
+    });
   });
 
   it("reads only the acting user's workspace", async () => {

@@ -33,7 +33,9 @@ const argsSchema = z.object({
     .array(z.string().min(1))
     .min(1)
     .max(MAX_OCR_FILES)
-    .describe(`1-${MAX_OCR_FILES} absolute paths of images (png, jpeg, gif, webp) or PDF files under ${VIRTUAL.userData}/`),
+    .describe(
+      `1-${MAX_OCR_FILES} absolute paths of images (png, jpeg, gif, webp) or PDF files under ${VIRTUAL.userData}/`,
+    ),
 });
 
 type OcrTarget = { model: BaseChatModel; spec: string; signal?: AbortSignal };
@@ -43,7 +45,10 @@ function errorText(err: unknown): string {
 }
 
 /** The bytes of `file` as a content part the OCR model reads, or a readable refusal. */
-async function contentPart(ws: WorkspaceBackend, file: string): Promise<{ part: Record<string, unknown>; pdf: boolean } | string> {
+async function contentPart(
+  ws: WorkspaceBackend,
+  file: string,
+): Promise<{ part: Record<string, unknown>; pdf: boolean } | string> {
   let bytes: Buffer;
   try {
     const entry = await ws.stat(file);
@@ -60,7 +65,8 @@ async function contentPart(ws: WorkspaceBackend, file: string): Promise<{ part: 
   const mime = (await fileTypeFromBuffer(bytes))?.mime;
   const url = `data:${mime};base64,${bytes.toString("base64")}`;
   if (mime && MODEL_IMAGE_TYPES.has(mime)) return { part: { type: "image_url", image_url: { url } }, pdf: false };
-  if (mime === PDF) return { part: { type: "file", file: { filename: path.posix.basename(file), file_data: url } }, pdf: true };
+  if (mime === PDF)
+    return { part: { type: "file", file: { filename: path.posix.basename(file), file_data: url } }, pdf: true };
   return `Error: ${file} is not an image (png, jpeg, gif, webp) or PDF${mime ? ` (it is ${mime})` : ""}; read text files with read_file.`;
 }
 
@@ -71,7 +77,9 @@ async function ocrOne(ws: WorkspaceBackend, target: OcrTarget, file: string): Pr
     const answer = await target.model.invoke(
       [
         new SystemMessage(OCR_INSTRUCTIONS),
-        new HumanMessage({ content: [{ type: "text", text: `File: ${path.posix.basename(file)}` }, input.part] as never }),
+        new HumanMessage({
+          content: [{ type: "text", text: `File: ${path.posix.basename(file)}` }, input.part] as never,
+        }),
       ],
       // Internal call: never streamed into the chat (stream.ts and LangGraph skip `nostream`).
       { tags: ["nostream"], signal: target.signal },

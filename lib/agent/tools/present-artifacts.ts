@@ -59,15 +59,28 @@ export function presentArtifactsTool(backend: WorkspaceBackend) {
       }
       const toolCallId = config.toolCall?.id ?? "";
       const summary = [
-        found.length ? `Presented ${found.length} file(s) to the user: ${found.map((a) => a.path).join(", ")}.` : "No file was presented.",
+        found.length
+          ? `Presented ${found.length} file(s) to the user: ${found.map((a) => a.path).join(", ")}.`
+          : "No file was presented.",
         ...(problems.length ? [`Not presented:\n- ${problems.join("\n- ")}`] : []),
       ].join("\n");
-      if (found.length) emitPart((config as { writer?: (chunk: unknown) => void }).writer, "artifacts", { artifacts: found }, { id: `artifacts-${toolCallId}` });
+      if (found.length)
+        emitPart(
+          (config as { writer?: (chunk: unknown) => void }).writer,
+          "artifacts",
+          { artifacts: found },
+          { id: `artifacts-${toolCallId}` },
+        );
       return new Command({
         update: {
           ...(found.length ? { artifacts: found } : {}),
           messages: [
-            new ToolMessage({ content: summary, tool_call_id: toolCallId, name: PRESENT_ARTIFACTS, status: found.length ? "success" : "error" }),
+            new ToolMessage({
+              content: summary,
+              tool_call_id: toolCallId,
+              name: PRESENT_ARTIFACTS,
+              status: found.length ? "success" : "error",
+            }),
           ],
         },
       });

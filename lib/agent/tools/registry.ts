@@ -24,5 +24,9 @@ export function builtinToolNames(): string[] {
 
 /** The factory of a tool a skill may declare, configurable or skill-only. */
 export function skillDeclarableTool(name: string): BuiltinToolFactory | undefined {
-  return Object.hasOwn(builtinTools, name) ? builtinTools[name] : Object.hasOwn(skillOnlyTools, name) ? skillOnlyTools[name] : undefined;
+  return Object.hasOwn(builtinTools, name)
+    ? builtinTools[name]
+    : Object.hasOwn(skillOnlyTools, name)
+      ? skillOnlyTools[name]
+      : undefined;
 }

@@ -25,10 +25,7 @@ const plain = (name: string, metadata?: Record<string, unknown>) =>
 
 describe("tool properties", () => {
   it("travel in the tool's metadata next to other keys, and only well-typed values count", () => {
-    const t = plain(
-      "lookup",
-      toolMetadata({ readonly: true, boundedOutput: true }, { source: "test" }),
-    );
+    const t = plain("lookup", toolMetadata({ readonly: true, boundedOutput: true }, { source: "test" }));
     expect(t.metadata).toEqual({ source: "test", readonly: true, boundedOutput: true });
     expect(toolProperties(t)).toEqual({ readonly: true, boundedOutput: true });
     expect(toolProperties(withToolProperties(t, { mainAgentOnly: true }))).toEqual({
@@ -37,11 +34,7 @@ describe("tool properties", () => {
       mainAgentOnly: true,
     });
     expect(t.metadata?.source).toBe("test");
-    expect(
-      toolProperties(
-        plain("odd", { readonly: "yes", sideEffect: "sometimes", middlewareOwned: 1 }),
-      ),
-    ).toEqual({});
+    expect(toolProperties(plain("odd", { readonly: "yes", sideEffect: "sometimes", middlewareOwned: 1 }))).toEqual({});
     expect(toolProperties(plain("bare"))).toEqual({});
     expect(toolProperties(undefined)).toEqual({});
   });

@@ -36,10 +36,7 @@ const FLAGS = ["readonly", "mainAgentOnly", "middlewareOwned", "boundedOutput"] 
 type WithMetadata = { metadata?: Record<string, unknown> };
 
 /** `metadata` for `tool(fn, { ..., metadata })` and `new DynamicStructuredTool({ ..., metadata })`. */
-export function toolMetadata(
-  properties: ToolProperties,
-  rest: Record<string, unknown> = {},
-): Record<string, unknown> {
+export function toolMetadata(properties: ToolProperties, rest: Record<string, unknown> = {}): Record<string, unknown> {
   return { ...rest, ...properties };
 }
 
@@ -57,8 +54,7 @@ export function toolProperties(tool: unknown): ToolProperties {
   const properties: ToolProperties = {};
   for (const flag of FLAGS) if (metadata[flag] === true) properties[flag] = true;
   const sideEffect = metadata.sideEffect;
-  if (SIDE_EFFECTS.includes(sideEffect as SideEffect))
-    properties.sideEffect = sideEffect as SideEffect;
+  if (SIDE_EFFECTS.includes(sideEffect as SideEffect)) properties.sideEffect = sideEffect as SideEffect;
   return properties;
 }
 
@@ -78,8 +74,6 @@ export type McpToolAnnotations = { readOnlyHint?: unknown; destructiveHint?: unk
  * may change something outside Meridian, destructive or not (`destructiveHint` only matters when
  * not read-only, and a non-destructive write still changes something), so approvals ask.
  */
-export function mcpToolProperties(
-  annotations: McpToolAnnotations | null | undefined,
-): ToolProperties {
+export function mcpToolProperties(annotations: McpToolAnnotations | null | undefined): ToolProperties {
   return annotations?.readOnlyHint === true ? { readonly: true } : { sideEffect: "external" };
 }

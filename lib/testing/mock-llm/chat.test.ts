@@ -67,7 +67,9 @@ describe("chat completions over plain HTTP", () => {
 
   it("sends no usage chunk unless include_usage is asked for", async () => {
     server.mock.script("no-usage", [{ text: "short" }]);
-    const streamed = await readCompletionStream(await postJson(completions(), chatBody("[[mock:no-usage]]", { stream: true })));
+    const streamed = await readCompletionStream(
+      await postJson(completions(), chatBody("[[mock:no-usage]]", { stream: true })),
+    );
     expect(streamed.usage).toBeNull();
     expect(streamed.chunks.every((c) => c.choices.length === 1)).toBe(true);
   });
@@ -84,7 +86,9 @@ describe("chat completions over plain HTTP", () => {
         chunkSize: 5,
       },
     ]);
-    const streamed = await readCompletionStream(await postJson(completions(), chatBody("[[mock:tools]]", { stream: true })));
+    const streamed = await readCompletionStream(
+      await postJson(completions(), chatBody("[[mock:tools]]", { stream: true })),
+    );
     expect(streamed.reasoning).toBe("Need the weather.");
     expect(streamed.text).toBe("Checking.");
     const deltas = streamed.chunks.map((c) => c.choices[0]?.delta).filter((d) => d !== undefined);
@@ -95,7 +99,12 @@ describe("chat completions over plain HTTP", () => {
     expect(firstText).toBeLessThan(firstTool);
     // The opening delta of a call carries id, type and name; later ones only argument pieces.
     const opening = deltas[firstTool].tool_calls![0];
-    expect(opening).toMatchObject({ index: 0, id: "call_fixed", type: "function", function: { name: "get_weather", arguments: "" } });
+    expect(opening).toMatchObject({
+      index: 0,
+      id: "call_fixed",
+      type: "function",
+      function: { name: "get_weather", arguments: "" },
+    });
     const pieces = deltas.filter((d) => d.tool_calls?.[0].index === 0 && !d.tool_calls[0].id);
     expect(pieces.length).toBeGreaterThan(1);
     expect(pieces.every((d) => d.tool_calls![0].function.name === undefined)).toBe(true);

@@ -37,7 +37,8 @@ export function mockClient(baseUrl: string): MockClient {
       return (await call<{ deleted: boolean }>("DELETE", `/scripts/${encodeURIComponent(key)}`)).deleted;
     },
     scripts: () => call<ScriptStatus[]>("GET", "/scripts"),
-    requests: (key) => call<LoggedRequest[]>("GET", key === undefined ? "/requests" : `/requests?key=${encodeURIComponent(key)}`),
+    requests: (key) =>
+      call<LoggedRequest[]>("GET", key === undefined ? "/requests" : `/requests?key=${encodeURIComponent(key)}`),
     async reset() {
       await call("POST", "/reset");
     },

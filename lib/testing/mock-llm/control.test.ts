@@ -57,7 +57,10 @@ describe("control API through mockClient", () => {
   });
 
   it("refuses an invalid script with the reason", async () => {
-    const res = await postJson(`${server.url.replace(/\/v1$/, "")}/__mock/scripts`, { key: "bad", turns: [{ fault: { status: 200 } }] });
+    const res = await postJson(`${server.url.replace(/\/v1$/, "")}/__mock/scripts`, {
+      key: "bad",
+      turns: [{ fault: { status: 200 } }],
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).toMatch(/turns\.0/);
     await expect(mockClient(server.url).script("bad", [{ text: "x", delayMs: -1 }])).rejects.toThrow(/400/);

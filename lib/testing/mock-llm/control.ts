@@ -8,7 +8,11 @@ import { turnsSchema } from "./turns";
 export const CONTROL_PREFIX = "/__mock";
 
 const scriptOptionsSchema = z.strictObject({ rejectImages: z.boolean().optional() });
-const scriptBodySchema = z.strictObject({ key: z.string().min(1), turns: turnsSchema, options: scriptOptionsSchema.optional() });
+const scriptBodySchema = z.strictObject({
+  key: z.string().min(1),
+  turns: turnsSchema,
+  options: scriptOptionsSchema.optional(),
+});
 
 type ControlState = { scripts: ScriptRegistry; log: RequestLog; reset(): void };
 

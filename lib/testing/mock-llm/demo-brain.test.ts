@@ -41,7 +41,11 @@ describe("demoReply", () => {
   });
 
   it("plans in Chinese for a Chinese request", () => {
-    const { todos } = todoArgs({ model: "m", messages: [{ role: "user", content: "帮我写一份周报" }], tools: [todosTool] });
+    const { todos } = todoArgs({
+      model: "m",
+      messages: [{ role: "user", content: "帮我写一份周报" }],
+      tools: [todosTool],
+    });
     expect(todos[0].content).toContain("帮我写一份周报");
     expect(todos[0].content).toMatch(/理解需求/);
   });
@@ -52,7 +56,11 @@ describe("demoReply", () => {
         model: "m",
         messages: [
           { role: "user", content: "Explain vector search" },
-          { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "write_todos", arguments: "{}" } }] },
+          {
+            role: "assistant",
+            content: null,
+            tool_calls: [{ id: "c1", type: "function", function: { name: "write_todos", arguments: "{}" } }],
+          },
           { role: "tool", tool_call_id: "c1", content: "Updated todo list" },
         ],
         tools: [todosTool],
@@ -74,18 +82,49 @@ describe("demoReply", () => {
   it("marks every step completed with the answer, then closes without another plan", () => {
     const base: ChatRequest["messages"] = [
       { role: "user", content: "Explain vector search" },
-      { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "write_todos", arguments: JSON.stringify({ todos: [{ content: "a", status: "in_progress" }, { content: "b", status: "pending" }] }) } }] },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          {
+            id: "c1",
+            type: "function",
+            function: {
+              name: "write_todos",
+              arguments: JSON.stringify({
+                todos: [
+                  { content: "a", status: "in_progress" },
+                  { content: "b", status: "pending" },
+                ],
+              }),
+            },
+          },
+        ],
+      },
       { role: "tool", tool_call_id: "c1", content: "Updated todo list" },
     ];
     const answer = demoReply({ model: "m", messages: base, tools: [todosTool] }, 0);
     const completed = JSON.parse(joined(answer.toolCalls[0].argumentChunks)).todos;
-    expect(completed).toEqual([{ content: "a", status: "completed" }, { content: "b", status: "completed" }]);
+    expect(completed).toEqual([
+      { content: "a", status: "completed" },
+      { content: "b", status: "completed" },
+    ]);
     const closing = demoReply(
       {
         model: "m",
         messages: [
           ...base,
-          { role: "assistant", content: "answer", tool_calls: [{ id: "c2", type: "function", function: { name: "write_todos", arguments: JSON.stringify({ todos: completed }) } }] },
+          {
+            role: "assistant",
+            content: "answer",
+            tool_calls: [
+              {
+                id: "c2",
+                type: "function",
+                function: { name: "write_todos", arguments: JSON.stringify({ todos: completed }) },
+              },
+            ],
+          },
           { role: "tool", tool_call_id: "c2", content: "Updated todo list" },
         ],
         tools: [todosTool],
@@ -121,7 +160,9 @@ describe("demo flow through ChatOpenAI", () => {
   const writeTodos = tool(async () => "Updated todo list", {
     name: "write_todos",
     description: "Replace the todo list",
-    schema: z.object({ todos: z.array(z.object({ content: z.string(), status: z.enum(["pending", "in_progress", "completed"]) })) }),
+    schema: z.object({
+      todos: z.array(z.object({ content: z.string(), status: z.enum(["pending", "in_progress", "completed"]) })),
+    }),
   });
 
   for (const [lang, question, expected] of [

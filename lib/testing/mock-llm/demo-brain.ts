@@ -25,7 +25,11 @@ export function demoReply(request: ChatRequest, delayMs: number): Reply {
     if (plan.some((t) => t.status !== "completed")) {
       const done = plan.map((t) => ({ ...t, status: "completed" as const }));
       return paced(
-        { reasoning: COPY[lang].reasoning, text: answerFor(userText, lang, true), toolCall: { name: WRITE_TODOS, args: { todos: done } } },
+        {
+          reasoning: COPY[lang].reasoning,
+          text: answerFor(userText, lang, true),
+          toolCall: { name: WRITE_TODOS, args: { todos: done } },
+        },
         delayMs,
       );
     }
@@ -56,8 +60,13 @@ const COPY = {
   en: {
     planning: "Let me start with a short plan.",
     closing: "All three steps are done. Ask a follow-up question any time.",
-    reasoning: "The user is talking to the offline demo model. Restate the request, show what the demo covers, and explain how to connect a real model.",
-    plan: (topic: string) => [`Understand the request: "${topic}"`, "Outline the key points", "Write the answer with an example"],
+    reasoning:
+      "The user is talking to the offline demo model. Restate the request, show what the demo covers, and explain how to connect a real model.",
+    plan: (topic: string) => [
+      `Understand the request: "${topic}"`,
+      "Outline the key points",
+      "Write the answer with an example",
+    ],
     intro:
       "> **Offline demo.** This reply comes from Meridian's built-in demo model, which runs without any provider. " +
       "To use a real model, set `OPENAI_BASE_URL`, `OPENAI_API_KEY` and `LLM_MODEL`, or add a provider in the admin console.",
@@ -116,7 +125,10 @@ function answerFor(userText: string, lang: Lang, planned: boolean): string {
     copy.intro,
     `${copy.request} ${excerpt(userText, 160) || "…"}`,
     copy.shown,
-    copy.bullets(planned).map((line) => `- ${line}`).join("\n"),
+    copy
+      .bullets(planned)
+      .map((line) => `- ${line}`)
+      .join("\n"),
     copy.config,
     CONFIG_BLOCK,
   ].join("\n\n");
@@ -142,7 +154,13 @@ function paced(
     reasoningChunks: parts.reasoning ? chunkByWords(parts.reasoning, WORDS_PER_CHUNK) : [],
     textChunks: chunkByWords(parts.text, WORDS_PER_CHUNK),
     toolCalls: parts.toolCall
-      ? [{ id: newToolCallId(), name: parts.toolCall.name, argumentChunks: chunkByChars(JSON.stringify(parts.toolCall.args), 24) }]
+      ? [
+          {
+            id: newToolCallId(),
+            name: parts.toolCall.name,
+            argumentChunks: chunkByChars(JSON.stringify(parts.toolCall.args), 24),
+          },
+        ]
       : [],
     delayMs,
   };

@@ -52,13 +52,20 @@ describe("embeddings over HTTP", () => {
   });
 
   it("serves LangChain's OpenAIEmbeddings (base64 by default) with the same vectors", async () => {
-    const embeddings = new OpenAIEmbeddings({ model: "demo-embedding", apiKey: "test", configuration: { baseURL: server.url } });
+    const embeddings = new OpenAIEmbeddings({
+      model: "demo-embedding",
+      apiKey: "test",
+      configuration: { baseURL: server.url },
+    });
     const [doc] = await embeddings.embedDocuments(["reset your password"]);
     const query = await embeddings.embedQuery("reset your password");
     expect(doc).toHaveLength(128);
     doc.forEach((value, i) => expect(value).toBeCloseTo(embedText("reset your password", 128)[i], 5));
     expect(query).toEqual(doc);
-    const logged = server.mock.requests().filter((r) => r.path === "/embeddings").at(-1);
+    const logged = server.mock
+      .requests()
+      .filter((r) => r.path === "/embeddings")
+      .at(-1);
     expect(logged?.body).toMatchObject({ encoding_format: "base64" });
   });
 
@@ -66,7 +73,11 @@ describe("embeddings over HTTP", () => {
     server.mock.script("embed-fail", [{ fault: { status: 500 } }]);
     const failing = await postJson(`${server.url}/embeddings`, { model: "m", input: ["doc [[mock:embed-fail]]"] });
     expect(failing.status).toBe(500);
-    const next = await postJson(`${server.url}/embeddings`, { model: "m", input: "doc" }, { "x-mock-script": "embed-fail" });
+    const next = await postJson(
+      `${server.url}/embeddings`,
+      { model: "m", input: "doc" },
+      { "x-mock-script": "embed-fail" },
+    );
     expect(next.status).toBe(200);
   });
 

@@ -65,7 +65,10 @@ describe("fault turns", () => {
     server.mock.script("lc-fault", [{ fault: { status: 503 } }]);
     const error = await chatModel(server.url)
       .invoke("[[mock:lc-fault]]")
-      .then(() => null, (e: unknown) => e);
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(error).toMatchObject({ status: 503 });
   });
 });
@@ -73,7 +76,10 @@ describe("fault turns", () => {
 describe("cut streams", () => {
   it("streams the first characters, then breaks the connection without [DONE]", async () => {
     server.mock.script("cut", [{ text: "The quick brown fox jumps", cutAfterChars: 10, chunkSize: 4 }]);
-    const res = await postJson(completions(), chatBody("[[mock:cut]]", { stream: true, stream_options: { include_usage: true } }));
+    const res = await postJson(
+      completions(),
+      chatBody("[[mock:cut]]", { stream: true, stream_options: { include_usage: true } }),
+    );
     expect(res.status).toBe(200);
     const { raw, error } = await readUntilBroken(res);
     expect(error).toBeInstanceOf(Error);
@@ -139,7 +145,10 @@ describe("api key", () => {
       guarded.mock.script("auth", [{ text: "welcome" }]);
       const wrong = await chatModel(guarded.url, { apiKey: "wrong" })
         .invoke("[[mock:auth]]")
-        .then(() => null, (e: unknown) => e);
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
       expect(wrong).toMatchObject({ status: 401 });
       const answer = await streamMessage(chatModel(guarded.url, { apiKey: "right" }), "[[mock:auth]]");
       expect(answer.content).toBe("welcome");

@@ -25,11 +25,13 @@ const KINDS: Record<number, ErrorKind> = {
 };
 
 function kindOf(status: number): ErrorKind {
-  return KINDS[status] ?? {
-    type: status >= 500 ? "server_error" : "invalid_request_error",
-    code: `http_${status}`,
-    message: `Mock error ${status}.`,
-  };
+  return (
+    KINDS[status] ?? {
+      type: status >= 500 ? "server_error" : "invalid_request_error",
+      code: `http_${status}`,
+      message: `Mock error ${status}.`,
+    }
+  );
 }
 
 export function errorResponse(

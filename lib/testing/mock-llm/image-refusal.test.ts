@@ -35,7 +35,10 @@ describe("scripts that refuse image input and scripts keyed by model", () => {
     server.mock.script("blind", [{ text: "text only answer" }], { rejectImages: true });
     const refused = await postJson(`${server.url}/chat/completions`, imageBody("[[mock:blind]]"));
     expect(refused.status).toBe(400);
-    expect((await refused.json()).error).toMatchObject({ message: IMAGE_REFUSAL_MESSAGE, type: "invalid_request_error" });
+    expect((await refused.json()).error).toMatchObject({
+      message: IMAGE_REFUSAL_MESSAGE,
+      type: "invalid_request_error",
+    });
 
     const ok = await postJson(`${server.url}/chat/completions`, chatBody("plain [[mock:blind]]"));
     expect((await ok.json()).choices[0].message.content).toBe("text only answer");
@@ -52,7 +55,12 @@ describe("scripts that refuse image input and scripts keyed by model", () => {
     server.mock.script("blind-client", [{ text: "unused" }], { rejectImages: true });
     const model = chatModel(server.url);
     const err = await streamMessage(model, [
-      new HumanMessage({ content: [{ type: "text", text: "[[mock:blind-client]]" }, { type: "image_url", image_url: { url: PIXEL } }] }),
+      new HumanMessage({
+        content: [
+          { type: "text", text: "[[mock:blind-client]]" },
+          { type: "image_url", image_url: { url: PIXEL } },
+        ],
+      }),
     ]).catch((e: unknown) => e);
     const c = classifyModelError(err);
     expect(c.status).toBe(400);

@@ -9,7 +9,13 @@ describe("ScriptRegistry", () => {
     const registry = new ScriptRegistry();
     registry.set("k", [{ text: "a", repeat: 2 }, { fault: { status: 500 } }, { text: "c" }]);
     const served = [1, 2, 3, 4, 5].map(() => registry.take("k"));
-    expect(served).toEqual([{ text: "a", repeat: 2 }, { text: "a", repeat: 2 }, { fault: { status: 500 } }, { text: "c" }, null]);
+    expect(served).toEqual([
+      { text: "a", repeat: 2 },
+      { text: "a", repeat: 2 },
+      { fault: { status: 500 } },
+      { text: "c" },
+      null,
+    ]);
     expect(registry.status()).toEqual([{ key: "k", turns: 3, served: 4, remaining: 0 }]);
   });
 
@@ -50,7 +56,10 @@ describe("scriptKeyOfChat", () => {
   });
 
   it("prefers the x-mock-script header", () => {
-    const key = scriptKeyOfChat(request([{ role: "user", content: "[[mock:marker]]" }]), new Headers({ "x-mock-script": "header" }));
+    const key = scriptKeyOfChat(
+      request([{ role: "user", content: "[[mock:marker]]" }]),
+      new Headers({ "x-mock-script": "header" }),
+    );
     expect(key).toBe("header");
   });
 });
@@ -80,7 +89,15 @@ describe("scripts over HTTP", () => {
     server.mock.script("array", [{ text: "array ok" }]);
     const res = await postJson(`${server.url}/chat/completions`, {
       model: "demo-chat",
-      messages: [{ role: "user", content: [{ type: "text", text: "look [[mock:array]]" }, { type: "image_url", image_url: { url: "data:," } }] }],
+      messages: [
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "look [[mock:array]]" },
+            { type: "image_url", image_url: { url: "data:," } },
+          ],
+        },
+      ],
     });
     expect((await res.json()).choices[0].message.content).toBe("array ok");
   });
@@ -97,7 +114,9 @@ describe("scripts over HTTP", () => {
     server.mock.script("fallback", [{ fault: { status: 529, repeat: 2 } }, { text: "from fallback" }]);
     const statuses: number[] = [];
     for (const model of ["primary", "primary"]) {
-      statuses.push((await postJson(`${server.url}/chat/completions`, chatBody("[[mock:fallback]]", { model }))).status);
+      statuses.push(
+        (await postJson(`${server.url}/chat/completions`, chatBody("[[mock:fallback]]", { model }))).status,
+      );
     }
     expect(statuses).toEqual([529, 529]);
     expect(await ask("[[mock:fallback]]", { model: "secondary" })).toBe("from fallback");

@@ -38,7 +38,12 @@ export const SYSTEM_FINGERPRINT = "fp_meridian_mock";
  */
 export function streamSteps(reply: Reply, meta: CompletionMeta, usage: CompletionUsage | null): Step[] {
   // OpenAI sends `usage: null` on every chunk once include_usage is on.
-  const base = { ...meta, object: "chat.completion.chunk" as const, system_fingerprint: SYSTEM_FINGERPRINT, ...(usage ? { usage: null } : {}) };
+  const base = {
+    ...meta,
+    object: "chat.completion.chunk" as const,
+    system_fingerprint: SYSTEM_FINGERPRINT,
+    ...(usage ? { usage: null } : {}),
+  };
   const chunk = (delta: ChunkDelta, finish: ChunkChoice["finish_reason"] = null): Step => ({
     kind: "chunk",
     chunk: { ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] },
@@ -61,8 +66,11 @@ export function streamSteps(reply: Reply, meta: CompletionMeta, usage: Completio
   if (reply.cutAfterChars !== undefined) return [...steps, { kind: "cut" }];
 
   reply.toolCalls.forEach((call, index) => {
-    steps.push(chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }));
-    for (const piece of call.argumentChunks) steps.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
+    steps.push(
+      chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }),
+    );
+    for (const piece of call.argumentChunks)
+      steps.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
   });
   steps.push(chunk({}, reply.toolCalls.length ? "tool_calls" : "stop"));
   if (usage) steps.push({ kind: "chunk", chunk: { ...base, choices: [], usage } });

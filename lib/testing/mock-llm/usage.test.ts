@@ -34,7 +34,8 @@ describe("usage over HTTP", () => {
   afterAll(() => server.close());
 
   // Chinese text: real BPE counts differ clearly from characters / 4.
-  const longSystem = (key: string) => `[[mock:${key}]] ${"你是一个严谨的研究助手，回答要引用来源并保持简洁。".repeat(60)}`;
+  const longSystem = (key: string) =>
+    `[[mock:${key}]] ${"你是一个严谨的研究助手，回答要引用来源并保持简洁。".repeat(60)}`;
 
   const complete = async (key: string, user: string, model = "demo-chat") => {
     const res = await postJson(`${server.url}/chat/completions`, {

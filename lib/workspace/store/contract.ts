@@ -93,7 +93,13 @@ export function describeStoreContract(name: string, make: () => Promise<StoreUnd
 
     it("walks every file below a directory, sorted, up to a limit", async () => {
       for (const rel of ["z.txt", "a/1.txt", "a/b/2.txt", "a/b/c/3.txt", "a-sibling.txt"]) await store.write(rel, rel);
-      expect((await store.walk("")).map((e) => e.rel)).toEqual(["a-sibling.txt", "a/1.txt", "a/b/2.txt", "a/b/c/3.txt", "z.txt"]);
+      expect((await store.walk("")).map((e) => e.rel)).toEqual([
+        "a-sibling.txt",
+        "a/1.txt",
+        "a/b/2.txt",
+        "a/b/c/3.txt",
+        "z.txt",
+      ]);
       const underA = await store.walk("a");
       expect(underA.map((e) => e.rel)).toEqual(["a/1.txt", "a/b/2.txt", "a/b/c/3.txt"]);
       expect(underA.every((e) => e.kind === "file" && e.size === e.rel.length)).toBe(true);
@@ -137,7 +143,8 @@ export function describeStoreContract(name: string, make: () => Promise<StoreUnd
     });
 
     it("removes a directory recursively without touching names that share its prefix", async () => {
-      for (const rel of ["d/x.txt", "d/e/y.txt", "d/e/f/z.txt", "d2/keep.txt", "d.txt", "d-x/keep.txt"]) await store.write(rel, "k");
+      for (const rel of ["d/x.txt", "d/e/y.txt", "d/e/f/z.txt", "d2/keep.txt", "d.txt", "d-x/keep.txt"])
+        await store.write(rel, "k");
       await store.remove("d");
       expect(await store.stat("d")).toBeNull();
       await expect(store.read("d/e/f/z.txt")).rejects.toBeInstanceOf(StoreNotFound);
@@ -157,7 +164,9 @@ export function describeStoreContract(name: string, make: () => Promise<StoreUnd
       for (const rel of rels) await store.write(rel, `content of ${rel}`);
       for (const rel of rels) expect(await text(rel)).toBe(`content of ${rel}`);
       expect((await store.walk("")).map((e) => e.rel).sort()).toEqual([...rels].sort());
-      expect(await store.list("文档")).toMatchObject([{ name: "报告 2024.md", rel: "文档/报告 2024.md", kind: "file" }]);
+      expect(await store.list("文档")).toMatchObject([
+        { name: "报告 2024.md", rel: "文档/报告 2024.md", kind: "file" },
+      ]);
       expect(await names("naïve café")).toEqual(["a+b=c&d.txt"]);
       await store.remove("文档");
       expect(await store.stat("文档/报告 2024.md")).toBeNull();
@@ -179,7 +188,8 @@ export function describeStoreContract(name: string, make: () => Promise<StoreUnd
     });
 
     describe("with a quota (withQuota, as getUserStore opens every user's store)", () => {
-      const limited = (inner: WorkspaceStore, quotaBytes = 100) => withQuota(inner, { key: `contract:${randomUUID()}`, quotaBytes });
+      const limited = (inner: WorkspaceStore, quotaBytes = 100) =>
+        withQuota(inner, { key: `contract:${randomUUID()}`, quotaBytes });
 
       it("refuses a write past the quota with a readable QuotaExceeded, writing nothing", async () => {
         const q = limited(store);
@@ -234,9 +244,15 @@ export function describeStoreContract(name: string, make: () => Promise<StoreUnd
 
       it("lets parallel writes fill the quota but never pass it", async () => {
         const q = limited(store);
-        const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => q.write(`p${i}.txt`, "x".repeat(30))));
+        const results = await Promise.allSettled(
+          Array.from({ length: 8 }, (_, i) => q.write(`p${i}.txt`, "x".repeat(30))),
+        );
         expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
-        expect(results.filter((r) => r.status === "rejected").every((r) => (r as PromiseRejectedResult).reason instanceof QuotaExceeded)).toBe(true);
+        expect(
+          results
+            .filter((r) => r.status === "rejected")
+            .every((r) => (r as PromiseRejectedResult).reason instanceof QuotaExceeded),
+        ).toBe(true);
         const stored = await store.walk("");
         expect(stored.reduce((sum, f) => sum + f.size, 0)).toBe(90);
       });

@@ -99,7 +99,8 @@ export function createLocalStore(root: string, opts: { readOnly?: boolean } = {}
       try {
         await fs.mkdir(path.dirname(file), { recursive: true });
       } catch (err) {
-        if (isCode(err, "EEXIST") || isCode(err, "ENOTDIR")) throw new StoreConflict(rel, `A file is in the way of ${rel}`);
+        if (isCode(err, "EEXIST") || isCode(err, "ENOTDIR"))
+          throw new StoreConflict(rel, `A file is in the way of ${rel}`);
         throw err;
       }
       // Re-check after mkdir: a parent could have been swapped for a link in between.

@@ -11,7 +11,11 @@ export function workspaceQuotaBytes(): number {
 
 /** A write that would take the workspace past its quota. The message is shown to users and to the model. */
 export class QuotaExceeded extends Error {
-  constructor(readonly usedBytes: number, readonly quotaBytes: number, readonly addedBytes: number) {
+  constructor(
+    readonly usedBytes: number,
+    readonly quotaBytes: number,
+    readonly addedBytes: number,
+  ) {
     super(
       `Workspace quota exceeded: ${formatBytes(usedBytes)} used of ${formatBytes(quotaBytes)}, ${formatBytes(Math.max(0, quotaBytes - usedBytes))} free; this write needs ${formatBytes(addedBytes)}. ` +
         "Delete files that are no longer needed from the workspace, then try again.",
@@ -49,7 +53,9 @@ export function withQuota(store: WorkspaceStore, opts: { key: string; quotaBytes
   function usage(): Promise<Usage> {
     let pending = cache.get(key);
     if (!pending) {
-      pending = store.walk("", Number.POSITIVE_INFINITY).then((files) => ({ bytes: files.reduce((sum, f) => sum + f.size, 0) }));
+      pending = store
+        .walk("", Number.POSITIVE_INFINITY)
+        .then((files) => ({ bytes: files.reduce((sum, f) => sum + f.size, 0) }));
       // A failed count is not kept: the next write counts again.
       pending.catch(() => cache.delete(key));
       cache.set(key, pending);

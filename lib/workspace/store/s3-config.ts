@@ -31,14 +31,19 @@ export function workspaceStorageKind(env: Env = process.env): WorkspaceStorageKi
 export function readS3StorageConfig(env: Env = process.env): S3StorageConfig {
   const bucket = env.S3_BUCKET?.trim();
   if (!bucket) {
-    throw new StorageConfigError("WORKSPACE_STORAGE=s3 requires S3_BUCKET (and usually S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY).");
+    throw new StorageConfigError(
+      "WORKSPACE_STORAGE=s3 requires S3_BUCKET (and usually S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY).",
+    );
   }
   const endpoint = env.S3_ENDPOINT?.trim() || undefined;
-  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint)) throw new StorageConfigError(`S3_ENDPOINT must be an http(s) URL, not "${endpoint}".`);
+  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint))
+    throw new StorageConfigError(`S3_ENDPOINT must be an http(s) URL, not "${endpoint}".`);
   const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
   if (!accessKeyId !== !secretAccessKey) {
-    throw new StorageConfigError("Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither to use the AWS default credentials.");
+    throw new StorageConfigError(
+      "Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither to use the AWS default credentials.",
+    );
   }
   const prefix = (env.S3_PREFIX?.trim() || "workspaces").replace(/^\/+|\/+$/g, "");
   if (prefix.split("/").some((s) => s === "" || s === "." || s === "..")) {
@@ -66,11 +71,15 @@ export function createS3Client(config: S3StorageConfig): S3Client {
     forcePathStyle: config.forcePathStyle,
     credentials: config.credentials,
     // Many S3-compatible servers reject the SDK's newer default CRC checksums on every request.
-    ...(config.endpoint ? { requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED" } : {}),
+    ...(config.endpoint
+      ? { requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED" }
+      : {}),
   });
 }
 
-const shared = globalThis as typeof globalThis & { __meridianWorkspaceS3?: { config: S3StorageConfig; client: S3Client } };
+const shared = globalThis as typeof globalThis & {
+  __meridianWorkspaceS3?: { config: S3StorageConfig; client: S3Client };
+};
 
 /** The process-wide client and settings for workspace object storage (one S3Client per process). */
 export function workspaceS3(): { config: S3StorageConfig; client: S3Client } {

@@ -6,14 +6,20 @@ import { PathRefused } from "../virtual-path";
 import { describeStoreContract } from "./contract";
 import { getUserStore } from "./index";
 import { createS3Store } from "./s3";
-import { assertWorkspaceStorageConfig, readS3StorageConfig, StorageConfigError, workspaceStorageKind } from "./s3-config";
+import {
+  assertWorkspaceStorageConfig,
+  readS3StorageConfig,
+  StorageConfigError,
+  workspaceStorageKind,
+} from "./s3-config";
 import { StoreConflict } from "./types";
 
 let server: LocalS3Server;
 let client: S3Client;
 const PREFIX = "workspaces";
 const newUserId = () => `u${randomUUID().replaceAll("-", "")}`;
-const storeFor = (userId: string, pageSize?: number) => createS3Store({ userId, bucket: server.bucket, prefix: PREFIX, client, pageSize });
+const storeFor = (userId: string, pageSize?: number) =>
+  createS3Store({ userId, bucket: server.bucket, prefix: PREFIX, client, pageSize });
 
 async function keysUnder(prefix: string): Promise<string[]> {
   const res = await client.send(new ListObjectsV2Command({ Bucket: server.bucket, Prefix: prefix }));
@@ -78,10 +84,24 @@ describe("S3 store keys and paging (s3rver)", () => {
       },
       { step: "initialize" },
     );
-    const store = createS3Store({ userId: newUserId(), bucket: server.bucket, prefix: PREFIX, client: counted, pageSize: 2 });
+    const store = createS3Store({
+      userId: newUserId(),
+      bucket: server.bucket,
+      prefix: PREFIX,
+      client: counted,
+      pageSize: 2,
+    });
     const files = ["d/1.txt", "d/2.txt", "d/3.txt", "d/4.txt", "d/5.txt", "d/s1/a.txt", "d/s2/b.txt"];
     for (const rel of files) await store.write(rel, rel);
-    expect((await store.list("d")).map((e) => e.name)).toEqual(["1.txt", "2.txt", "3.txt", "4.txt", "5.txt", "s1", "s2"]);
+    expect((await store.list("d")).map((e) => e.name)).toEqual([
+      "1.txt",
+      "2.txt",
+      "3.txt",
+      "4.txt",
+      "5.txt",
+      "s1",
+      "s2",
+    ]);
     expect((await store.walk("d")).map((e) => e.rel)).toEqual(files);
     expect(await store.walk("d", 3)).toHaveLength(3);
     await store.remove("d");
@@ -91,7 +111,9 @@ describe("S3 store keys and paging (s3rver)", () => {
 
   it("treats a console-made folder marker as a directory, not a file", async () => {
     const userId = newUserId();
-    await client.send(new PutObjectCommand({ Bucket: server.bucket, Key: `${PREFIX}/${userId}/folder/`, Body: new Uint8Array(0) }));
+    await client.send(
+      new PutObjectCommand({ Bucket: server.bucket, Key: `${PREFIX}/${userId}/folder/`, Body: new Uint8Array(0) }),
+    );
     const store = storeFor(userId);
     expect(await store.list("")).toMatchObject([{ name: "folder", kind: "dir" }]);
     expect(await store.list("folder")).toEqual([]);
@@ -122,11 +144,29 @@ describe("object storage configuration", () => {
 
   it("applies defaults and rejects half-set credentials, bad flags and bad prefixes", () => {
     expect(readS3StorageConfig({ S3_BUCKET: "b" })).toEqual({
-      bucket: "b", prefix: "workspaces", region: "us-east-1", endpoint: undefined, forcePathStyle: false, credentials: undefined,
+      bucket: "b",
+      prefix: "workspaces",
+      region: "us-east-1",
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
     });
-    const local = readS3StorageConfig({ S3_BUCKET: "b", S3_ENDPOINT: "http://minio:9000", S3_PREFIX: "/ws/", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" });
-    expect(local).toMatchObject({ prefix: "ws", forcePathStyle: true, credentials: { accessKeyId: "k", secretAccessKey: "s" } });
-    expect(readS3StorageConfig({ S3_BUCKET: "b", S3_ENDPOINT: "http://m:9000", S3_FORCE_PATH_STYLE: "false" }).forcePathStyle).toBe(false);
+    const local = readS3StorageConfig({
+      S3_BUCKET: "b",
+      S3_ENDPOINT: "http://minio:9000",
+      S3_PREFIX: "/ws/",
+      S3_ACCESS_KEY_ID: "k",
+      S3_SECRET_ACCESS_KEY: "s",
+    });
+    expect(local).toMatchObject({
+      prefix: "ws",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "k", secretAccessKey: "s" },
+    });
+    expect(
+      readS3StorageConfig({ S3_BUCKET: "b", S3_ENDPOINT: "http://m:9000", S3_FORCE_PATH_STYLE: "false" })
+        .forcePathStyle,
+    ).toBe(false);
     expect(() => readS3StorageConfig({ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "k" })).toThrow(/S3_SECRET_ACCESS_KEY/);
     expect(() => readS3StorageConfig({ S3_BUCKET: "b", S3_FORCE_PATH_STYLE: "maybe" })).toThrow(/S3_FORCE_PATH_STYLE/);
     expect(() => readS3StorageConfig({ S3_BUCKET: "b", S3_PREFIX: "a/../b" })).toThrow(/S3_PREFIX/);
@@ -138,8 +178,11 @@ describe("object storage configuration", () => {
     delete process.env.S3_BUCKET;
     expect(() => getUserStore("u1")).toThrow(/S3_BUCKET/);
     Object.assign(process.env, {
-      S3_BUCKET: server.bucket, S3_ENDPOINT: server.endpoint, S3_PREFIX: "from-env",
-      S3_ACCESS_KEY_ID: LOCAL_S3_CREDENTIALS.accessKeyId, S3_SECRET_ACCESS_KEY: LOCAL_S3_CREDENTIALS.secretAccessKey,
+      S3_BUCKET: server.bucket,
+      S3_ENDPOINT: server.endpoint,
+      S3_PREFIX: "from-env",
+      S3_ACCESS_KEY_ID: LOCAL_S3_CREDENTIALS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: LOCAL_S3_CREDENTIALS.secretAccessKey,
     });
     const userId = newUserId();
     const store = getUserStore(userId);

@@ -42,9 +42,13 @@ export function createS3Store(opts: S3StoreOptions): WorkspaceStore {
   /** The object key of `rel`, refusing anything that could name a key outside `base`. */
   function keyOf(rel: string): string {
     const bad =
-      rel.startsWith("/") || rel.endsWith("/") || rel.includes("//") || rel.includes("\\") ||
+      rel.startsWith("/") ||
+      rel.endsWith("/") ||
+      rel.includes("//") ||
+      rel.includes("\\") ||
       // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
-      /[\u0000-\u001f\u007f]/.test(rel) || rel.split("/").some((s) => s === "." || s === "..");
+      /[\u0000-\u001f\u007f]/.test(rel) ||
+      rel.split("/").some((s) => s === "." || s === "..");
     const key = base + rel;
     if (bad || !key.startsWith(base)) throw new PathRefused(rel, "not a plain relative path inside the workspace");
     return key;
@@ -52,11 +56,21 @@ export function createS3Store(opts: S3StoreOptions): WorkspaceStore {
   const dirPrefix = (rel: string) => (rel === "" ? base : keyOf(rel) + "/");
   const relOf = (key: string) => key.slice(base.length);
 
-  async function* pages(keyPrefix: string, delimiter?: string, maxKeys = pageSize): AsyncGenerator<ListObjectsV2CommandOutput> {
+  async function* pages(
+    keyPrefix: string,
+    delimiter?: string,
+    maxKeys = pageSize,
+  ): AsyncGenerator<ListObjectsV2CommandOutput> {
     let token: string | undefined;
     do {
       const page = await client.send(
-        new ListObjectsV2Command({ Bucket: bucket, Prefix: keyPrefix, Delimiter: delimiter, MaxKeys: maxKeys, ContinuationToken: token }),
+        new ListObjectsV2Command({
+          Bucket: bucket,
+          Prefix: keyPrefix,
+          Delimiter: delimiter,
+          MaxKeys: maxKeys,
+          ContinuationToken: token,
+        }),
       );
       yield page;
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -76,7 +90,9 @@ export function createS3Store(opts: S3StoreOptions): WorkspaceStore {
 
   /** The directory at `rel` (dated by the newest object on the first page below it), or null. */
   async function dirAt(rel: string, maxKeys = pageSize): Promise<StoreEntry | null> {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: dirPrefix(rel), MaxKeys: maxKeys }));
+    const page = await client.send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: dirPrefix(rel), MaxKeys: maxKeys }),
+    );
     const objects = page.Contents ?? [];
     if (objects.length === 0) return null;
     const newest = Math.max(...objects.map((o) => o.LastModified?.getTime() ?? 0));
@@ -141,11 +157,15 @@ export function createS3Store(opts: S3StoreOptions): WorkspaceStore {
     async write(rel, data) {
       if (rel === "") throw new StoreConflict(rel, "Cannot write to the workspace root.");
       const key = keyOf(rel);
-      const parents = rel.split("/").slice(0, -1).map((_, i, segs) => segs.slice(0, i + 1).join("/"));
+      const parents = rel
+        .split("/")
+        .slice(0, -1)
+        .map((_, i, segs) => segs.slice(0, i + 1).join("/"));
       const [dir, ...parentFiles] = await Promise.all([dirAt(rel, 1), ...parents.map(fileAt)]);
       if (dir) throw new StoreConflict(rel, `A directory is in the way: ${rel}`);
       if (parentFiles.some(Boolean)) throw new StoreConflict(rel, `A file is in the way of ${rel}`);
-      const body = typeof data === "string" ? Buffer.from(data) : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+      const body =
+        typeof data === "string" ? Buffer.from(data) : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentLength: body.byteLength }));
     },
     async remove(rel) {
@@ -162,14 +182,23 @@ export function createS3Store(opts: S3StoreOptions): WorkspaceStore {
           new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
         );
         const failed = res.Errors ?? [];
-        if (failed.length) throw new Error(`Could not delete ${failed.length} object(s) under ${rel}: ${failed[0].Code} ${failed[0].Message}`);
+        if (failed.length)
+          throw new Error(
+            `Could not delete ${failed.length} object(s) under ${rel}: ${failed[0].Code} ${failed[0].Message}`,
+          );
       }
     },
   };
 }
 
 function entry(rel: string, kind: StoreEntry["kind"], size: number, modified?: Date): StoreEntry {
-  return { rel, name: rel === "" ? "" : path.posix.basename(rel), kind, size, modifiedAt: (modified ?? new Date()).toISOString() };
+  return {
+    rel,
+    name: rel === "" ? "" : path.posix.basename(rel),
+    kind,
+    size,
+    modifiedAt: (modified ?? new Date()).toISOString(),
+  };
 }
 
 /** Same order as Array.prototype.sort on strings (UTF-16 code units), like the local store. */
@@ -178,5 +207,9 @@ function compare(a: string, b: string): number {
 }
 
 function isMissing(err: unknown): boolean {
-  return err instanceof S3ServiceException && err.name !== "NoSuchBucket" && (err.name === "NoSuchKey" || err.name === "NotFound" || err.$metadata?.httpStatusCode === 404);
+  return (
+    err instanceof S3ServiceException &&
+    err.name !== "NoSuchBucket" &&
+    (err.name === "NoSuchKey" || err.name === "NotFound" || err.$metadata?.httpStatusCode === 404)
+  );
 }

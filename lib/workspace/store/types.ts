@@ -22,7 +22,10 @@ export class StoreNotFound extends Error {
 }
 
 export class StoreConflict extends Error {
-  constructor(readonly rel: string, reason: string) {
+  constructor(
+    readonly rel: string,
+    reason: string,
+  ) {
     super(reason);
     this.name = "StoreConflict";
   }

@@ -27,11 +27,19 @@ afterAll(destroyTestDatabase);
 
 const BASE = "http://localhost:3100/api/admin/departments";
 const as = (actor: Actor | null) =>
-  auth.mockResolvedValue(actor ? { user: { id: actor.id, name: actor.username, role: actor.role }, expires: "" } : null);
-const json = (method: string, body: unknown) => ({ method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  auth.mockResolvedValue(
+    actor ? { user: { id: actor.id, name: actor.username, role: actor.role }, expires: "" } : null,
+  );
+const json = (method: string, body: unknown) => ({
+  method,
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
 const create = (body: unknown) => POST(new Request(BASE, json("POST", body)));
-const patch = (id: string, body: unknown) => byId.PATCH(new Request(`${BASE}/${id}`, json("PATCH", body)), { params: Promise.resolve({ id }) });
-const del = (id: string) => byId.DELETE(new Request(`${BASE}/${id}`, { method: "DELETE" }), { params: Promise.resolve({ id }) });
+const patch = (id: string, body: unknown) =>
+  byId.PATCH(new Request(`${BASE}/${id}`, json("PATCH", body)), { params: Promise.resolve({ id }) });
+const del = (id: string) =>
+  byId.DELETE(new Request(`${BASE}/${id}`, { method: "DELETE" }), { params: Promise.resolve({ id }) });
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
 
 describe("GET /api/admin/departments", () => {
@@ -55,7 +63,10 @@ describe("POST, PATCH, DELETE", () => {
     expect(res.status).toBe(201);
     const created = (await res.json()) as { id: string; name: string };
     expect(created.name).toBe("Gamma");
-    expect(await (await patch(created.id, { name: "Delta" })).json()).toMatchObject({ name: "Delta", description: "Labs" });
+    expect(await (await patch(created.id, { name: "Delta" })).json()).toMatchObject({
+      name: "Delta",
+      description: "Labs",
+    });
     expect((await del(created.id)).status).toBe(204);
     expect((await del(created.id)).status).toBe(404);
   });

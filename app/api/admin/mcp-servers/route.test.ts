@@ -20,9 +20,15 @@ let member: Actor; // a plain user of department A: the admin API is not theirs
 
 const BASE = "http://localhost:3100/api/admin/mcp-servers";
 const as = (actor: Actor | null) =>
-  auth.mockResolvedValue(actor ? { user: { id: actor.id, name: actor.username, role: actor.role }, expires: "" } : null);
+  auth.mockResolvedValue(
+    actor ? { user: { id: actor.id, name: actor.username, role: actor.role }, expires: "" } : null,
+  );
 const json = (method: string, body?: unknown) =>
-  new Request(BASE, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  new Request(BASE, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 const ctx = (params: Record<string, string>) => ({ params: Promise.resolve(params) });
 const codeOf = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
 
@@ -63,13 +69,19 @@ const routes = () => [
   { name: "DELETE item", call: () => item.DELETE(json("DELETE"), ctx({ id: serverId })) },
   { name: "test", call: () => testRoute.POST(json("POST"), ctx({ id: serverId })) },
   { name: "refresh", call: () => refreshRoute.POST(json("POST"), ctx({ id: serverId })) },
-  { name: "tool toggle", call: () => toolRoute.PATCH(json("PATCH", { enabled: false }), ctx({ id: serverId, toolName: "add" })) },
+  {
+    name: "tool toggle",
+    call: () => toolRoute.PATCH(json("PATCH", { enabled: false }), ctx({ id: serverId, toolName: "add" })),
+  },
 ];
 
 describe("/api/admin/mcp-servers", () => {
   it("the owner tests, refreshes and toggles a tool; headers never come back", async () => {
     as(owner);
-    const tested = (await (await testRoute.POST(json("POST"), ctx({ id: serverId }))).json()) as { ok: boolean; tools: { name: string }[] };
+    const tested = (await (await testRoute.POST(json("POST"), ctx({ id: serverId }))).json()) as {
+      ok: boolean;
+      tools: { name: string }[];
+    };
     expect(tested).toMatchObject({ ok: true });
     expect(tested.tools.map((t) => t.name)).toContain("add");
     const refreshed = await refreshRoute.POST(json("POST"), ctx({ id: serverId }));
@@ -91,7 +103,10 @@ describe("/api/admin/mcp-servers", () => {
     const refresh = await refreshRoute.POST(json("POST"), ctx({ id: serverId }));
     expect(refresh.status).toBe(502);
     expect(await codeOf(refresh)).toBe("bad_gateway:mcp");
-    await item.PATCH(json("PATCH", { headers: [{ name: "Authorization", value: "Bearer route-secret" }] }), ctx({ id: serverId }));
+    await item.PATCH(
+      json("PATCH", { headers: [{ name: "Authorization", value: "Bearer route-secret" }] }),
+      ctx({ id: serverId }),
+    );
   });
 
   it("an admin of the shared department reads it (no URL) but every write is 403 forbidden:mcp", async () => {

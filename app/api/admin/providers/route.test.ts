@@ -30,7 +30,9 @@ afterAll(async () => {
 });
 
 const as = (actor: Actor | null) =>
-  auth.mockResolvedValue(actor ? { user: { id: actor.id, name: actor.username, role: actor.role }, expires: "" } : null);
+  auth.mockResolvedValue(
+    actor ? { user: { id: actor.id, name: actor.username, role: actor.role }, expires: "" } : null,
+  );
 const URL_BASE = "http://localhost:3100/api/admin/providers";
 const json = (method: string, body: unknown, url = URL_BASE) =>
   new Request(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -40,7 +42,10 @@ const mockProvider = { id: "mockprov", name: "Scripted", apiKey: KEY };
 
 describe("access", () => {
   it("401 signed out and 403 for a plain user on every route", async () => {
-    for (const [actor, status] of [[null, 401], [member, 403]] as const) {
+    for (const [actor, status] of [
+      [null, 401],
+      [member, 403],
+    ] as const) {
       as(actor);
       const responses = [
         await list.GET(new Request(URL_BASE)),
@@ -69,11 +74,15 @@ describe("a department admin", () => {
     ];
     for (const res of writes) expect([res.status, (await errorOf(res)).code]).toEqual([403, "forbidden:provider"]);
     const listed = await list.GET(new Request(URL_BASE));
-    expect(await listed.json()).toEqual([expect.objectContaining({ id: "rootprov", baseUrl: mock.url, hasKey: true, keyHint: null })]);
+    expect(await listed.json()).toEqual([
+      expect.objectContaining({ id: "rootprov", baseUrl: mock.url, hasKey: true, keyHint: null }),
+    ]);
     const probe = await test.POST(new Request(`${URL_BASE}/rootprov/test`, { method: "POST" }), ctx("rootprov"));
     expect(await probe.json()).toMatchObject({ ok: true });
     as(root);
-    expect((await one.DELETE(new Request(`${URL_BASE}/rootprov`, { method: "DELETE" }), ctx("rootprov"))).status).toBe(204);
+    expect((await one.DELETE(new Request(`${URL_BASE}/rootprov`, { method: "DELETE" }), ctx("rootprov"))).status).toBe(
+      204,
+    );
   });
 });
 
@@ -88,10 +97,19 @@ describe("the superadmin's flow over the routes", () => {
 
     const probe = await test.POST(new Request(`${URL_BASE}/mockprov/test`, { method: "POST" }), ctx("mockprov"));
     expect(probe.status).toBe(200);
-    expect(await probe.json()).toMatchObject({ ok: true, models: ["mock-chat", "mock-embedding", "vendor/mock-big:1"] });
+    expect(await probe.json()).toMatchObject({
+      ok: true,
+      models: ["mock-chat", "mock-embedding", "vendor/mock-big:1"],
+    });
 
-    const fetched = await refresh.POST(new Request(`${URL_BASE}/mockprov/models/refresh`, { method: "POST" }), ctx("mockprov"));
-    const body = (await fetched.json()) as { added: string[]; provider: { models: { id: string; type: string; enabled: boolean }[] } };
+    const fetched = await refresh.POST(
+      new Request(`${URL_BASE}/mockprov/models/refresh`, { method: "POST" }),
+      ctx("mockprov"),
+    );
+    const body = (await fetched.json()) as {
+      added: string[];
+      provider: { models: { id: string; type: string; enabled: boolean }[] };
+    };
     expect(body.added).toHaveLength(3);
     expect(body.provider.models.every((m) => !m.enabled)).toBe(true);
     expect(body.provider.models.find((m) => m.id === "mock-embedding")?.type).toBe("embedding");
@@ -100,7 +118,10 @@ describe("the superadmin's flow over the routes", () => {
     const patched = await one.PATCH(json("PATCH", { models }), ctx("mockprov"));
     expect(patched.status).toBe(200);
 
-    const again = await refresh.POST(new Request(`${URL_BASE}/mockprov/models/refresh`, { method: "POST" }), ctx("mockprov"));
+    const again = await refresh.POST(
+      new Request(`${URL_BASE}/mockprov/models/refresh`, { method: "POST" }),
+      ctx("mockprov"),
+    );
     const kept = (await again.json()) as typeof body;
     expect(kept.added).toEqual([]);
     expect(kept.provider.models.find((m) => m.id === "vendor/mock-big:1")?.enabled).toBe(true);
@@ -113,13 +134,21 @@ describe("the superadmin's flow over the routes", () => {
 
   it("the test route reports a wrong key as a failed check (200), the refresh route as 502", async () => {
     as(root);
-    await list.POST(json("POST", { ...mockProvider, id: "wrongkey", baseUrl: mock.url, apiKey: "sk-not-the-right-one-0000" }));
+    await list.POST(
+      json("POST", { ...mockProvider, id: "wrongkey", baseUrl: mock.url, apiKey: "sk-not-the-right-one-0000" }),
+    );
     const probe = await test.POST(new Request(`${URL_BASE}/wrongkey/test`, { method: "POST" }), ctx("wrongkey"));
     expect(probe.status).toBe(200);
     expect(await probe.json()).toMatchObject({ ok: false, error: { kind: "unauthorized", status: 401 } });
-    const fetched = await refresh.POST(new Request(`${URL_BASE}/wrongkey/models/refresh`, { method: "POST" }), ctx("wrongkey"));
+    const fetched = await refresh.POST(
+      new Request(`${URL_BASE}/wrongkey/models/refresh`, { method: "POST" }),
+      ctx("wrongkey"),
+    );
     expect(fetched.status).toBe(502);
-    expect(await errorOf(fetched)).toMatchObject({ code: "bad_gateway:provider", message: expect.stringMatching(/API key/) });
+    expect(await errorOf(fetched)).toMatchObject({
+      code: "bad_gateway:provider",
+      message: expect.stringMatching(/API key/),
+    });
   });
 
   it("400 naming a bad override key; 404 for an unknown id; delete 204", async () => {
@@ -128,7 +157,9 @@ describe("the superadmin's flow over the routes", () => {
     expect(bad.status).toBe(400);
     expect((await errorOf(bad)).message).toContain('"top_p"');
     expect((await one.GET(new Request(`${URL_BASE}/missing`), ctx("missing"))).status).toBe(404);
-    expect((await one.DELETE(new Request(`${URL_BASE}/wrongkey`, { method: "DELETE" }), ctx("wrongkey"))).status).toBe(204);
+    expect((await one.DELETE(new Request(`${URL_BASE}/wrongkey`, { method: "DELETE" }), ctx("wrongkey"))).status).toBe(
+      204,
+    );
     expect((await one.GET(new Request(`${URL_BASE}/wrongkey`), ctx("wrongkey"))).status).toBe(404);
   });
 });

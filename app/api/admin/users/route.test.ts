@@ -26,10 +26,18 @@ beforeAll(async () => {
 afterAll(destroyTestDatabase);
 
 const as = (actor: Actor | null) =>
-  auth.mockResolvedValue(actor ? { user: { id: actor.id, name: actor.username, role: actor.role }, expires: "" } : null);
+  auth.mockResolvedValue(
+    actor ? { user: { id: actor.id, name: actor.username, role: actor.role }, expires: "" } : null,
+  );
 const URL_USERS = "http://localhost:3100/api/admin/users";
 const create = (body: unknown) =>
-  POST(new Request(URL_USERS, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
+  POST(
+    new Request(URL_USERS, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
+  );
 const codeOf = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
 
 describe("GET /api/admin/users", () => {

@@ -37,7 +37,9 @@ const signIn = (body: BodyInit, headers: Record<string, string> = {}) =>
 
 beforeEach(() => {
   authPost.mockReset();
-  authPost.mockImplementation(async (req: NextRequest) => Response.json({ form: Object.fromEntries(await req.formData()) }));
+  authPost.mockImplementation(async (req: NextRequest) =>
+    Response.json({ form: Object.fromEntries(await req.formData()) }),
+  );
 });
 afterEach(() => {
   delete process.env.MAX_JSON_BYTES;

@@ -13,7 +13,8 @@ import { withFileErrors } from "@/lib/files/fs-errors";
 export const dynamic = "force-dynamic";
 
 /** `path`: virtual absolute under /home/gem/user-data (or /home/gem/skills to read), or relative to user-data. */
-const resolve = (path: string | undefined) => resolveClientPath(path, VIRTUAL.userData, [VIRTUAL.userData, VIRTUAL.skills]);
+const resolve = (path: string | undefined) =>
+  resolveClientPath(path, VIRTUAL.userData, [VIRTUAL.userData, VIRTUAL.skills]);
 const inSkills = (virtual: string) => virtual === VIRTUAL.skills || virtual.startsWith(`${VIRTUAL.skills}/`);
 
 const getQuery = z.object({ path: z.string().max(4096).optional(), download: z.enum(["0", "1"]).optional() });
@@ -30,7 +31,8 @@ const pathQuery = z.object({ path: z.string().min(1).max(4096) });
 /** Writes a file (raw body or multipart `file`), creating its folders -> the file's entry. */
 export const PUT = route({ query: pathQuery }, async ({ actor, query, req }) => {
   const virtual = resolve(query.path);
-  if (virtual === VIRTUAL.userData) throw new ApiError("bad_request:path", "Name a file inside the workspace, not the workspace itself.");
+  if (virtual === VIRTUAL.userData)
+    throw new ApiError("bad_request:path", "Name a file inside the workspace, not the workspace itself.");
   // Refused before the body is read.
   if (inSkills(virtual)) throw new ApiError("forbidden:path", `${VIRTUAL.skills} is read-only.`);
   const workspace = openWorkspace(actor.id);

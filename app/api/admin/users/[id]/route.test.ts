@@ -28,12 +28,18 @@ beforeAll(async () => {
 afterAll(destroyTestDatabase);
 
 const as = (actor: Actor | null) =>
-  auth.mockResolvedValue(actor ? { user: { id: actor.id, name: actor.username, role: actor.role }, expires: "" } : null);
+  auth.mockResolvedValue(
+    actor ? { user: { id: actor.id, name: actor.username, role: actor.role }, expires: "" } : null,
+  );
 const url = (id: string) => `http://localhost:3100/api/admin/users/${id}`;
 const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
 const patch = (id: string, body: unknown, headers: Record<string, string> = {}) =>
   PATCH(
-    new Request(url(id), { method: "PATCH", headers: { host: "localhost:3100", "content-type": "application/json", ...headers }, body: JSON.stringify(body) }),
+    new Request(url(id), {
+      method: "PATCH",
+      headers: { host: "localhost:3100", "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    }),
     ctx(id),
   );
 const del = (id: string) => DELETE(new Request(url(id), { method: "DELETE" }), ctx(id));

@@ -9,7 +9,11 @@ export const dynamic = "force-dynamic";
 export const GET = route({ params: skillParams, query: fileQuery }, async ({ actor, params, query }) => {
   const bytes = await readSkillFile(actor, params.slug, query.scope, query.path);
   return new Response(new Uint8Array(bytes), {
-    headers: { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff", "cache-control": "no-store" },
+    headers: {
+      "content-type": "text/plain; charset=utf-8",
+      "x-content-type-options": "nosniff",
+      "cache-control": "no-store",
+    },
   });
 });
 

@@ -17,7 +17,11 @@ export const GET = route({ params: threadIdParams, query }, async ({ actor, para
   const { rootThreadId, workdir } = await requireWorkdir(actor, params.id);
   const virtual = resolveClientPath(query.path, workdir);
   const rows = await listThreadAttachments(actor, rootThreadId);
-  return readPath(openWorkspace(actor.id), virtual, { root: workdir, download: query.download === "1", uploads: { rootThreadId, rows } });
+  return readPath(openWorkspace(actor.id), virtual, {
+    root: workdir,
+    download: query.download === "1",
+    uploads: { rootThreadId, rows },
+  });
 });
 
 const deleteQuery = z.object({ path: z.string().min(1).max(4096) });
