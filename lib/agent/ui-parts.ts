@@ -62,7 +62,7 @@ const runStatusSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }).optional(),
 });
 
-const artifactSchema = z.object({
+export const artifactSchema = z.object({
   path: z.string(),
   name: z.string(),
   size: z.number(),

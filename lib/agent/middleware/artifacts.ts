@@ -3,15 +3,7 @@ import { ReducedValue, StateSchema } from "@langchain/langgraph";
 import { z } from "zod";
 import type { WorkspaceBackend } from "@/lib/workspace/backend";
 import { presentArtifactsTool } from "@/lib/agent/tools/present-artifacts";
-import type { Artifact } from "@/lib/agent/ui-parts";
-
-const artifactSchema = z.object({
-  path: z.string(),
-  name: z.string(),
-  size: z.number(),
-  mediaType: z.string(),
-  scope: z.enum(["workdir", "workspace"]),
-});
+import { artifactSchema, type Artifact } from "@/lib/agent/ui-parts";
 
 /** Newer presentations of a path replace older ones; order is first presentation. */
 export function mergeArtifacts(current: Artifact[], update: Artifact[]): Artifact[] {

@@ -15,16 +15,7 @@ export type RuntimeSkill = {
   mcps: string[];
   skills: string[];
 };
-export type AvailableSkill = {
-  slug: string;
-  name: string;
-  description: string;
-  path: string;
-  tools: string[];
-  mcps: string[];
-  skills: string[];
-  content?: string;
-};
+export type AvailableSkill = RuntimeSkill & { slug: string; content?: string };
 
 /**
  * Everything an actor may access, per resource kind, in a stable order. The one place the
