@@ -1,8 +1,10 @@
-import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
+import type { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import type pg from "pg";
 import { getDatabase } from "@/lib/db/client";
+import { BatchedPostgresSaver } from "@/lib/db/checkpoint-saver";
 
-/** LangGraph checkpoints live in the app's own database (PGlite or PostgreSQL), through the one pool. */
+/** LangGraph checkpoints live in the app's own database (PGlite or PostgreSQL), through the one pool,
+ * each checkpoint and each task's writes in one statement (lib/db/checkpoint-saver.ts). */
 const savers = new WeakMap<pg.Pool, Promise<PostgresSaver>>();
 
 export async function getCheckpointer(): Promise<PostgresSaver> {
@@ -10,7 +12,7 @@ export async function getCheckpointer(): Promise<PostgresSaver> {
   let saver = savers.get(pool);
   if (!saver) {
     saver = (async () => {
-      const s = new PostgresSaver(pool);
+      const s = new BatchedPostgresSaver(pool);
       await s.setup();
       return s;
     })();

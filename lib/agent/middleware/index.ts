@@ -5,7 +5,6 @@ import { todoMiddleware } from "./todos";
 import { patchToolCallsMiddleware } from "./patch-tool-calls";
 import { modelRetryFallbackMiddleware } from "./model-retry-fallback";
 import { tokenUsageMiddleware } from "./token-usage";
-import { modelCallLimitMiddleware } from "langchain";
 import type { WorkspaceBackend } from "@/lib/workspace/backend";
 import { filesystemMiddleware } from "./filesystem";
 import { largeToolResultsMiddleware } from "./large-tool-results";
@@ -14,6 +13,8 @@ import { attachmentsMiddleware } from "./attachments";
 import { skillsMiddleware } from "./skills";
 import { imageCompatMiddleware } from "./image-compat";
 import { HUMAN_IN_THE_LOOP_TOOLS, toolApprovalMiddleware } from "./human-in-the-loop";
+import { stepLimitMiddleware } from "./step-limit";
+import { withCombinedHooks } from "./combine-hooks";
 
 export type MiddlewareDeps = {
   ctx: AgentRuntimeContext;
@@ -34,13 +35,14 @@ export type MiddlewareDeps = {
  *   6 todo list · 7 patch tool calls · 8 model fallback + retry
  *   9 image input compatibility (+ ocr_parse_file) · 10 token usage
  *   11 human in the loop: approvals and ask_user_question (last, so its afterModel reviews tool calls first)
- * The call limit first enforces `max_execution_steps` (model calls per run) and ends the run cleanly.
+ * The step limit first enforces `max_execution_steps` (model calls per run) and ends the run cleanly.
+ * All before and after hooks run as one node per kind (combine-hooks.ts): a node per hook costs a superstep.
  * `ownTools` are known before the run's own tools resolve (their names are reserved); approvals
  * need both, so the chain is completed by `around(the run's tools)`.
  */
 export function mainAgentMiddleware({ ctx, fallbacks, backend, workdir }: MiddlewareDeps) {
   const chain = [
-    modelCallLimitMiddleware({ runLimit: ctx.config.max_execution_steps, exitBehavior: "end" }),
+    stepLimitMiddleware(ctx.config.max_execution_steps),
     filesystemMiddleware(backend),
     largeToolResultsMiddleware(backend),
     attachmentsMiddleware(ctx.actor),
@@ -68,7 +70,7 @@ export function mainAgentMiddleware({ ctx, fallbacks, backend, workdir }: Middle
         tools: [...tools, ...chainTools],
         workdir,
       });
-      return [...chain, approvals] as const;
+      return withCombinedHooks([...chain, approvals]);
     },
   };
 }
