@@ -5,7 +5,7 @@ import { startAgentHarness, createTestUser, MOCK_PROVIDER } from "@/lib/testing/
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import { getDefaultAgent } from "@/lib/db/agents";
 import { prepareAgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
-import { buildChatbotAgent } from "@/lib/agent/graph";
+import { buildChatbotAgent, runStreamOptions } from "@/lib/agent/graph";
 import { writeTodosTool } from "@/lib/agent/middleware/todos";
 import { summarize } from "./stats";
 
@@ -33,17 +33,7 @@ export async function benchStepOverhead(turns = 40) {
     const threadId = crypto.randomUUID();
     const stream = await graph.stream(
       { messages: [new HumanMessage(`bench ${scriptMarker("p1-full")}`)] },
-      {
-        configurable: { thread_id: threadId },
-        context: {
-          userId: actor.id,
-          threadId,
-          rootThreadId: threadId,
-          runId: crypto.randomUUID(),
-          agentId: agentRow.id,
-        },
-        streamMode: ["values", "messages", "custom"],
-      },
+      runStreamOptions(ctx, { threadId, runId: crypto.randomUUID() }),
     );
     for await (const _ of stream) void _;
     if (i >= 5) full.push((performance.now() - started) / 2);

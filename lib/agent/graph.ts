@@ -10,6 +10,7 @@ import { getCheckpointer } from "./checkpointer";
 import { openWorkspace } from "@/lib/workspace/open";
 import { workdirOf } from "@/lib/workspace/paths";
 import { reservedToolNames } from "./tools/tool-properties";
+import type { AgentRunContext } from "./run-context";
 
 /**
  * ChatbotAgent: the main agent graph for one run, built from the prepared runtime context.
@@ -49,3 +50,27 @@ export async function buildChatbotAgent(
 }
 
 export type ChatbotAgent = Awaited<ReturnType<typeof buildChatbotAgent>>;
+
+/** How a run streams the agent: every run, and the P1 bench, use exactly these options. */
+export function runStreamOptions(
+  ctx: AgentRuntimeContext,
+  run: { threadId: string; runId: string; signal?: AbortSignal },
+) {
+  return {
+    configurable: { thread_id: run.threadId },
+    context: {
+      userId: ctx.actor.id,
+      threadId: run.threadId,
+      rootThreadId: run.threadId,
+      runId: run.runId,
+      agentId: ctx.agent.id,
+    } satisfies AgentRunContext,
+    streamMode: ["values", "messages", "custom"] as ("values" | "messages" | "custom")[],
+    signal: run.signal,
+    // One checkpoint when the run ends, is interrupted, fails or is cancelled, instead of one per
+    // superstep (bench/RESULTS.md). A crashed process loses the run's unfinished steps from the
+    // model's history, as the transcript loses the answer it had not saved yet.
+    durability: "exit" as const,
+    recursionLimit: ctx.config.max_execution_steps * 6 + 10,
+  };
+}

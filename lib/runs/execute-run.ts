@@ -6,10 +6,9 @@ import type { RunStatus } from "@/lib/db/schema";
 import { finishRun } from "@/lib/db/runs";
 import { saveMessage } from "@/lib/db/messages";
 import { touchThread } from "@/lib/db/threads";
-import { buildChatbotAgent, type ChatbotAgent } from "@/lib/agent/graph";
+import { buildChatbotAgent, runStreamOptions, type ChatbotAgent } from "@/lib/agent/graph";
 import { agentUIChunks, type AgentStreamOutcome } from "@/lib/agent/stream";
 import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
-import type { AgentRunContext } from "@/lib/agent/run-context";
 import { emitPart, type TokenUsageState } from "@/lib/agent/ui-parts";
 import { countTextTokens } from "@/lib/agent/token-count";
 import { INTERRUPT_PART_ID, type InterruptPartData } from "@/lib/agent/interrupt-payloads";
@@ -53,28 +52,10 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<vo
   const outcome: AgentStreamOutcome = { error: null };
   let lastValues: Record<string, unknown> | undefined;
   let agent: ChatbotAgent | undefined;
-  const config = {
-    configurable: { thread_id: input.threadId },
-    context: {
-      userId: input.actor.id,
-      threadId: input.threadId,
-      rootThreadId: input.threadId,
-      runId,
-      agentId: input.ctx.agent.id,
-    } satisfies AgentRunContext,
-  };
+  const config = runStreamOptions(input.ctx, { threadId: input.threadId, runId, signal: abort.signal });
   try {
     agent = await buildChatbotAgent(input.ctx, { rootThreadId: input.threadId });
-    const events = await agent.stream(graphInput(input.trigger) as Parameters<ChatbotAgent["stream"]>[0], {
-      ...config,
-      streamMode: ["values", "messages", "custom"],
-      signal: abort.signal,
-      // One checkpoint when the run ends, is interrupted or fails, instead of one per superstep
-      // (bench/RESULTS.md: -35 ms and -36 queries a turn). A crashed process loses the run's
-      // unfinished steps from the model's history, as the transcript loses its unsaved answer.
-      durability: "exit",
-      recursionLimit: input.ctx.config.max_execution_steps * 6 + 10,
-    });
+    const events = await agent.stream(graphInput(input.trigger) as Parameters<ChatbotAgent["stream"]>[0], config);
     for await (const chunk of agentUIChunks(events as AsyncIterable<never>, outcome, (v) => (lastValues = v))) {
       emit(chunk);
     }
@@ -109,7 +90,8 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<vo
       await saveMessage(input.actor, input.threadId, { ...message, id: messageId, role: "assistant" }, runId);
   });
   await settle(`[run ${runId}] keep partial answer`, async () => {
-    if (partial && agent) await keepPartialAnswer(agent, config, lastValues, partial, runId);
+    if (partial && agent)
+      await keepPartialAnswer(agent, { configurable: config.configurable }, lastValues, partial, runId);
   });
   await settle(`[run ${runId}] finish`, async () => {
     await finishRun(runId, { status, error, tokenUsage: runUsage(lastValues, runId, input.ctx.modelSpec, partial) });
