@@ -12,12 +12,57 @@ const SLICE = 2000;
 const NO_SPECIAL = new Set<string>();
 const PER_MESSAGE_OVERHEAD = 4;
 
-export function countTextTokens(text: string): number {
+function encodeCount(text: string): number {
   let n = 0;
   for (let i = 0; i < text.length; i += SLICE) {
     n += encode(text.slice(i, i + SLICE), { disallowedSpecial: NO_SPECIAL }).length;
   }
   return n;
+}
+
+/**
+ * Every model call recounts the system prompt, the tool schemas and the whole history, which
+ * are mostly the texts of the previous call (and runs rebuild them as new objects from the
+ * checkpoint). Counts are remembered by text, least recently used first out, up to a budget of
+ * characters, so a long conversation costs BPE only for what is new.
+ */
+export class TextCountCache {
+  private readonly counts = new Map<string, number>();
+  private chars = 0;
+  constructor(
+    private readonly budgetChars: number,
+    private readonly count: (text: string) => number,
+  ) {}
+
+  get(text: string): number {
+    const hit = this.counts.get(text);
+    if (hit !== undefined) {
+      this.counts.delete(text);
+      this.counts.set(text, hit);
+      return hit;
+    }
+    const n = this.count(text);
+    if (text.length > this.budgetChars / 4) return n;
+    this.counts.set(text, n);
+    this.chars += text.length;
+    for (const key of this.counts.keys()) {
+      if (this.chars <= this.budgetChars) break;
+      this.counts.delete(key);
+      this.chars -= key.length;
+    }
+    return n;
+  }
+
+  /** Characters held (for tests: the budget is a bound). */
+  get size(): { entries: number; chars: number } {
+    return { entries: this.counts.size, chars: this.chars };
+  }
+}
+
+const cache = new TextCountCache(8_000_000, encodeCount);
+
+export function countTextTokens(text: string): number {
+  return text.length < 64 ? encodeCount(text) : cache.get(text);
 }
 
 function contentText(content: BaseMessage["content"]): string {
@@ -32,18 +77,18 @@ function contentText(content: BaseMessage["content"]): string {
     .join("");
 }
 
-// Messages are immutable once in history; counting each once keeps long threads cheap.
-const cache = new WeakMap<BaseMessage, number>();
+// Messages are immutable once in history: a message object is counted once.
+const byMessage = new WeakMap<BaseMessage, number>();
 
 export function countMessageTokens(message: BaseMessage): number {
-  const hit = cache.get(message);
+  const hit = byMessage.get(message);
   if (hit !== undefined) return hit;
   let text = contentText(message.content);
   if (AIMessage.isInstance(message) && message.tool_calls?.length) {
     text += JSON.stringify(message.tool_calls.map((c) => ({ name: c.name, args: c.args })));
   }
   const n = countTextTokens(text) + PER_MESSAGE_OVERHEAD;
-  cache.set(message, n);
+  byMessage.set(message, n);
   return n;
 }
 
@@ -51,14 +96,26 @@ export function countMessagesTokens(messages: BaseMessage[]): number {
   return messages.reduce((sum, m) => sum + countMessageTokens(m), 0);
 }
 
+// A tool's schema as the model receives it, converted once per tool object.
+const toolJson = new WeakMap<object, string>();
+
+function openAIToolJson(t: ClientTool | ServerTool): string {
+  const key = t as object;
+  let json = toolJson.get(key);
+  if (json === undefined) {
+    let schema: unknown;
+    try {
+      schema = convertToOpenAITool(t as Parameters<typeof convertToOpenAITool>[0]);
+    } catch {
+      schema = { name: (t as { name?: string }).name ?? "tool" };
+    }
+    json = JSON.stringify(schema);
+    toolJson.set(key, json);
+  }
+  return json;
+}
+
 export function countToolsTokens(tools: (ClientTool | ServerTool)[]): number {
   if (tools.length === 0) return 0;
-  const schemas = tools.map((t) => {
-    try {
-      return convertToOpenAITool(t as Parameters<typeof convertToOpenAITool>[0]);
-    } catch {
-      return { name: (t as { name?: string }).name ?? "tool" };
-    }
-  });
-  return countTextTokens(JSON.stringify(schemas));
+  return countTextTokens(`[${tools.map(openAIToolJson).join(",")}]`);
 }
