@@ -4,6 +4,7 @@ import {
   type ChannelVersions,
   type Checkpoint,
   type CheckpointMetadata,
+  type CheckpointTuple,
   type PendingWrite,
 } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
@@ -17,11 +18,25 @@ function valuesList(rows: number, width: number, from = 1): string {
   ).join(", ");
 }
 
+type TupleRow = {
+  kind: "b" | "c" | "w";
+  a: string | null;
+  b: string | null;
+  c: string | null;
+  blob: Uint8Array | null;
+  checkpoint: (Omit<Checkpoint, "channel_values"> & { v: number }) | null;
+  metadata: Record<string, unknown> | null;
+};
+
+const bytes = (text: string | null) => new TextEncoder().encode(text ?? "");
+
 /**
  * The stock PostgresSaver writes a checkpoint as BEGIN, one INSERT per changed channel, the
  * checkpoint row and COMMIT (about 20 round trips), and each task's writes the same way. This
  * one sends a checkpoint as one statement (blobs and row together, so still atomic) and a task's
- * writes as one: same tables, same rows, read back by the stock code.
+ * writes as one: same tables, same rows, read back by the stock code. It reads a checkpoint as
+ * one row per blob and write: the stock query aggregates them into one bytea array, which the
+ * driver parses character by character (40 % of a turn's CPU at 100 turns of history).
  */
 export class BatchedPostgresSaver extends PostgresSaver {
   constructor(private readonly db: pg.Pool) {
@@ -61,6 +76,48 @@ export class BatchedPostgresSaver extends PostgresSaver {
           ) ${upsertRow}`;
     await this.db.query(text, [...blobs.flat(), ...row]);
     return { configurable: { thread_id, checkpoint_ns, checkpoint_id: checkpoint.id } };
+  }
+
+  override async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
+    const { thread_id, checkpoint_ns = "", checkpoint_id } = config.configurable ?? {};
+    const which = checkpoint_id
+      ? "WHERE thread_id = $1 AND checkpoint_ns = $2 AND checkpoint_id = $3"
+      : "WHERE thread_id = $1 AND checkpoint_ns = $2 ORDER BY checkpoint_id DESC LIMIT 1";
+    const { rows } = await this.db.query<TupleRow>(
+      `WITH cp AS (
+         SELECT thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata FROM checkpoints ${which}
+       )
+       SELECT 'c' AS kind, checkpoint_id AS a, parent_checkpoint_id AS b, NULL::text AS c, NULL::bytea AS blob,
+              checkpoint, metadata, 0 AS idx
+         FROM cp
+       UNION ALL
+       SELECT 'b', bl.channel, bl.type, NULL, bl.blob, NULL, NULL, 0
+         FROM cp, jsonb_each_text(cp.checkpoint -> 'channel_versions') v
+         JOIN checkpoint_blobs bl ON bl.channel = v.key AND bl.version = v.value
+        WHERE bl.thread_id = cp.thread_id AND bl.checkpoint_ns = cp.checkpoint_ns
+       UNION ALL
+       SELECT 'w', cw.task_id, cw.channel, cw.type, cw.blob, NULL, NULL, cw.idx
+         FROM cp JOIN checkpoint_writes cw
+           ON cw.thread_id = cp.thread_id AND cw.checkpoint_ns = cp.checkpoint_ns AND cw.checkpoint_id = cp.checkpoint_id
+       ORDER BY kind, a, idx`,
+      checkpoint_id ? [thread_id, checkpoint_ns, checkpoint_id] : [thread_id, checkpoint_ns],
+    );
+    const head = rows.find((r) => r.kind === "c");
+    if (!head?.checkpoint) return undefined;
+    // Checkpoints older than format 4 keep their sends on the parent: the stock code migrates them.
+    if (head.checkpoint.v < 4 && head.b != null) return super.getTuple(config);
+    const blobs = rows.filter((r) => r.kind === "b").map((r) => [bytes(r.a), bytes(r.b), r.blob ?? new Uint8Array()]);
+    const writes = rows
+      .filter((r) => r.kind === "w")
+      .map((r) => [bytes(r.a), bytes(r.b), bytes(r.c), r.blob ?? new Uint8Array()]);
+    const at = (id: string) => ({ configurable: { thread_id, checkpoint_ns, checkpoint_id: id } });
+    return {
+      config: at(head.a!),
+      checkpoint: await this._loadCheckpoint(head.checkpoint, blobs as [Uint8Array, Uint8Array, Uint8Array][]),
+      metadata: await this._loadMetadata(head.metadata ?? {}),
+      parentConfig: head.b ? at(head.b) : undefined,
+      pendingWrites: await this._loadWrites(writes as [Uint8Array, Uint8Array, Uint8Array, Uint8Array][]),
+    };
   }
 
   override async putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string): Promise<void> {

@@ -11,7 +11,7 @@ export const MOCK_PROVIDER = "mock";
 export const MOCK_MODELS = ["mock-chat", "mock-fallback", "mock-backup"];
 
 export type AgentHarness = {
-  mock: MockLlmServer;
+  mock: Pick<MockLlmServer, "url" | "close">;
   client: MockClient;
   stop(): Promise<void>;
 };
@@ -20,8 +20,14 @@ export type AgentHarness = {
  * Integration fixture: a real scripted model server on a free port, a fresh database, a
  * provider pointing at the server over HTTP, and the seeded agents.
  */
-export async function startAgentHarness(opts: { providerId?: string } = {}): Promise<AgentHarness> {
-  const mock = await startMockLlmServer({ models: MOCK_MODELS });
+export async function startAgentHarness(
+  opts: {
+    providerId?: string;
+    /** A model server already running elsewhere (benches run it in its own process), serving MOCK_MODELS. */
+    mock?: AgentHarness["mock"];
+  } = {},
+): Promise<AgentHarness> {
+  const mock = opts.mock ?? (await startMockLlmServer({ models: MOCK_MODELS }));
   await createTestDatabase();
   const db = await getDb();
   await db.insert(providers).values({
