@@ -31,7 +31,7 @@ export async function benchStepOverhead(turns = 40) {
     const ctx = await prepareAgentRuntimeContext(actor, agentRow, { modelSpec: spec });
     const graph = await buildChatbotAgent(ctx);
     const threadId = crypto.randomUUID();
-    const stream = await graph.stream(
+    const stream = await graph.streamRun(
       { messages: [new HumanMessage(`bench ${scriptMarker("p1-full")}`)] },
       runStreamOptions(ctx, { threadId, runId: crypto.randomUUID() }),
     );

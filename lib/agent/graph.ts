@@ -41,8 +41,17 @@ export async function buildChatbotAgent(
       middleware: middleware.around(runtimeTools.tools),
       checkpointer: opts.checkpointer ?? (await getCheckpointer()),
     });
-    // The run that streams this agent calls close() at its end: it releases the MCP connections.
-    return Object.assign(agent, { close: runtimeTools.close });
+    return Object.assign(agent, {
+      // The run that streams this agent calls close() at its end: it releases the MCP connections.
+      close: runtimeTools.close,
+      /**
+       * Streams the compiled graph itself. ReactAgent.stream first reads the whole saved state
+       * and feeds it back in as input (to fill middleware defaults, which the state schemas
+       * already give): a second checkpoint load and a merge of the whole history on every run.
+       */
+      streamRun: (input: unknown, options: ReturnType<typeof runStreamOptions>) =>
+        agent.graph.stream(input as never, options),
+    });
   } catch (err) {
     await runtimeTools.close();
     throw err;

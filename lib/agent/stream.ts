@@ -24,6 +24,7 @@ function isInternalMessage(data: unknown): boolean {
 export async function* withStateParts(
   events: AsyncIterable<GraphEvent>,
   onValues?: (values: Record<string, unknown>) => void,
+  onInterrupt?: () => void,
 ): AsyncGenerator<GraphEvent> {
   let lastTodos: string | undefined;
   for await (const ev of events) {
@@ -33,7 +34,10 @@ export async function* withStateParts(
     if (mode !== "values" || !data || typeof data !== "object" || ev.length === 3) continue;
     const values = data as Record<string, unknown>;
     // An interrupt arrives as a values event of its own (`__interrupt__` only): not a state.
-    if ("__interrupt__" in values) continue;
+    if ("__interrupt__" in values) {
+      onInterrupt?.();
+      continue;
+    }
     onValues?.(values);
     if (values.todos === undefined) continue;
     const serialized = JSON.stringify(values.todos);
@@ -53,7 +57,11 @@ function unwrapCustomData(chunk: UIMessageChunk): UIMessageChunk {
   return isUIPartChunk(inner) ? (inner as UIMessageChunk) : chunk;
 }
 
-export type AgentStreamOutcome = { error: unknown | null };
+export type AgentStreamOutcome = {
+  error: unknown | null;
+  /** The graph stopped at an interrupt (a question or an approval waits). */
+  interrupted?: boolean;
+};
 
 /**
  * UI chunks of one graph stream, without the converter's own start/finish/error framing:
@@ -64,7 +72,8 @@ export async function* agentUIChunks(
   outcome: AgentStreamOutcome,
   onValues?: (values: Record<string, unknown>) => void,
 ): AsyncGenerator<UIMessageChunk> {
-  const ui = toUIMessageStream(withStateParts(events, onValues) as AsyncIterable<never>, {
+  const states = withStateParts(events, onValues, () => (outcome.interrupted = true));
+  const ui = toUIMessageStream(states as AsyncIterable<never>, {
     onError: (err) => {
       outcome.error = err;
     },

@@ -55,7 +55,7 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<vo
   const config = runStreamOptions(input.ctx, { threadId: input.threadId, runId, signal: abort.signal });
   try {
     agent = await buildChatbotAgent(input.ctx, { rootThreadId: input.threadId });
-    const events = await agent.stream(graphInput(input.trigger) as Parameters<ChatbotAgent["stream"]>[0], config);
+    const events = await agent.streamRun(graphInput(input.trigger), config);
     for await (const chunk of agentUIChunks(events as AsyncIterable<never>, outcome, (v) => (lastValues = v))) {
       emit(chunk);
     }
@@ -66,7 +66,8 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<vo
 
   // A resume that failed before the graph took the answer leaves the same interrupt pending:
   // the run waits again (with its error shown) instead of losing the user's answer.
-  const mayWait = !abort.signal.aborted && (!outcome.error || input.trigger.kind === "resume");
+  // Otherwise only a run that stopped at an interrupt waits (read back from the checkpoint).
+  const mayWait = !abort.signal.aborted && (outcome.error ? input.trigger.kind === "resume" : outcome.interrupted);
   const interrupt = mayWait ? await pendingInterruptPart(runId, input.threadId) : null;
   const status: RunStatus = abort.signal.aborted
     ? "cancelled"
