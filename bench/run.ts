@@ -3,12 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { benchStepOverhead } from "./p1-step-overhead";
 import { benchFirstByte } from "./p2-first-byte";
+import { benchLongConversation } from "./p4-long-conversation";
 import { ms } from "./stats";
 
 // `npm run bench`: prints P1 and P2 and appends them to bench/RESULTS.md.
 const db = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
 const p1 = await benchStepOverhead();
 const p2 = await benchFirstByte();
+const p4 = await benchLongConversation();
 const when = new Date().toISOString();
 const machine = `${os.cpus().length} cores, Node ${process.version}, ${db}`;
 const lines = [
@@ -22,6 +24,7 @@ const lines = [
   `| P2 model's own first token (p50 / p95, n=${p2.model.n}) | ${ms(p2.model.p50)} / ${ms(p2.model.p95)} |`,
   `| P2 first streamed text byte of a run (p50 / p95) | ${ms(p2.server.p50)} / ${ms(p2.server.p95)} |`,
   `| P2 added by the server (p50 / mean) | ${ms(p2.addedP50)} / ${ms(p2.addedMean)} |`,
+  `| P4 server time of a turn at turns 1 / 50 / ${p4.turns} of one thread (p50 of 5) | ${ms(p4.turn1)} / ${ms(p4.turn50)} / ${ms(p4.turn100)} |`,
   "",
 ];
 console.log(lines.join("\n"));
