@@ -1,0 +1,95 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { mockClient, scriptMarker } from "../lib/testing/mock-llm/client";
+import { benchTokens, signIn, timedChat, type ChatTiming } from "./load-client";
+import { BENCH_ADMIN, startBenchServers } from "./load-servers";
+import { ms, summarize } from "./stats";
+
+/**
+ * `npm run bench:load`: N chats started at the same instant against ONE production app process,
+ * for each N of LOAD_N (default 1,50,200), on PGlite or, when DATABASE_URL is set, a fresh
+ * database on that PostgreSQL server. Prints and appends to bench/RESULTS.md the time to first
+ * text byte over the model's own (p50/p95/p99), total time and errors per N.
+ */
+const { values } = parseArgs({ options: { n: { type: "string" }, users: { type: "string" } } });
+const counts = (values.n ?? process.env.LOAD_N ?? "1,50,200").split(",").map((n) => positive(n.trim(), "LOAD_N"));
+const userCount = positive(values.users ?? process.env.LOAD_USERS ?? "10", "LOAD_USERS");
+const ports = {
+  app: positive(process.env.LOAD_APP_PORT ?? "3300", "LOAD_APP_PORT"),
+  mock: positive(process.env.LOAD_MOCK_PORT ?? "4300", "LOAD_MOCK_PORT"),
+};
+
+// The model of issue 11: 200 ms to first token, then 8-character chunks every 20 ms.
+const MODEL_FIRST_TOKEN_MS = 200;
+const SCRIPT = "loadbench";
+const MIN_SAMPLES = 20;
+const ANSWER = "The load bench answer streams in small pieces, like a real provider would. ".repeat(3).slice(0, 200);
+
+function positive(value: string, name: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${name}: expected positive integers, got "${value}"`);
+  return parsed;
+}
+
+/** N chats from the users in turn, each its own new thread, all sent in the same tick. */
+function burst(appUrl: string, tokens: string[], n: number, label: string): Promise<ChatTiming[]> {
+  const text = `Say something short. ${scriptMarker(SCRIPT)}`;
+  const ids = Array.from({ length: n }, (_, i) => `${label}-${i}-${crypto.randomUUID().slice(0, 8)}`);
+  return Promise.all(ids.map((id, i) => timedChat(appUrl, tokens[i % tokens.length], id, text)));
+}
+
+const servers = await startBenchServers(ports);
+const stopOnSignal = () => void servers.stop().finally(() => process.exit(130));
+process.once("SIGINT", stopOnSignal);
+process.once("SIGTERM", stopOnSignal);
+const rows: string[] = [];
+try {
+  await mockClient(servers.mockUrl).script(SCRIPT, [
+    { text: ANSWER, chunkSize: 8, delayMs: 20, firstTokenDelayMs: MODEL_FIRST_TOKEN_MS, repeat: 1_000_000 },
+  ]);
+  const admin = await signIn(servers.appUrl, BENCH_ADMIN.username, BENCH_ADMIN.password);
+  const tokens = await benchTokens(servers.appUrl, admin, userCount);
+  // Route compilation and module loading happen on the first requests; keep them out of N = 1.
+  for (let i = 0; i < 3; i += 1) await burst(servers.appUrl, tokens, 1, `warm${i}`);
+  await burst(servers.appUrl, tokens, 5, "warm");
+
+  for (const n of counts) {
+    // Small N is repeated (one burst after another) so its percentiles rest on at least 20 chats.
+    const timings: ChatTiming[] = [];
+    for (let round = 0; round * n < MIN_SAMPLES; round += 1) {
+      timings.push(...(await burst(servers.appUrl, tokens, n, `n${n}r${round}`)));
+    }
+    const firsts = timings.flatMap((t) => (t.firstTextMs === null ? [] : [t.firstTextMs - MODEL_FIRST_TOKEN_MS]));
+    const overhead = firsts.length ? summarize(firsts) : null;
+    const total = summarize(timings.map((t) => t.totalMs));
+    const errors = timings.filter((t) => t.error);
+    const kinds = [...new Set(errors.map((t) => t.error))].slice(0, 3).join("; ");
+    const cell = overhead ? `${ms(overhead.p50)} / ${ms(overhead.p95)} / ${ms(overhead.p99)}` : "n/a";
+    rows.push(
+      `| ${n} (${timings.length} chats) | ${cell} | ${ms(total.p50)} | ${errors.length}${kinds ? ` (${kinds})` : ""} |`,
+    );
+    console.log(`N=${n}: overhead p50/p95/p99 ${cell}, total p50 ${ms(total.p50)}, errors ${errors.length} ${kinds}`);
+    await new Promise((resolve) => setTimeout(resolve, 2000)); // let the runs' last writes settle
+  }
+} finally {
+  await servers.stop();
+}
+
+const machine = `${os.cpus().length} cores, Node ${process.version}, ${servers.db}`;
+const lines = [
+  `## ${new Date().toISOString()} — load bench, ${machine}`,
+  "",
+  `One app process; model ${MODEL_FIRST_TOKEN_MS} ms to first token, then 8-character chunks every 20 ms ` +
+    `(${ANSWER.length}-character answer); N chats started together, each a new thread, from ${userCount} users; ` +
+    `N under ${MIN_SAMPLES} is repeated until ${MIN_SAMPLES} chats.`,
+  "",
+  "| N | first text byte over the model's 200 ms (p50 / p95 / p99) | total p50 | errors |",
+  "|---|---|---|---|",
+  ...rows,
+  "",
+];
+console.log(lines.join("\n"));
+fs.appendFileSync(path.join(import.meta.dirname, "RESULTS.md"), lines.join("\n") + "\n");
+process.exit(0);
