@@ -14,7 +14,8 @@ export type BenchServers = {
   mockUrl: string;
   db: "PGlite" | "PostgreSQL";
   logFile: string;
-  stop(): Promise<void>;
+  /** Stops both processes and removes the data dir, the database and (unless kept) the log. */
+  stop(keepLog?: boolean): Promise<void>;
 };
 
 /**
@@ -23,17 +24,18 @@ export type BenchServers = {
  */
 export async function startBenchServers(ports: { app: number; mock: number }): Promise<BenchServers> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-load-"));
-  const logFile = path.join(dataDir, "servers.log");
+  const logFile = `${dataDir}.log`;
   const log = fs.openSync(logFile, "a");
   const mockUrl = `http://127.0.0.1:${ports.mock}/v1`;
   const appUrl = `http://127.0.0.1:${ports.app}`;
   const database = process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL) : null;
   const children: ChildProcess[] = [];
-  const stop = async () => {
+  const stop = async (keepLog = false) => {
     await Promise.all(children.map(stopChild));
     fs.closeSync(log);
     if (database) await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keepLog) fs.rmSync(logFile, { force: true });
   };
   try {
     const tsx = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
@@ -53,8 +55,8 @@ export async function startBenchServers(ports: { app: number; mock: number }): P
     // A first start builds Next.js (minutes on a small machine).
     await waitFor(`${appUrl}/api/health`, 20 * 60_000);
   } catch (error) {
-    await stop();
-    throw new Error(`${(error as Error).message} (server output: ${logFile}, removed with the data dir)`);
+    await stop(true);
+    throw new Error(`${(error as Error).message} (server output: ${logFile})`);
   }
   return { appUrl, mockUrl, db: database ? "PostgreSQL" : "PGlite", logFile, stop };
 }

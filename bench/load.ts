@@ -45,6 +45,7 @@ const stopOnSignal = () => void servers.stop().finally(() => process.exit(130));
 process.once("SIGINT", stopOnSignal);
 process.once("SIGTERM", stopOnSignal);
 const rows: string[] = [];
+let failed = false;
 try {
   await mockClient(servers.mockUrl).script(SCRIPT, [
     { text: ANSWER, chunkSize: 8, delayMs: 20, firstTokenDelayMs: MODEL_FIRST_TOKEN_MS, repeat: 1_000_000 },
@@ -65,7 +66,8 @@ try {
     const overhead = firsts.length ? summarize(firsts) : null;
     const total = summarize(timings.map((t) => t.totalMs));
     const errors = timings.filter((t) => t.error);
-    const kinds = [...new Set(errors.map((t) => t.error))].slice(0, 3).join("; ");
+    failed ||= errors.length > 0;
+    const kinds = [...new Set(errors.map((t) => t.error?.slice(0, 120)))].slice(0, 3).join("; ").replaceAll("|", "/");
     const cell = overhead ? `${ms(overhead.p50)} / ${ms(overhead.p95)} / ${ms(overhead.p99)}` : "n/a";
     rows.push(
       `| ${n} (${timings.length} chats) | ${cell} | ${ms(total.p50)} | ${errors.length}${kinds ? ` (${kinds})` : ""} |`,
@@ -73,8 +75,12 @@ try {
     console.log(`N=${n}: overhead p50/p95/p99 ${cell}, total p50 ${ms(total.p50)}, errors ${errors.length} ${kinds}`);
     await new Promise((resolve) => setTimeout(resolve, 2000)); // let the runs' last writes settle
   }
+} catch (error) {
+  failed = true;
+  throw error;
 } finally {
-  await servers.stop();
+  await servers.stop(failed);
+  if (failed) console.log(`Server output kept for the errors: ${servers.logFile}`);
 }
 
 const machine = `${os.cpus().length} cores, Node ${process.version}, ${servers.db}`;
