@@ -59,6 +59,7 @@ try {
   for (const n of counts) {
     // Small N is repeated (one burst after another) so its percentiles rest on at least 20 chats.
     const timings: ChatTiming[] = [];
+    const loadBefore = os.loadavg()[0].toFixed(2);
     for (let round = 0; round * n < MIN_SAMPLES; round += 1) {
       timings.push(...(await burst(servers.appUrl, tokens, n, `n${n}r${round}`)));
     }
@@ -70,7 +71,7 @@ try {
     const kinds = [...new Set(errors.map((t) => t.error?.slice(0, 120)))].slice(0, 3).join("; ").replaceAll("|", "/");
     const cell = overhead ? `${ms(overhead.p50)} / ${ms(overhead.p95)} / ${ms(overhead.p99)}` : "n/a";
     rows.push(
-      `| ${n} (${timings.length} chats) | ${cell} | ${ms(total.p50)} | ${errors.length}${kinds ? ` (${kinds})` : ""} |`,
+      `| ${n} (${timings.length} chats) | ${cell} | ${ms(total.p50)} | ${errors.length}${kinds ? ` (${kinds})` : ""} | ${loadBefore} |`,
     );
     console.log(`N=${n}: overhead p50/p95/p99 ${cell}, total p50 ${ms(total.p50)}, errors ${errors.length} ${kinds}`);
     await new Promise((resolve) => setTimeout(resolve, 2000)); // let the runs' last writes settle
@@ -89,10 +90,11 @@ const lines = [
   "",
   `One app process; model ${MODEL_FIRST_TOKEN_MS} ms to first token, then 8-character chunks every 20 ms ` +
     `(${ANSWER.length}-character answer); N chats started together, each a new thread, from ${userCount} users; ` +
-    `N under ${MIN_SAMPLES} is repeated until ${MIN_SAMPLES} chats.`,
+    `N under ${MIN_SAMPLES} is repeated until ${MIN_SAMPLES} chats. The 1-minute load average before each N ` +
+    "(earlier rounds of this bench included) shows whether other work shared the machine.",
   "",
-  "| N | first text byte over the model's 200 ms (p50 / p95 / p99) | total p50 | errors |",
-  "|---|---|---|---|",
+  "| N | first text byte over the model's 200 ms (p50 / p95 / p99) | total p50 | errors | load avg before |",
+  "|---|---|---|---|---|",
   ...rows,
   "",
 ];
