@@ -66,13 +66,21 @@ export async function benchTokens(appUrl: string, admin: Session, count: number)
   return tokens;
 }
 
-export type ChatTiming = { firstTextMs: number | null; totalMs: number; error: string | null };
+export type ChatTiming = {
+  threadId: string;
+  /** Epoch ms, to line up with the model's request log. */
+  startedAt: number;
+  firstTextMs: number | null;
+  totalMs: number;
+  error: string | null;
+};
 
 /**
  * Sends one message to a new thread and reads the UI message stream to its end. Times are from
  * the request's start; an error is a non-2xx answer, an `error` chunk, a broken stream or no `finish`.
  */
 export async function timedChat(appUrl: string, token: string, threadId: string, text: string): Promise<ChatTiming> {
+  const startedAt = Date.now();
   const started = performance.now();
   const since = () => performance.now() - started;
   let firstTextMs: number | null = null;
@@ -87,7 +95,8 @@ export async function timedChat(appUrl: string, token: string, threadId: string,
         message: { id: `m-${crypto.randomUUID()}`, role: "user", parts: [{ type: "text", text }] },
       }),
     });
-    if (!res.ok || !res.body) return { firstTextMs, totalMs: since(), error: `HTTP ${res.status}` };
+    if (!res.ok || !res.body)
+      return { threadId, startedAt, firstTextMs, totalMs: since(), error: `HTTP ${res.status}` };
     const decoder = new TextDecoder();
     let pending = "";
     const reader = res.body.getReader();
@@ -108,5 +117,5 @@ export async function timedChat(appUrl: string, token: string, threadId: string,
   }
   if (!error && !finished) error = "no finish chunk";
   if (!error && firstTextMs === null) error = "no text";
-  return { firstTextMs, totalMs: since(), error };
+  return { threadId, startedAt, firstTextMs, totalMs: since(), error };
 }

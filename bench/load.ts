@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { mockClient, scriptMarker } from "../lib/testing/mock-llm/client";
 import { benchTokens, signIn, timedChat, type ChatTiming } from "./load-client";
+import { ANSWER, benchModel, chatText, MODEL_FIRST_TOKEN_MS, modelAloneFirstToken } from "./load-model";
 import { BENCH_ADMIN, startBenchServers } from "./load-servers";
 import { ms, summarize } from "./stats";
 
@@ -20,12 +20,7 @@ const ports = {
   app: positive(process.env.LOAD_APP_PORT ?? "3300", "LOAD_APP_PORT"),
   mock: positive(process.env.LOAD_MOCK_PORT ?? "4300", "LOAD_MOCK_PORT"),
 };
-
-// The model of issue 11: 200 ms to first token, then 8-character chunks every 20 ms.
-const MODEL_FIRST_TOKEN_MS = 200;
-const SCRIPT = "loadbench";
 const MIN_SAMPLES = 20;
-const ANSWER = "The load bench answer streams in small pieces, like a real provider would. ".repeat(3).slice(0, 200);
 
 function positive(value: string, name: string): number {
   const parsed = Number(value);
@@ -35,45 +30,56 @@ function positive(value: string, name: string): number {
 
 /** N chats from the users in turn, each its own new thread, all sent in the same tick. */
 function burst(appUrl: string, tokens: string[], n: number, label: string): Promise<ChatTiming[]> {
-  const text = `Say something short. ${scriptMarker(SCRIPT)}`;
   const ids = Array.from({ length: n }, (_, i) => `${label}-${i}-${crypto.randomUUID().slice(0, 8)}`);
-  return Promise.all(ids.map((id, i) => timedChat(appUrl, tokens[i % tokens.length], id, text)));
+  return Promise.all(ids.map((id, i) => timedChat(appUrl, tokens[i % tokens.length], id, chatText(id))));
 }
+
+const trio = (s: ReturnType<typeof summarize>) => `${ms(s.p50)} / ${ms(s.p95)} / ${ms(s.p99)}`;
+const orNa = (samples: number[], show: (s: ReturnType<typeof summarize>) => string) =>
+  samples.length ? show(summarize(samples)) : "n/a";
 
 const servers = await startBenchServers(ports);
 const stopOnSignal = () => void servers.stop().finally(() => process.exit(130));
 process.once("SIGINT", stopOnSignal);
 process.once("SIGTERM", stopOnSignal);
+const model = benchModel(servers.mockUrl);
 const rows: string[] = [];
 let failed = false;
 try {
-  await mockClient(servers.mockUrl).script(SCRIPT, [
-    { text: ANSWER, chunkSize: 8, delayMs: 20, firstTokenDelayMs: MODEL_FIRST_TOKEN_MS, repeat: 1_000_000 },
-  ]);
+  await model.reset();
   const admin = await signIn(servers.appUrl, BENCH_ADMIN.username, BENCH_ADMIN.password);
   const tokens = await benchTokens(servers.appUrl, admin, userCount);
   // Route compilation and module loading happen on the first requests; keep them out of N = 1.
   for (let i = 0; i < 3; i += 1) await burst(servers.appUrl, tokens, 1, `warm${i}`);
   await burst(servers.appUrl, tokens, 5, "warm");
+  const appPrompt = await model.sampleBody();
 
   for (const n of counts) {
+    const loadBefore = os.loadavg()[0].toFixed(2);
+    const alone = await modelAloneFirstToken(servers.mockUrl, appPrompt, n);
+    await model.reset();
     // Small N is repeated (one burst after another) so its percentiles rest on at least 20 chats.
     const timings: ChatTiming[] = [];
-    const loadBefore = os.loadavg()[0].toFixed(2);
     for (let round = 0; round * n < MIN_SAMPLES; round += 1) {
       timings.push(...(await burst(servers.appUrl, tokens, n, `n${n}r${round}`)));
     }
+    const reached = await model.reachedAfter(timings);
     const firsts = timings.flatMap((t) => (t.firstTextMs === null ? [] : [t.firstTextMs - MODEL_FIRST_TOKEN_MS]));
-    const overhead = firsts.length ? summarize(firsts) : null;
     const total = summarize(timings.map((t) => t.totalMs));
     const errors = timings.filter((t) => t.error);
     failed ||= errors.length > 0;
-    const kinds = [...new Set(errors.map((t) => t.error?.slice(0, 120)))].slice(0, 3).join("; ").replaceAll("|", "/");
-    const cell = overhead ? `${ms(overhead.p50)} / ${ms(overhead.p95)} / ${ms(overhead.p99)}` : "n/a";
-    rows.push(
-      `| ${n} (${timings.length} chats) | ${cell} | ${ms(total.p50)} | ${errors.length}${kinds ? ` (${kinds})` : ""} | ${loadBefore} |`,
-    );
-    console.log(`N=${n}: overhead p50/p95/p99 ${cell}, total p50 ${ms(total.p50)}, errors ${errors.length} ${kinds}`);
+    const kinds = [...new Set(errors.map((t) => t.error?.slice(0, 120)))].join("; ").replaceAll("|", "/");
+    const cells = [
+      `${n} (${timings.length} chats)`,
+      orNa(firsts, trio),
+      orNa(reached, (s) => `${ms(s.p50)} / ${ms(s.p99)}`),
+      orNa(alone, (s) => `${ms(s.p50)} / ${ms(s.p99)}`),
+      ms(total.p50),
+      `${errors.length}${kinds ? ` (${kinds.slice(0, 400)})` : ""}`,
+      loadBefore,
+    ];
+    rows.push(`| ${cells.join(" | ")} |`);
+    console.log(`N=${n}: ${cells.join(" · ")}`);
     await new Promise((resolve) => setTimeout(resolve, 2000)); // let the runs' last writes settle
   }
 } catch (error) {
@@ -90,11 +96,14 @@ const lines = [
   "",
   `One app process; model ${MODEL_FIRST_TOKEN_MS} ms to first token, then 8-character chunks every 20 ms ` +
     `(${ANSWER.length}-character answer); N chats started together, each a new thread, from ${userCount} users; ` +
-    `N under ${MIN_SAMPLES} is repeated until ${MIN_SAMPLES} chats. The 1-minute load average before each N ` +
-    "(earlier rounds of this bench included) shows whether other work shared the machine.",
+    `N under ${MIN_SAMPLES} is repeated until ${MIN_SAMPLES} chats. "Model reached": from the chat's request ` +
+    `to the model receiving the app's request. "Model alone": the app's prompt sent N times at once straight ` +
+    `to the model, first token over ${MODEL_FIRST_TOKEN_MS} ms (the model's own queueing on this machine). ` +
+    "The 1-minute load average before each N (earlier rounds included) shows whether other work shared the machine.",
   "",
-  "| N | first text byte over the model's 200 ms (p50 / p95 / p99) | total p50 | errors | load avg before |",
-  "|---|---|---|---|---|",
+  `| N | first text byte over the model's ${MODEL_FIRST_TOKEN_MS} ms (p50 / p95 / p99) | model reached (p50 / p99) ` +
+    "| model alone (p50 / p99) | total p50 | errors | load avg before |",
+  "|---|---|---|---|---|---|---|",
   ...rows,
   "",
 ];
