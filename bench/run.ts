@@ -36,4 +36,8 @@ if (!fs.existsSync(file)) {
   );
 }
 fs.appendFileSync(file, lines.join("\n") + "\n");
+console.log(
+  "Load bench (N chats at once against one production server): `npm run bench:load`; " +
+    "choose N with LOAD_N=1,50,200 (the default), PostgreSQL with DATABASE_URL=postgres://…, PGlite without.",
+);
 process.exit(0);

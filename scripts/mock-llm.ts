@@ -1,7 +1,8 @@
 /**
  * Standalone scripted model server (control endpoints on), for e2e tests and manual runs:
  *   npx tsx scripts/mock-llm.ts --port 4010 [--host 127.0.0.1] [--api-key KEY]
- *                               [--demo-delay-ms 25] [--models demo-chat,demo-fallback]
+ *                               [--demo-delay-ms 25] [--demo-first-token-delay-ms 200]
+ *                               [--models demo-chat,demo-fallback]
  */
 import { parseArgs } from "node:util";
 import { startMockLlmServer } from "../lib/testing/mock-llm";
@@ -12,6 +13,7 @@ const { values } = parseArgs({
     host: { type: "string", default: "127.0.0.1" },
     "api-key": { type: "string" },
     "demo-delay-ms": { type: "string" },
+    "demo-first-token-delay-ms": { type: "string" },
     models: { type: "string" },
   },
 });
@@ -31,6 +33,7 @@ const server = await startMockLlmServer({
   host: values.host,
   apiKey: values["api-key"],
   demoDelayMs: integer("demo-delay-ms", values["demo-delay-ms"]),
+  demoFirstTokenDelayMs: integer("demo-first-token-delay-ms", values["demo-first-token-delay-ms"]),
   models: values.models
     ?.split(",")
     .map((id) => id.trim())

@@ -10,7 +10,12 @@ import { SSE_HEADERS, sleep, sseStream, streamSteps, type CompletionMeta } from 
 import { isFaultTurn } from "./turns";
 import { buildUsage, serializePrompt, tokenize, type PrefixCache } from "./usage";
 
-export type ChatContext = { scripts: ScriptRegistry; cache: PrefixCache; demoDelayMs: number };
+export type ChatContext = {
+  scripts: ScriptRegistry;
+  cache: PrefixCache;
+  demoDelayMs: number;
+  demoFirstTokenDelayMs?: number;
+};
 
 /**
  * POST /chat/completions: a scripted turn, a fault, or the demo brain. An unmarked request
@@ -32,7 +37,11 @@ export async function handleChatCompletion(body: unknown, headers: Headers, ctx:
   const turn = key === null ? null : ctx.scripts.take(key);
   if (turn && isFaultTurn(turn)) return handled(faultResponse(turn));
   const reply =
-    key === null ? demoReply(request, ctx.demoDelayMs) : turn ? replyFromTurn(turn) : textReply(exhaustedText(key));
+    key === null
+      ? { ...demoReply(request, ctx.demoDelayMs), firstTokenDelayMs: ctx.demoFirstTokenDelayMs }
+      : turn
+        ? replyFromTurn(turn)
+        : textReply(exhaustedText(key));
 
   return handled(await respond(request, reply, key, ctx.cache));
 }
@@ -50,12 +59,13 @@ async function respond(request: ChatRequest, reply: Reply, key: string | null, c
 
   if (request.stream) {
     const steps = streamSteps(reply, meta, request.stream_options?.include_usage ? usage : null);
-    return new Response(sseStream(steps, reply.delayMs), { headers: SSE_HEADERS });
+    return new Response(sseStream(steps, reply.delayMs, reply.firstTokenDelayMs), { headers: SSE_HEADERS });
   }
 
   // Without streaming the client waits for the whole generation, pauses included.
   const pieces = reply.reasoningChunks.length + reply.textChunks.length;
-  if (reply.delayMs > 0 && pieces > 1) await sleep(reply.delayMs * (pieces - 1));
+  const wait = (reply.firstTokenDelayMs ?? 0) + reply.delayMs * Math.max(0, pieces - 1);
+  if (wait > 0) await sleep(wait);
   const json = JSON.stringify(completionBody(reply, meta, usage));
   const headers = { "content-type": "application/json" };
   if (reply.cutAfterChars !== undefined) return new Response(truncatedBody(json, reply.cutAfterChars), { headers });

@@ -122,6 +122,55 @@ describe("slow tokens", () => {
   });
 });
 
+/** Milliseconds from `started` until the first text content arrived, and the text. */
+async function firstTextAfter(res: Response, started: number): Promise<{ firstTextMs: number; text: string }> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let raw = "";
+  let firstTextMs = -1;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return { firstTextMs, text: parseSse(raw).text };
+    raw += decoder.decode(value, { stream: true });
+    if (firstTextMs < 0 && parseSse(raw.slice(0, raw.lastIndexOf("\n\n") + 2)).text) firstTextMs = Date.now() - started;
+  }
+}
+
+describe("time to first token", () => {
+  it("waits firstTokenDelayMs before the first token, then paces by delayMs", async () => {
+    const text = "abcdefgh".repeat(4);
+    server.mock.script("ttft", [{ text, chunkSize: 8, delayMs: 20, firstTokenDelayMs: 200 }]);
+    const started = Date.now();
+    const res = await postJson(completions(), chatBody("[[mock:ttft]]", { stream: true }));
+    const { firstTextMs, text: streamed } = await firstTextAfter(res, started);
+    const elapsed = Date.now() - started;
+    expect(streamed).toBe(text);
+    expect(firstTextMs).toBeGreaterThanOrEqual(195);
+    expect(firstTextMs).toBeLessThan(600); // loose: the machine may be busy
+    // Then 3 more text chunks and the finish, 20 ms apart.
+    expect(elapsed - firstTextMs).toBeGreaterThanOrEqual(75);
+  });
+
+  it("delays unscripted demo answers by the server-wide demoFirstTokenDelayMs, streamed or not", async () => {
+    const mock = createMockLlm({ demoDelayMs: 0, demoFirstTokenDelayMs: 150 });
+    const post = (stream: boolean) =>
+      mock.handle(
+        new Request("http://mock.local/v1/chat/completions", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(chatBody("hello", { stream })),
+        }),
+      );
+    let started = Date.now();
+    const { firstTextMs, text } = await firstTextAfter(await post(true), started);
+    expect(text.length).toBeGreaterThan(0);
+    expect(firstTextMs).toBeGreaterThanOrEqual(145);
+    started = Date.now();
+    await (await post(false)).json();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(145);
+  });
+});
+
 describe("api key", () => {
   it("refuses requests without the bearer key with an OpenAI-style 401", async () => {
     const mock = createMockLlm({ apiKey: "sekret", demoDelayMs: 0 });

@@ -19,6 +19,8 @@ export type MockLlmOptions = {
   control?: boolean;
   /** Pause between the demo brain's streamed chunks (default 25 ms). */
   demoDelayMs?: number;
+  /** The demo brain's time to first token (default: none beyond `demoDelayMs`). */
+  demoFirstTokenDelayMs?: number;
   /** Default embedding size (default 256); a request's `dimensions` wins. */
   embeddingDimensions?: number;
   /** Requests kept in the log (default 1000). */
@@ -66,7 +68,12 @@ export function createMockLlm(options: MockLlmOptions = {}): MockLlm {
       return { response, key: null, model: id };
     }
     if (route === "POST /chat/completions") {
-      return handleChatCompletion(body, req.headers, { scripts, cache, demoDelayMs: options.demoDelayMs ?? 25 });
+      return handleChatCompletion(body, req.headers, {
+        scripts,
+        cache,
+        demoDelayMs: options.demoDelayMs ?? 25,
+        demoFirstTokenDelayMs: options.demoFirstTokenDelayMs,
+      });
     }
     if (route === "POST /embeddings") {
       return handleEmbeddings(body, req.headers, { scripts, dimensions: options.embeddingDimensions ?? 256 });

@@ -14,6 +14,8 @@ export type Reply = {
   toolCalls: ReplyToolCall[];
   usage?: UsageOverride;
   delayMs: number;
+  /** Pause before the first chunk after the role, as a provider's time to first token; `delayMs` when unset. */
+  firstTokenDelayMs?: number;
   /** Cut the connection after this many characters of text. */
   cutAfterChars?: number;
 };
@@ -33,6 +35,7 @@ export function replyFromTurn(turn: ReplyTurn): Reply {
     })),
     usage: turn.usage,
     delayMs: turn.delayMs ?? 0,
+    firstTokenDelayMs: turn.firstTokenDelayMs,
     cutAfterChars: turn.cutAfterChars,
   };
 }

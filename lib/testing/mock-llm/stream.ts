@@ -79,17 +79,19 @@ export function streamSteps(reply: Reply, meta: CompletionMeta, usage: Completio
 }
 
 /**
- * Encodes the steps as an SSE byte stream, pausing `delayMs` between steps. A "cut" step
+ * Encodes the steps as an SSE byte stream, pausing `delayMs` between steps and
+ * `firstTokenDelayMs` (when set) between the role chunk and the first token. A "cut" step
  * errors the stream: the node adapter then destroys the socket, and a Web host aborts the
  * response, so the client sees a broken connection rather than a clean end.
  */
-export function sseStream(steps: Step[], delayMs: number): ReadableStream<Uint8Array> {
+export function sseStream(steps: Step[], delayMs: number, firstTokenDelayMs?: number): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let next = 0;
   let cancelled = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (next > 0 && delayMs > 0) await sleep(delayMs);
+      const pause = next === 0 ? 0 : next === 1 ? (firstTokenDelayMs ?? delayMs) : delayMs;
+      if (pause > 0) await sleep(pause);
       if (cancelled) return;
       const step = steps[next++];
       if (!step) return controller.close();

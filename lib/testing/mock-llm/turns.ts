@@ -41,6 +41,8 @@ export const replyTurnSchema = z.strictObject({
   chunkSize: z.number().int().positive().optional(),
   /** Pause between streamed chunks in ms (default 0). */
   delayMs: count.optional(),
+  /** Time to first token in ms: the pause before the first chunk after the role (default `delayMs`). */
+  firstTokenDelayMs: count.optional(),
   /** Stream this many characters of `text`, then cut the connection (no [DONE]). */
   cutAfterChars: count.optional(),
   /** Serve this many consecutive requests (default 1). */

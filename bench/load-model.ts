@@ -1,0 +1,69 @@
+import { mockClient, scriptMarker } from "../lib/testing/mock-llm/client";
+import type { ChatTiming } from "./load-client";
+
+/** The model of issue 11: 200 ms to first token, then 8-character chunks every 20 ms. */
+export const MODEL_FIRST_TOKEN_MS = 200;
+const SCRIPT = "loadbench";
+export const ANSWER = "The load bench answer streams in small pieces, like a real provider would. "
+  .repeat(3)
+  .slice(0, 200);
+const TURN = { text: ANSWER, chunkSize: 8, delayMs: 20, firstTokenDelayMs: MODEL_FIRST_TOKEN_MS, repeat: 1_000_000 };
+
+/** The user's message of chat `threadId`: the marker routes it to the script, the id finds its model request. */
+export const chatText = (threadId: string) => `Say something short (${threadId}). ${scriptMarker(SCRIPT)}`;
+
+export type BenchModel = {
+  /** Forgets the request log (and re-registers the script), so each N reads only its own requests. */
+  reset(): Promise<void>;
+  /** When the model received each chat's first request, in ms after the chat started. */
+  reachedAfter(timings: ChatTiming[]): Promise<number[]>;
+  /** One request body the app sent, to replay against the model alone. */
+  sampleBody(): Promise<unknown>;
+};
+
+export function benchModel(mockUrl: string): BenchModel {
+  const mock = mockClient(mockUrl);
+  return {
+    async reset() {
+      await mock.reset();
+      await mock.script(SCRIPT, [TURN]);
+    },
+    async reachedAfter(timings) {
+      const logged = (await mock.requests(SCRIPT)).map((r) => ({ at: r.receivedAt, body: JSON.stringify(r.body) }));
+      return timings.flatMap((t) => {
+        const at = logged.find((r) => r.body.includes(`(${t.threadId})`))?.at;
+        return at === undefined ? [] : [at - t.startedAt];
+      });
+    },
+    async sampleBody() {
+      const [first] = await mock.requests(SCRIPT);
+      if (!first) throw new Error("the app sent the model no request");
+      return first.body;
+    },
+  };
+}
+
+/**
+ * The model alone under the same N: `body` sent N times at once straight to the mock, so the
+ * share of the app's overhead that is the mock's own queueing on this machine shows.
+ */
+export async function modelAloneFirstToken(mockUrl: string, body: unknown, n: number): Promise<number[]> {
+  const one = async () => {
+    const started = performance.now();
+    const res = await fetch(`${mockUrl}/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...(body as object), stream: true }),
+    });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let raw = "";
+    let first: number | null = null;
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      raw += decoder.decode(read.value, { stream: true });
+      if (first === null && raw.includes(`"content":"${ANSWER.slice(0, 4)}`)) first = performance.now() - started;
+    }
+    return first === null ? [] : [first - MODEL_FIRST_TOKEN_MS];
+  };
+  return (await Promise.all(Array.from({ length: n }, one))).flat();
+}

@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { benchTokens, signIn, timedChat, type ChatTiming } from "./load-client";
+import { ANSWER, benchModel, chatText, MODEL_FIRST_TOKEN_MS, modelAloneFirstToken } from "./load-model";
+import { BENCH_ADMIN, startBenchServers } from "./load-servers";
+import { ms, summarize } from "./stats";
+
+/**
+ * `npm run bench:load`: N chats started at the same instant against ONE production app process,
+ * for each N of LOAD_N (default 1,50,200), on PGlite or, when DATABASE_URL is set, a fresh
+ * database on that PostgreSQL server. Prints and appends to bench/RESULTS.md the time to first
+ * text byte over the model's own (p50/p95/p99), total time and errors per N.
+ */
+const { values } = parseArgs({ options: { n: { type: "string" }, users: { type: "string" } } });
+const counts = (values.n ?? process.env.LOAD_N ?? "1,50,200").split(",").map((n) => positive(n.trim(), "LOAD_N"));
+const userCount = positive(values.users ?? process.env.LOAD_USERS ?? "10", "LOAD_USERS");
+const ports = {
+  app: positive(process.env.LOAD_APP_PORT ?? "3300", "LOAD_APP_PORT"),
+  mock: positive(process.env.LOAD_MOCK_PORT ?? "4300", "LOAD_MOCK_PORT"),
+};
+const MIN_SAMPLES = 20;
+
+function positive(value: string, name: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${name}: expected positive integers, got "${value}"`);
+  return parsed;
+}
+
+/** N chats from the users in turn, each its own new thread, all sent in the same tick. */
+function burst(appUrl: string, tokens: string[], n: number, label: string): Promise<ChatTiming[]> {
+  const ids = Array.from({ length: n }, (_, i) => `${label}-${i}-${crypto.randomUUID().slice(0, 8)}`);
+  return Promise.all(ids.map((id, i) => timedChat(appUrl, tokens[i % tokens.length], id, chatText(id))));
+}
+
+const trio = (s: ReturnType<typeof summarize>) => `${ms(s.p50)} / ${ms(s.p95)} / ${ms(s.p99)}`;
+const orNa = (samples: number[], show: (s: ReturnType<typeof summarize>) => string) =>
+  samples.length ? show(summarize(samples)) : "n/a";
+
+const servers = await startBenchServers(ports);
+const stopOnSignal = () => void servers.stop().finally(() => process.exit(130));
+process.once("SIGINT", stopOnSignal);
+process.once("SIGTERM", stopOnSignal);
+const model = benchModel(servers.mockUrl);
+const rows: string[] = [];
+let failed = false;
+try {
+  await model.reset();
+  const admin = await signIn(servers.appUrl, BENCH_ADMIN.username, BENCH_ADMIN.password);
+  const tokens = await benchTokens(servers.appUrl, admin, userCount);
+  // Route compilation and module loading happen on the first requests; keep them out of N = 1.
+  for (let i = 0; i < 3; i += 1) await burst(servers.appUrl, tokens, 1, `warm${i}`);
+  await burst(servers.appUrl, tokens, 5, "warm");
+  const appPrompt = await model.sampleBody();
+
+  for (const n of counts) {
+    const loadBefore = os.loadavg()[0].toFixed(2);
+    const alone = await modelAloneFirstToken(servers.mockUrl, appPrompt, n);
+    await model.reset();
+    // Small N is repeated (one burst after another) so its percentiles rest on at least 20 chats.
+    const timings: ChatTiming[] = [];
+    for (let round = 0; round * n < MIN_SAMPLES; round += 1) {
+      timings.push(...(await burst(servers.appUrl, tokens, n, `n${n}r${round}`)));
+    }
+    const reached = await model.reachedAfter(timings);
+    const firsts = timings.flatMap((t) => (t.firstTextMs === null ? [] : [t.firstTextMs - MODEL_FIRST_TOKEN_MS]));
+    const total = summarize(timings.map((t) => t.totalMs));
+    const errors = timings.filter((t) => t.error);
+    failed ||= errors.length > 0;
+    const kinds = [...new Set(errors.map((t) => t.error?.slice(0, 120)))].join("; ").replaceAll("|", "/");
+    const cells = [
+      `${n} (${timings.length} chats)`,
+      orNa(firsts, trio),
+      orNa(reached, (s) => `${ms(s.p50)} / ${ms(s.p99)}`),
+      orNa(alone, (s) => `${ms(s.p50)} / ${ms(s.p99)}`),
+      ms(total.p50),
+      `${errors.length}${kinds ? ` (${kinds.slice(0, 400)})` : ""}`,
+      loadBefore,
+    ];
+    rows.push(`| ${cells.join(" | ")} |`);
+    console.log(`N=${n}: ${cells.join(" · ")}`);
+    await new Promise((resolve) => setTimeout(resolve, 2000)); // let the runs' last writes settle
+  }
+} catch (error) {
+  failed = true;
+  throw error;
+} finally {
+  await servers.stop(failed);
+  if (failed) console.log(`Server output kept for the errors: ${servers.logFile}`);
+}
+
+const machine = `${os.cpus().length} cores, Node ${process.version}, ${servers.db}`;
+const lines = [
+  `## ${new Date().toISOString()} — load bench, ${machine}`,
+  "",
+  `One app process; model ${MODEL_FIRST_TOKEN_MS} ms to first token, then 8-character chunks every 20 ms ` +
+    `(${ANSWER.length}-character answer); N chats started together, each a new thread, from ${userCount} users; ` +
+    `N under ${MIN_SAMPLES} is repeated until ${MIN_SAMPLES} chats. "Model reached": from the chat's request ` +
+    `to the model receiving the app's request. "Model alone": the app's prompt sent N times at once straight ` +
+    `to the model, first token over ${MODEL_FIRST_TOKEN_MS} ms (the model's own queueing on this machine). ` +
+    "The 1-minute load average before each N (earlier rounds included) shows whether other work shared the machine.",
+  "",
+  `| N | first text byte over the model's ${MODEL_FIRST_TOKEN_MS} ms (p50 / p95 / p99) | model reached (p50 / p99) ` +
+    "| model alone (p50 / p99) | total p50 | errors | load avg before |",
+  "|---|---|---|---|---|---|---|",
+  ...rows,
+  "",
+];
+console.log(lines.join("\n"));
+fs.appendFileSync(path.join(import.meta.dirname, "RESULTS.md"), lines.join("\n") + "\n");
+process.exit(0);
