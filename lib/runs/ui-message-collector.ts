@@ -1,31 +1,49 @@
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from "ai";
 
+type Delta = Extract<UIMessageChunk, { type: "text-delta" | "reasoning-delta" }>;
+
+function isDelta(chunk: UIMessageChunk): chunk is Delta {
+  return chunk.type === "text-delta" || chunk.type === "reasoning-delta";
+}
+
+/** Adjacent deltas of one part as one chunk: same message, far fewer steps to build it. */
+export function coalesceDeltas(chunks: readonly UIMessageChunk[]): UIMessageChunk[] {
+  const out: UIMessageChunk[] = [];
+  for (const chunk of chunks) {
+    const last = out.at(-1);
+    if (last && isDelta(chunk) && isDelta(last) && last.type === chunk.type && last.id === chunk.id) {
+      out[out.length - 1] = { ...last, delta: last.delta + chunk.delta };
+    } else {
+      out.push(chunk);
+    }
+  }
+  return out;
+}
+
 /**
  * Builds the assistant UI message from the same chunks the browser receives, so the saved
  * message is exactly what the user saw (including a partial answer when a run is stopped).
+ * The message is built once, when the run ends: the AI SDK's reader copies the whole message
+ * for every chunk it reads, which per streamed token grows with the answer.
  */
 export class UIMessageCollector {
-  private controller!: ReadableStreamDefaultController<UIMessageChunk>;
-  private latest: UIMessage | undefined;
-  private readonly finished: Promise<void>;
-
-  constructor() {
-    const stream = new ReadableStream<UIMessageChunk>({ start: (c) => void (this.controller = c) });
-    this.finished = (async () => {
-      for await (const snapshot of readUIMessageStream<UIMessage>({ stream, onError: () => {} })) {
-        this.latest = snapshot;
-      }
-    })();
-  }
+  private readonly chunks: UIMessageChunk[] = [];
 
   push(chunk: UIMessageChunk): void {
-    this.controller.enqueue(chunk);
+    this.chunks.push(chunk);
   }
 
   async finish(): Promise<UIMessage | undefined> {
-    this.controller.close();
-    await this.finished;
-    return this.latest;
+    const chunks = coalesceDeltas(this.chunks);
+    const stream = new ReadableStream<UIMessageChunk>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    let latest: UIMessage | undefined;
+    for await (const snapshot of readUIMessageStream<UIMessage>({ stream, onError: () => {} })) latest = snapshot;
+    return latest;
   }
 }
 
