@@ -122,3 +122,25 @@ test("a stored file keeps its own CSP and may be framed by this origin only; the
   expect(values(uploads, "content-security-policy")).toEqual([API_CSP]);
   expect(values(uploads, "x-frame-options")).toEqual(["DENY"]);
 });
+
+test("a chat's event stream goes uncompressed (each event is flushed alone, gzip only costs); pages still go gzipped", async ({
+  request,
+}) => {
+  const page = await request.get("/login", { headers: { "accept-encoding": "gzip" } });
+  expect(page.headers()["content-encoding"]).toBe("gzip");
+
+  const res = await user.post("/api/chat", {
+    headers: { "accept-encoding": "gzip" },
+    data: {
+      id: crypto.randomUUID(),
+      message: { id: crypto.randomUUID(), role: "user", parts: [{ type: "text", text: "Hello there" }] },
+    },
+  });
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toBe("text/event-stream");
+  expect(res.headers()["cache-control"]).toBe("no-cache, no-transform");
+  expect(res.headers()["content-encoding"]).toBeUndefined();
+  const body = await res.text();
+  expect(body).toContain('"type":"text-delta"');
+  expect(body.trim().endsWith("data: [DONE]")).toBe(true);
+});

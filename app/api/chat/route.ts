@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { createUIMessageStreamResponse } from "ai";
 import { route } from "@/lib/http/route";
+import { runStreamResponse } from "@/lib/http/run-stream-response";
 import { startChatRun } from "@/lib/runs/start-run";
 import { CONVERSATION_ID } from "@/lib/workspace/paths";
 
@@ -30,5 +30,5 @@ export const POST = route({ body: chatBody }, async ({ actor, body }) => {
     agentId: body.agentId,
     modelSpec: body.modelSpec,
   });
-  return createUIMessageStreamResponse({ stream, headers: { "x-meridian-run-id": run.id } });
+  return runStreamResponse(stream, run.id);
 });

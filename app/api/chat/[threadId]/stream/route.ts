@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { createUIMessageStreamResponse } from "ai";
 import { route } from "@/lib/http/route";
+import { runStreamResponse } from "@/lib/http/run-stream-response";
 import { requireThread } from "@/lib/db/threads";
 import { activeRunForThread } from "@/lib/runs/registry";
 
@@ -11,8 +11,5 @@ export const GET = route({ params: z.object({ threadId: z.string().min(1).max(20
   await requireThread(actor, params.threadId);
   const live = activeRunForThread(params.threadId);
   if (!live || live.userId !== actor.id || live.buffer.isClosed) return new Response(null, { status: 204 });
-  return createUIMessageStreamResponse({
-    stream: live.buffer.subscribe(),
-    headers: { "x-meridian-run-id": live.runId },
-  });
+  return runStreamResponse(live.buffer.subscribe(), live.runId);
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { createUIMessageStreamResponse } from "ai";
 import { route } from "@/lib/http/route";
+import { runStreamResponse } from "@/lib/http/run-stream-response";
 import { startResumeRun } from "@/lib/runs/resume-run";
 import { resumeBodySchema } from "@/lib/runs/resume-payload";
 
@@ -12,6 +12,6 @@ export const POST = route(
   { params: z.object({ id: z.string().min(1).max(200) }), body: resumeBodySchema },
   async ({ actor, params, body }) => {
     const { run, stream } = await startResumeRun(actor, params.id, body);
-    return createUIMessageStreamResponse({ stream, headers: { "x-meridian-run-id": run.id } });
+    return runStreamResponse(stream, run.id);
   },
 );
