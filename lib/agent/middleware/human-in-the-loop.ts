@@ -19,7 +19,11 @@ export type ApprovalMode = AgentConfig["tool_approval_mode"];
 /** Tools this middleware registers (a run's own tools may not take their names). */
 export const HUMAN_IN_THE_LOOP_TOOLS = [askUserQuestionTool] as const;
 
-type ToolInfo = { properties: ToolProperties; argsSchema?: Record<string, unknown> };
+type ToolInfo = {
+  properties: ToolProperties;
+  /** The arguments' JSON schema for the approval form: converted only when a call is reviewed. */
+  argsSchema: () => Record<string, unknown> | undefined;
+};
 type ToolCallToReview = { name: string; args?: Record<string, unknown> };
 
 /**
@@ -50,18 +54,21 @@ function isInside(dir: string, filePath: unknown): boolean {
   }
 }
 
-function toolInfo(tool: unknown): ToolInfo {
-  const t = tool as { schema?: unknown } | undefined;
-  let argsSchema: Record<string, unknown> | undefined;
+function jsonSchemaOf(tool: unknown): Record<string, unknown> | undefined {
+  const schema = (tool as { schema?: unknown } | undefined)?.schema;
+  if (!schema) return undefined;
   try {
-    argsSchema = t?.schema
-      ? (toJsonSchema(t.schema as Parameters<typeof toJsonSchema>[0]) as Record<string, unknown>)
-      : undefined;
+    return toJsonSchema(schema as Parameters<typeof toJsonSchema>[0]) as Record<string, unknown>;
   } catch {
-    argsSchema = undefined;
+    return undefined;
   }
-  return { properties: toolProperties(tool), argsSchema };
 }
+
+function toolInfo(tool: unknown): ToolInfo {
+  return { properties: toolProperties(tool), argsSchema: () => jsonSchemaOf(tool) };
+}
+
+const withArgsSchema = (argsSchema: Record<string, unknown> | undefined) => (argsSchema ? { argsSchema } : {});
 
 export function rejectionText(name: string, reason?: string): string {
   const why = reason?.trim() ? ` Their reason: "${reason.trim()}".` : "";
@@ -120,7 +127,7 @@ export function toolApprovalMiddleware({
           name: call.name,
           args: call.args,
           allowedDecisions: [...DECISION_TYPES],
-          ...(tools.get(call.name)?.argsSchema ? { argsSchema: tools.get(call.name)!.argsSchema } : {}),
+          ...withArgsSchema(tools.get(call.name)?.argsSchema()),
         }));
         const request: ApprovalRequest = { kind: "approval", actions };
         const { decisions } = approvalResumeSchema.parse(interrupt(request));
