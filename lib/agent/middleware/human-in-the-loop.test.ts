@@ -185,6 +185,10 @@ describe("permission modes", () => {
     );
     expect(result.status).toBe("interrupted");
     expect(result.interrupt).toMatchObject({ kind: "approval", actions: [{ name: "write_file" }] });
+    // The edit form gets the arguments' JSON schema of the reviewed tool.
+    expect(result.interrupt).toMatchObject({
+      actions: [{ argsSchema: { type: "object", properties: { file_path: { type: "string" } } } }],
+    });
   });
 
   it("auto lets read-only tools run and stops before writing", async () => {
