@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { UIMessage } from "ai";
 import { getDb } from "./client";
 import { messages, threads } from "./schema";
@@ -22,8 +22,8 @@ export async function listMessages(actor: Actor, threadId: string): Promise<UIMe
 }
 
 /**
- * Saves (or replaces) one message of a thread the actor owns. The caller has already checked
- * ownership; the id must not belong to another thread.
+ * Saves (or replaces) one message of a thread the actor owns; the id must not belong to another
+ * thread. The ownership check rides in the insert itself (one round trip, not two).
  */
 export async function saveMessage(
   actor: Actor,
@@ -32,18 +32,20 @@ export async function saveMessage(
   runId: string | null,
 ): Promise<void> {
   const db = await getDb();
+  const metadata = (message.metadata as Record<string, unknown> | undefined) ?? null;
+  const saved = await db.execute(sql`
+    INSERT INTO ${messages} (id, thread_id, role, parts, metadata, run_id)
+    SELECT ${message.id}, ${threadId}, ${message.role}, ${JSON.stringify(message.parts)}::jsonb,
+           ${metadata === null ? null : JSON.stringify(metadata)}::jsonb, ${runId}
+    WHERE EXISTS (SELECT 1 FROM ${threads} WHERE ${threads.id} = ${threadId} AND ${threads.userId} = ${actor.id})
+    ON CONFLICT (id) DO UPDATE SET parts = EXCLUDED.parts, metadata = EXCLUDED.metadata, run_id = EXCLUDED.run_id
+      WHERE ${messages.threadId} = ${threadId}
+    RETURNING 1`);
+  if (saved.rows.length > 0) return;
+  // Nothing written: a thread the actor does not own is an error; an id of another thread stays as it is.
   const owned = await db
     .select({ id: threads.id })
     .from(threads)
     .where(and(eq(threads.id, threadId), eq(threads.userId, actor.id)));
   if (owned.length === 0) throw new Error(`Thread ${threadId} is not owned by ${actor.id}`);
-  const metadata = (message.metadata as Record<string, unknown> | undefined) ?? null;
-  await db
-    .insert(messages)
-    .values({ id: message.id, threadId, role: message.role, parts: message.parts, metadata, runId })
-    .onConflictDoUpdate({
-      target: messages.id,
-      set: { parts: message.parts, metadata, runId },
-      setWhere: eq(messages.threadId, threadId),
-    });
 }

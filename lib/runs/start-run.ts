@@ -60,15 +60,20 @@ export async function startChatRun(
   const run = await createRun(actor, { threadId: thread.id, agentId: agent.id, modelSpec: ctx.modelSpec });
   try {
     // A new message instead of an answer: the question or approval left open is dropped.
-    for (const dropped of await settleInterruptedRuns(actor, thread.id, "cancelled")) {
-      await recordInterruptOutcome(actor, thread.id, dropped, { status: "cancelled" });
+    // (A thread created just now has none, and already has its title, model and agent.)
+    if (existing) {
+      for (const dropped of await settleInterruptedRuns(actor, thread.id, "cancelled")) {
+        await recordInterruptOutcome(actor, thread.id, dropped, { status: "cancelled" });
+      }
     }
     await saveMessage(actor, thread.id, { id: input.message.id, role: "user", parts: input.message.parts }, run.id);
-    await updateThread(actor, thread.id, {
-      ...(thread.title ? {} : { title: titleFrom(text) }),
-      ...(input.modelSpec !== undefined ? { modelSpec: input.modelSpec } : {}),
-      ...(input.agentId ? { agentId: agent.id } : {}),
-    });
+    if (existing) {
+      await updateThread(actor, thread.id, {
+        ...(thread.title ? {} : { title: titleFrom(text) }),
+        ...(input.modelSpec !== undefined ? { modelSpec: input.modelSpec } : {}),
+        ...(input.agentId ? { agentId: agent.id } : {}),
+      });
+    }
   } catch (err) {
     await finishRun(run.id, {
       status: "failed",
