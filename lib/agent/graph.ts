@@ -79,7 +79,7 @@ export function runStreamOptions(
     // One checkpoint when the run ends, is interrupted, fails or is cancelled, instead of one per
     // superstep (bench/RESULTS.md). A crashed process loses the run's unfinished steps from the
     // model's history, as the transcript loses the answer it had not saved yet.
-    durability: "exit" as const,
+    durability: "exit" as "exit" | "async" | "sync",
     recursionLimit: ctx.config.max_execution_steps * 6 + 10,
   };
 }
