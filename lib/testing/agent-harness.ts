@@ -94,7 +94,7 @@ export async function runAgentTurn(
 ) {
   const { getDefaultAgent } = await import("@/lib/db/agents");
   const { prepareAgentRuntimeContext } = await import("@/lib/agent/runtime/prepare-context");
-  const { buildChatbotAgent } = await import("@/lib/agent/graph");
+  const { buildChatbotAgent, runStreamOptions } = await import("@/lib/agent/graph");
   const { HumanMessage } = await import("@langchain/core/messages");
   const agent = (await getDefaultAgent(actor))!;
   const ctx = await prepareAgentRuntimeContext(actor, agent, { modelSpec: opts.modelSpec });
@@ -104,14 +104,10 @@ export async function runAgentTurn(
   const custom: unknown[] = [];
   let values: Record<string, unknown> = {};
   try {
-    const stream = await graph.stream(
+    // Exactly as a run streams it (runStreamOptions), with the stream modes this helper reads.
+    const stream = await graph.streamRun(
       { messages: [new HumanMessage(text)] },
-      {
-        configurable: { thread_id: threadId },
-        context: { userId: actor.id, threadId, rootThreadId: threadId, runId, agentId: agent.id },
-        streamMode: ["values", "custom"],
-        recursionLimit: ctx.config.max_execution_steps * 6 + 10,
-      },
+      { ...runStreamOptions(ctx, { threadId, runId }), streamMode: ["values", "custom"] },
     );
     for await (const [mode, data] of stream as AsyncIterable<[string, unknown]>) {
       if (mode === "custom") custom.push(data);

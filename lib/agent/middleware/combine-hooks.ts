@@ -83,7 +83,8 @@ export function withCombinedHooks(chain: readonly AgentMiddleware[]): AgentMiddl
   const combined = createMiddleware({
     name: "ChainHooks",
     stateSchema: mergedShape(chain.map((m) => m.stateSchema)),
-    contextSchema: mergedShape(chain.map((m) => m.contextSchema)),
+    // Only when a hook's middleware declares one: hooks see the context its schema lets through.
+    ...(chain.some((m) => m.contextSchema) ? { contextSchema: mergedShape(chain.map((m) => m.contextSchema)) } : {}),
     beforeAgent: sequence(steps("beforeAgent")),
     beforeModel: sequence(steps("beforeModel")),
     afterModel: sequence(steps("afterModel")),
