@@ -14,7 +14,7 @@ import { countTextTokens } from "@/lib/agent/token-count";
 import { INTERRUPT_PART_ID, type InterruptPartData } from "@/lib/agent/interrupt-payloads";
 import { describeRunError } from "./run-errors";
 import { firstPendingInterrupt } from "./pending-interrupt";
-import { lastStepText, UIMessageCollector } from "./ui-message-collector";
+import { lastStepText, messageFromChunks } from "./assistant-message";
 import type { ActiveRun } from "./registry";
 
 /** What a run feeds the graph: the user's new message, or the validated answer to an interrupt. */
@@ -40,11 +40,8 @@ function graphInput(trigger: RunTrigger) {
  */
 export async function executeRun(active: ActiveRun, input: RunInput): Promise<void> {
   const { runId, buffer, abort } = active;
-  const collector = new UIMessageCollector();
-  const emit = (chunk: UIMessageChunk) => {
-    buffer.push(chunk);
-    collector.push(chunk);
-  };
+  // The buffer holds every chunk: browsers replay it, and the saved message is built from it.
+  const emit = (chunk: UIMessageChunk) => buffer.push(chunk);
   const messageId = `msg-${crypto.randomUUID()}`;
   emit({ type: "start", messageId });
   emitPart(emit, "run", { runId, status: "running" }, { id: "run" });
@@ -84,7 +81,7 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<vo
   if (error) emit({ type: "error", errorText: error.message });
   emit({ type: "finish" });
 
-  const message = await collector.finish();
+  const message = await messageFromChunks(buffer.received);
   const partial = status === "completed" || status === "interrupted" ? "" : lastStepText(message);
   await settle(`[run ${runId}] save message`, async () => {
     if (message)

@@ -21,6 +21,11 @@ export class RunStreamBuffer {
     this.notify();
   }
 
+  /** Every chunk pushed so far, in order. */
+  get received(): readonly UIMessageChunk[] {
+    return this.chunks;
+  }
+
   get isClosed(): boolean {
     return this.closed;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from "ai";
-import { coalesceDeltas, lastStepText, UIMessageCollector } from "./ui-message-collector";
+import { coalesceDeltas, lastStepText, messageFromChunks } from "./assistant-message";
 
 const chunks: UIMessageChunk[] = [
   { type: "start", messageId: "m1" },
@@ -38,7 +38,7 @@ async function slowBuild(list: UIMessageChunk[]): Promise<UIMessage | undefined>
   return latest;
 }
 
-describe("UIMessageCollector", () => {
+describe("the saved assistant message", () => {
   it("merges only adjacent deltas of the same part, in order", () => {
     const merged = coalesceDeltas(chunks);
     const deltas = merged.filter((c) => c.type === "text-delta" || c.type === "reasoning-delta");
@@ -52,16 +52,12 @@ describe("UIMessageCollector", () => {
   });
 
   it("builds the same message the browser builds from every chunk", async () => {
-    const collector = new UIMessageCollector();
-    for (const chunk of chunks) collector.push(chunk);
-    const message = await collector.finish();
+    const message = await messageFromChunks(chunks);
     expect(message).toEqual(await slowBuild(chunks));
     expect(lastStepText(message)).toBe("Second step.");
   });
 
   it("keeps what a stopped run streamed, without a finish", async () => {
-    const collector = new UIMessageCollector();
-    for (const chunk of chunks.slice(0, 11)) collector.push(chunk);
-    expect(lastStepText(await collector.finish())).toBe("Hello, world");
+    expect(lastStepText(await messageFromChunks(chunks.slice(0, 11)))).toBe("Hello, world");
   });
 });

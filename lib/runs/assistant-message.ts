@@ -21,30 +21,22 @@ export function coalesceDeltas(chunks: readonly UIMessageChunk[]): UIMessageChun
 }
 
 /**
- * Builds the assistant UI message from the same chunks the browser receives, so the saved
- * message is exactly what the user saw (including a partial answer when a run is stopped).
- * The message is built once, when the run ends: the AI SDK's reader copies the whole message
- * for every chunk it reads, which per streamed token grows with the answer.
+ * The assistant UI message built from the chunks the browser received (the run's stream buffer),
+ * so the saved message is exactly what the user saw, a stopped run's partial answer included.
+ * Built once, when the run ends: the AI SDK's reader copies the whole message for every chunk it
+ * reads, which per streamed token grows with the answer.
  */
-export class UIMessageCollector {
-  private readonly chunks: UIMessageChunk[] = [];
-
-  push(chunk: UIMessageChunk): void {
-    this.chunks.push(chunk);
-  }
-
-  async finish(): Promise<UIMessage | undefined> {
-    const chunks = coalesceDeltas(this.chunks);
-    const stream = new ReadableStream<UIMessageChunk>({
-      start(controller) {
-        for (const chunk of chunks) controller.enqueue(chunk);
-        controller.close();
-      },
-    });
-    let latest: UIMessage | undefined;
-    for await (const snapshot of readUIMessageStream<UIMessage>({ stream, onError: () => {} })) latest = snapshot;
-    return latest;
-  }
+export async function messageFromChunks(received: readonly UIMessageChunk[]): Promise<UIMessage | undefined> {
+  const chunks = coalesceDeltas(received);
+  const stream = new ReadableStream<UIMessageChunk>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+  let latest: UIMessage | undefined;
+  for await (const snapshot of readUIMessageStream<UIMessage>({ stream, onError: () => {} })) latest = snapshot;
+  return latest;
 }
 
 /** The text the model streamed in its last step, or "" — what a stopped run leaves unsaved. */
