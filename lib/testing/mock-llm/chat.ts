@@ -8,11 +8,14 @@ import { exhaustedText, modelScriptKey, scriptKeyOfChat, type ScriptRegistry } f
 import { hasImageInput, imageRefusalResponse } from "./image-refusal";
 import { SSE_HEADERS, sleep, sseStream, streamSteps, type CompletionMeta } from "./stream";
 import { isFaultTurn } from "./turns";
-import { buildUsage, serializePrompt, tokenize, type PrefixCache } from "./usage";
+import type { PrefixCache } from "./prefix-cache";
+import { promptLength, type PromptTokenizer } from "./prompt-tokens";
+import { buildUsage } from "./usage";
 
 export type ChatContext = {
   scripts: ScriptRegistry;
   cache: PrefixCache;
+  tokenizer: PromptTokenizer;
   demoDelayMs: number;
   demoFirstTokenDelayMs?: number;
 };
@@ -43,14 +46,14 @@ export async function handleChatCompletion(body: unknown, headers: Headers, ctx:
         ? replyFromTurn(turn)
         : textReply(exhaustedText(key));
 
-  return handled(await respond(request, reply, key, ctx.cache));
+  return handled(await respond(request, reply, key, ctx));
 }
 
-async function respond(request: ChatRequest, reply: Reply, key: string | null, cache: PrefixCache): Promise<Response> {
-  const prompt = tokenize(serializePrompt(request));
+async function respond(request: ChatRequest, reply: Reply, key: string | null, ctx: ChatContext): Promise<Response> {
+  const prompt = ctx.tokenizer.tokens(request);
   // Cache scope is script and model: providers cache per model, and scripts stand for agents.
-  const cached = cache.observe(`${key ?? "(demo)"}\u0000${request.model}`, prompt);
-  const usage = buildUsage({ prompt: prompt.length, cached }, reply);
+  const cached = ctx.cache.observe(`${key ?? "(demo)"}\u0000${request.model}`, prompt);
+  const usage = buildUsage({ prompt: promptLength(prompt), cached }, reply);
   const meta: CompletionMeta = {
     id: newCompletionId(),
     model: reply.model ?? request.model,

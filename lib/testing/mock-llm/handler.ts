@@ -6,7 +6,8 @@ import { errorResponse, unauthorizedResponse } from "./faults";
 import { RequestLog, type Handled, type LoggedRequest } from "./request-log";
 import { ScriptRegistry, type ScriptOptions, type ScriptStatus } from "./scripts";
 import { turnsSchema, type Turn } from "./turns";
-import { PrefixCache } from "./usage";
+import { PrefixCache } from "./prefix-cache";
+import { PromptTokenizer } from "./prompt-tokens";
 
 export type MockLlmOptions = {
   /** Where the OpenAI API is mounted (default "/v1"). */
@@ -48,6 +49,8 @@ export function createMockLlm(options: MockLlmOptions = {}): MockLlm {
   const scripts = new ScriptRegistry();
   const log = new RequestLog(options.requestLogLimit ?? 1000);
   const cache = new PrefixCache();
+  // Not reset: it only remembers what texts encode to.
+  const tokenizer = new PromptTokenizer();
   const reset = () => {
     scripts.clear();
     log.clear();
@@ -71,6 +74,7 @@ export function createMockLlm(options: MockLlmOptions = {}): MockLlm {
       return handleChatCompletion(body, req.headers, {
         scripts,
         cache,
+        tokenizer,
         demoDelayMs: options.demoDelayMs ?? 25,
         demoFirstTokenDelayMs: options.demoFirstTokenDelayMs,
       });

@@ -2,29 +2,7 @@ import { encode } from "gpt-tokenizer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMockLlmServer, type MockLlmServer } from "./server";
 import { chatModel, postJson, streamMessage } from "./test-support";
-import { PrefixCache, countTokens } from "./usage";
-
-describe("PrefixCache", () => {
-  const tokens = (shared: number, total: number, salt: number) =>
-    Uint32Array.from({ length: total }, (_, i) => (i < shared ? i : 100_000 + salt * 10_000 + i));
-
-  it("reads the longest shared prefix in 64-token blocks, from 1024 tokens on", () => {
-    const cache = new PrefixCache();
-    expect(cache.observe("s", tokens(3000, 3000, 0))).toBe(0);
-    expect(cache.observe("s", tokens(1500, 3000, 1))).toBe(1472);
-    expect(cache.observe("s", tokens(1023, 3000, 2))).toBe(0);
-    expect(cache.observe("s", tokens(1087, 3000, 3))).toBe(1024);
-    expect(cache.observe("s", tokens(2999, 3000, 4))).toBe(2944);
-  });
-
-  it("keeps scopes apart and forgets on clear", () => {
-    const cache = new PrefixCache();
-    cache.observe("a", tokens(2000, 2000, 0));
-    expect(cache.observe("b", tokens(2000, 2000, 0))).toBe(0);
-    cache.clear();
-    expect(cache.observe("a", tokens(2000, 2000, 0))).toBe(0);
-  });
-});
+import { countTokens } from "./usage";
 
 describe("usage over HTTP", () => {
   let server: MockLlmServer;
