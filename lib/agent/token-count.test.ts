@@ -26,6 +26,22 @@ describe("token counts", () => {
     expect(countToolsTokens([])).toBe(0);
   });
 
+  it("counts tools rebuilt around one schema by their own name and description", () => {
+    const schema = z.object({ path: z.string().describe("Where") });
+    const build = (name: string, description: string) => tool(async () => "x", { name, description, schema });
+    const first = build("open", "Open a file");
+    const expected = (t: ReturnType<typeof build>) => countTextTokens(JSON.stringify([convertToOpenAITool(t)]));
+    expect(countToolsTokens([first])).toBe(expected(first));
+    // A later run's tool: same schema object, converted JSON reused only for the same name and description.
+    const again = build("open", "Open a file");
+    const renamed = build("open_file_with_a_much_longer_name", "Open a file");
+    const redescribed = build("open", "Open a file from the workspace, reading it page by page");
+    expect(countToolsTokens([again])).toBe(expected(again));
+    expect(countToolsTokens([renamed])).toBe(expected(renamed));
+    expect(countToolsTokens([redescribed])).toBe(expected(redescribed));
+    expect(countToolsTokens([redescribed])).toBeGreaterThan(countToolsTokens([again]));
+  });
+
   it("remembers counts within its character budget and drops the least recently used", () => {
     let computed = 0;
     const cache = new TextCountCache(300, (t) => {

@@ -96,22 +96,33 @@ export function countMessagesTokens(messages: BaseMessage[]): number {
   return messages.reduce((sum, m) => sum + countMessageTokens(m), 0);
 }
 
-// A tool's schema as the model receives it, converted once per tool object.
+// A tool's schema as the model receives it, converted once per tool object, and once per
+// (schema object, name, description): tools built per run around a shared schema convert once.
 const toolJson = new WeakMap<object, string>();
+const toolJsonBySchema = new WeakMap<object, Map<string, string>>();
 
 function openAIToolJson(t: ClientTool | ServerTool): string {
   const key = t as object;
-  let json = toolJson.get(key);
+  const hit = toolJson.get(key);
+  if (hit !== undefined) return hit;
+  const { name, description, schema } = t as { name?: unknown; description?: unknown; schema?: unknown };
+  const bySchema = schema && typeof schema === "object" ? toolJsonBySchema.get(schema) : undefined;
+  const nameKey = `${String(name)}\u0000${String(description)}`;
+  let json = bySchema?.get(nameKey);
   if (json === undefined) {
-    let schema: unknown;
+    let converted: unknown;
     try {
-      schema = convertToOpenAITool(t as Parameters<typeof convertToOpenAITool>[0]);
+      converted = convertToOpenAITool(t as Parameters<typeof convertToOpenAITool>[0]);
     } catch {
-      schema = { name: (t as { name?: string }).name ?? "tool" };
+      converted = { name: typeof name === "string" ? name : "tool" };
     }
-    json = JSON.stringify(schema);
-    toolJson.set(key, json);
+    json = JSON.stringify(converted);
+    if (schema && typeof schema === "object") {
+      if (!bySchema) toolJsonBySchema.set(schema, new Map([[nameKey, json]]));
+      else bySchema.set(nameKey, json);
+    }
   }
+  toolJson.set(key, json);
   return json;
 }
 

@@ -22,7 +22,7 @@ import { agents } from "@/lib/db/schema";
 import { eq, sql } from "drizzle-orm";
 import { countTextTokens } from "@/lib/agent/token-count";
 import type { WorkspaceBackend } from "@/lib/workspace/backend";
-import { filesystemMiddleware } from "./filesystem";
+import { filesystemMiddleware, runFilesystemMiddleware } from "./filesystem";
 import { LARGE_RESULT_CHARS, LARGE_RESULT_TOKENS } from "./large-tool-results";
 
 /**
@@ -207,6 +207,26 @@ describe("large tool results", () => {
     expect(inline.length).toBeGreaterThan(LARGE_RESULT_TOKENS);
     expect(inline.length).toBeLessThanOrEqual(LARGE_RESULT_CHARS);
     expect(inline.startsWith("international communication")).toBe(true);
+  });
+
+  it("the tools, shared by every run, act in the running user's own workspace even when two users' runs overlap", async () => {
+    const other = await createTestUser("user");
+    const write = (who: string) => ({
+      toolCalls: [{ name: "write_file", args: { file_path: "/home/gem/user-data/whose.txt", content: who } }],
+    });
+    await h.client.script("whose-a", [write("first user"), { text: "ok" }]);
+    await h.client.script("whose-b", [write("second user"), { text: "ok" }]);
+    await Promise.all([
+      runAgentTurn(user, `write ${scriptMarker("whose-a")}`, { modelSpec: spec }),
+      runAgentTurn(other, `write ${scriptMarker("whose-b")}`, { modelSpec: spec }),
+    ]);
+    expect(fs.readFileSync(path.join(userRoot, "whose.txt"), "utf8")).toBe("first user");
+    expect(fs.readFileSync(path.join(userWorkspaceDir(other.id), "whose.txt"), "utf8")).toBe("second user");
+  });
+
+  it("a shared tool called outside a run (no acting user in its context) touches no workspace", async () => {
+    const ls = runFilesystemMiddleware().tools?.find((t) => t.name === "ls");
+    await expect(ls!.invoke({ path: "/home/gem/user-data" }, {})).rejects.toThrow(/run's context/);
   });
 
   it("deepagents' own eviction is off: the filesystem middleware wraps no tool call, ours is the one offloader", () => {

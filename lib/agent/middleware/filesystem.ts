@@ -1,5 +1,7 @@
 import { createFilesystemMiddleware, type FsToolName } from "deepagents";
 import type { WorkspaceBackend } from "@/lib/workspace/backend";
+import { openWorkspace } from "@/lib/workspace/open";
+import { runContextOf } from "@/lib/agent/run-context";
 import { EDIT_FILE, GLOB, GREP, LS, READ_FILE, WRITE_FILE } from "@/lib/agent/tools/names";
 import { withToolProperties, type ToolProperties } from "@/lib/agent/tools/tool-properties";
 
@@ -45,9 +47,14 @@ const GREP_DESCRIPTION = [
  * path goes through the backend's guard (virtual path parsing, symlink-safe confinement,
  * read-only /home/gem/skills), so refusals come back as readable tool errors.
  */
-export function filesystemMiddleware(backend: WorkspaceBackend) {
+export function filesystemMiddleware(
+  backend: WorkspaceBackend | ((runtime: { context?: unknown }) => WorkspaceBackend),
+) {
   const middleware = createFilesystemMiddleware({
     backend,
+    // Off: deepagents would save a long user message to `/conversation_history/`, outside the
+    // workspace (the write always failed); long conversations are the summarization's job.
+    humanMessageTokenLimitBeforeEvict: 0,
     tools: Object.keys(FILESYSTEM_TOOLS) as FsToolName[],
     // The prompt's own "Files" section describes the workspace layout.
     systemPrompt: null,
@@ -61,4 +68,30 @@ export function filesystemMiddleware(backend: WorkspaceBackend) {
     withToolProperties(tool, { ...FILESYSTEM_TOOLS[tool.name as FsToolName], middlewareOwned: true });
   }
   return { ...middleware, wrapToolCall: undefined };
+}
+
+// One workspace per run (keyed by the run's context object), so the skills view's cache holds for the run.
+const runWorkspaces = new WeakMap<object, WorkspaceBackend>();
+
+/** The acting user's workspace, from the run's context: the server sets it from the signed-in actor. */
+function runWorkspace(runtime: { context?: unknown }): WorkspaceBackend {
+  const run = runContextOf(runtime);
+  if (!run) throw new Error("The workspace tools need the run's context (the acting user).");
+  let workspace = runWorkspaces.get(run);
+  if (!workspace) {
+    workspace = openWorkspace(run.userId);
+    runWorkspaces.set(run, workspace);
+  }
+  return workspace;
+}
+
+let shared: ReturnType<typeof filesystemMiddleware> | undefined;
+
+/**
+ * The filesystem slot every run shares: built once per process, so its tools (and their
+ * schemas, converted and counted once) are the same objects in every run; each call resolves
+ * the run's own workspace.
+ */
+export function runFilesystemMiddleware() {
+  return (shared ??= filesystemMiddleware(runWorkspace));
 }

@@ -6,7 +6,7 @@ import { patchToolCallsMiddleware } from "./patch-tool-calls";
 import { modelRetryFallbackMiddleware } from "./model-retry-fallback";
 import { tokenUsageMiddleware } from "./token-usage";
 import type { WorkspaceBackend } from "@/lib/workspace/backend";
-import { filesystemMiddleware } from "./filesystem";
+import { runFilesystemMiddleware } from "./filesystem";
 import { largeToolResultsMiddleware } from "./large-tool-results";
 import { artifactsMiddleware } from "./artifacts";
 import { attachmentsMiddleware } from "./attachments";
@@ -43,7 +43,7 @@ export type MiddlewareDeps = {
 export function mainAgentMiddleware({ ctx, fallbacks, backend, workdir }: MiddlewareDeps) {
   const chain = [
     stepLimitMiddleware(ctx.config.max_execution_steps),
-    filesystemMiddleware(backend),
+    runFilesystemMiddleware(),
     largeToolResultsMiddleware(backend),
     attachmentsMiddleware(ctx.actor),
     artifactsMiddleware(backend),
