@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { benchTokens, signIn, timedChat, type ChatTiming } from "./load-client";
 import { ANSWER, benchModel, chatText, MODEL_FIRST_TOKEN_MS, modelAloneFirstToken } from "./load-model";
 import { BENCH_ADMIN, startBenchServers } from "./load-servers";
+import { bareAgentFirstToken } from "./load-floor";
 import { ms, summarize } from "./stats";
 
 /**
@@ -57,6 +58,7 @@ try {
   for (const n of counts) {
     const loadBefore = os.loadavg()[0].toFixed(2);
     const alone = await modelAloneFirstToken(servers.mockUrl, appPrompt, n);
+    const bare = await bareAgentFirstToken(servers.mockUrl, appPrompt, n);
     await model.reset();
     // Small N is repeated (one burst after another) so its percentiles rest on at least 20 chats.
     const timings: ChatTiming[] = [];
@@ -74,6 +76,7 @@ try {
       orNa(firsts, trio),
       orNa(reached, (s) => `${ms(s.p50)} / ${ms(s.p99)}`),
       orNa(alone, (s) => `${ms(s.p50)} / ${ms(s.p99)}`),
+      orNa(bare, (s) => `${ms(s.p50)} / ${ms(s.p99)}`),
       ms(total.p50),
       `${errors.length}${kinds ? ` (${kinds.slice(0, 400)})` : ""}`,
       loadBefore,
@@ -99,11 +102,14 @@ const lines = [
     `N under ${MIN_SAMPLES} is repeated until ${MIN_SAMPLES} chats. "Model reached": from the chat's request ` +
     `to the model receiving the app's request. "Model alone": the app's prompt sent N times at once straight ` +
     `to the model, first token over ${MODEL_FIRST_TOKEN_MS} ms (the model's own queueing on this machine). ` +
+    `"Bare LangGraph": N createAgent runs at once in the bench's own process (ChatOpenAI, the app's system ` +
+    "prompt, one tool, in-memory checkpointer; no server, no database), first text token over the model's: " +
+    "the floor under the app's figure on this machine. " +
     "The 1-minute load average before each N (earlier rounds included) shows whether other work shared the machine.",
   "",
   `| N | first text byte over the model's ${MODEL_FIRST_TOKEN_MS} ms (p50 / p95 / p99) | model reached (p50 / p99) ` +
-    "| model alone (p50 / p99) | total p50 | errors | load avg before |",
-  "|---|---|---|---|---|---|---|",
+    "| model alone (p50 / p99) | bare LangGraph (p50 / p99) | total p50 | errors | load avg before |",
+  "|---|---|---|---|---|---|---|---|",
   ...rows,
   "",
 ];
