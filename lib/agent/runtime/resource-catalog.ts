@@ -7,14 +7,18 @@ import "@/lib/skills/projection"; // registers the /home/gem/skills projection w
 import type { ResourceCatalog } from "./context-types";
 
 export async function loadResourceCatalog(actor: Actor): Promise<ResourceCatalog> {
-  const [servers, skills] = await Promise.all([findUsableMcpServers(actor), loadAvailableSkills(actor)]);
+  const [servers, skills, subagents] = await Promise.all([
+    findUsableMcpServers(actor),
+    loadAvailableSkills(actor),
+    listVisibleSubagents(actor),
+  ]);
   return {
     tools: builtinToolNames(),
     mcpServers: servers,
     // Knowledge bases arrive with their issue; until then none is accessible.
     knowledgeBases: [],
     skills,
-    subagents: (await listVisibleSubagents(actor)).map(({ id, slug, name, description }) => ({
+    subagents: subagents.map(({ id, slug, name, description }) => ({
       id,
       slug,
       name,
