@@ -1,4 +1,3 @@
-import type { UIMessageChunk } from "ai";
 import type { Actor } from "@/lib/auth/actor";
 import { createRun, latestThreadRun, requireRun, transitionRun, type RunRow } from "@/lib/db/runs";
 import { getVisibleAgent } from "@/lib/db/agents";
@@ -7,7 +6,7 @@ import { ApiError } from "@/lib/http/errors";
 import { firstPendingInterrupt } from "./pending-interrupt";
 import { recordInterruptOutcome } from "./interrupt-message";
 import { resumeValueFor, type ResumeBody } from "./resume-payload";
-import { launchRun } from "./start-run";
+import { launchRun, startedRun, type StartedRun } from "./start-run";
 
 const notWaiting = () => new ApiError("conflict:resume", "This run is not waiting for an answer.");
 
@@ -16,11 +15,7 @@ const notWaiting = () => new ApiError("conflict:resume", "This run is not waitin
  * latest run, and only with a payload that fits the interrupt stored in the checkpoint. The
  * answer runs as a new `resume` run (parent = the interrupted one) streamed like a chat run.
  */
-export async function startResumeRun(
-  actor: Actor,
-  runId: string,
-  body: ResumeBody,
-): Promise<{ run: RunRow; stream: ReadableStream<UIMessageChunk> }> {
+export async function startResumeRun(actor: Actor, runId: string, body: ResumeBody): Promise<StartedRun> {
   const parent = await requireRun(actor, runId);
   if (parent.status !== "interrupted" || parent.runType === "subagent") throw notWaiting();
   const latest = await latestThreadRun(actor, parent.threadId);
@@ -58,5 +53,5 @@ export async function startResumeRun(
   } catch (err) {
     console.error(`[run ${run.id}] recording the answer in the interrupted message failed:`, err);
   }
-  return { run, stream: launchRun(actor, run, ctx, { kind: "resume", interruptId: pending.id, value }) };
+  return startedRun(run, launchRun(actor, run, ctx, { kind: "resume", interruptId: pending.id, value }));
 }

@@ -37,12 +37,9 @@ function titleFrom(text: string): string {
 /**
  * Starts a chat run: validates everything first (nothing is written for bad input), claims the
  * thread's single active-run slot, saves the user's message and runs the agent in the
- * background. Returns the live stream of the run.
+ * background. Returns the run and its live buffer.
  */
-export async function startChatRun(
-  actor: Actor,
-  input: StartChatInput,
-): Promise<{ run: RunRow; stream: ReadableStream<UIMessageChunk> }> {
+export async function startChatRun(actor: Actor, input: StartChatInput): Promise<StartedRun> {
   const text = userMessageText(input.message);
   if (input.message.role !== "user") throw new ApiError("bad_request:chat", "Only user messages can be sent.");
   if (!text) throw new ApiError("bad_request:chat", "The message is empty.");
@@ -82,17 +79,25 @@ export async function startChatRun(
     throw err;
   }
 
-  const stream = launchRun(actor, run, ctx, { kind: "message", text, messageId: input.message.id });
-  return { run, stream };
+  return startedRun(run, launchRun(actor, run, ctx, { kind: "message", text, messageId: input.message.id }));
 }
 
-/** Executes a created run in the background, registered so it can be followed and cancelled; returns its live stream. */
-export function launchRun(
-  actor: Actor,
-  run: RunRow,
-  ctx: AgentRuntimeContext,
-  trigger: RunTrigger,
-): ReadableStream<UIMessageChunk> {
+/** A launched run: the HTTP response reads `buffer` as bytes; in-process readers (tests, benches) read `stream`. */
+export type StartedRun = { run: RunRow; buffer: RunStreamBuffer; readonly stream: ReadableStream<UIMessageChunk> };
+
+export function startedRun(run: RunRow, buffer: RunStreamBuffer): StartedRun {
+  // A getter, so a route that only sends the bytes opens no object stream; each read subscribes anew.
+  return {
+    run,
+    buffer,
+    get stream() {
+      return buffer.subscribe();
+    },
+  };
+}
+
+/** Executes a created run in the background, registered so it can be followed and cancelled; returns its live buffer. */
+export function launchRun(actor: Actor, run: RunRow, ctx: AgentRuntimeContext, trigger: RunTrigger): RunStreamBuffer {
   const buffer = new RunStreamBuffer();
   const abort = new AbortController();
   const active: ActiveRun = {
@@ -110,5 +115,5 @@ export function launchRun(
       unregisterRun(run.id);
     });
   registerRun(active);
-  return buffer.subscribe();
+  return buffer;
 }

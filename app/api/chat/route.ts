@@ -24,11 +24,11 @@ const chatBody = z.object({
 
 /** Starts a run and streams it; the run goes on when the browser disconnects. */
 export const POST = route({ body: chatBody }, async ({ actor, body }) => {
-  const { run, stream } = await startChatRun(actor, {
+  const { run, buffer } = await startChatRun(actor, {
     threadId: body.id,
     message: body.message as Parameters<typeof startChatRun>[1]["message"],
     agentId: body.agentId,
     modelSpec: body.modelSpec,
   });
-  return runStreamResponse(stream, run.id);
+  return runStreamResponse(buffer, run.id);
 });

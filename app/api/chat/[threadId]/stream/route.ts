@@ -11,5 +11,5 @@ export const GET = route({ params: z.object({ threadId: z.string().min(1).max(20
   await requireThread(actor, params.threadId);
   const live = activeRunForThread(params.threadId);
   if (!live || live.userId !== actor.id || live.buffer.isClosed) return new Response(null, { status: 204 });
-  return runStreamResponse(live.buffer.subscribe(), live.runId);
+  return runStreamResponse(live.buffer, live.runId);
 });

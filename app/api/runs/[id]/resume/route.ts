@@ -11,7 +11,7 @@ export const maxDuration = 800;
 export const POST = route(
   { params: z.object({ id: z.string().min(1).max(200) }), body: resumeBodySchema },
   async ({ actor, params, body }) => {
-    const { run, stream } = await startResumeRun(actor, params.id, body);
-    return runStreamResponse(stream, run.id);
+    const { run, buffer } = await startResumeRun(actor, params.id, body);
+    return runStreamResponse(buffer, run.id);
   },
 );
