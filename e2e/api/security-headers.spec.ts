@@ -123,7 +123,7 @@ test("a stored file keeps its own CSP and may be framed by this origin only; the
   expect(values(uploads, "x-frame-options")).toEqual(["DENY"]);
 });
 
-test("a chat's event stream goes uncompressed (each event is flushed alone, gzip only costs); pages still go gzipped", async ({
+test("a chat's event stream goes uncompressed (events are flushed as they come, a few at a time at most: gzip only costs); pages still go gzipped", async ({
   request,
 }) => {
   const page = await request.get("/login", { headers: { "accept-encoding": "gzip" } });
