@@ -49,21 +49,27 @@ export function benchModel(mockUrl: string): BenchModel {
  */
 export async function modelAloneFirstToken(mockUrl: string, body: unknown, n: number): Promise<number[]> {
   const one = async () => {
-    const started = performance.now();
-    const res = await fetch(`${mockUrl}/chat/completions`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ ...(body as object), stream: true }),
-    });
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let raw = "";
-    let first: number | null = null;
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      raw += decoder.decode(read.value, { stream: true });
-      if (first === null && raw.includes(`"content":"${ANSWER.slice(0, 4)}`)) first = performance.now() - started;
-    }
+    const first = await firstContentMs(mockUrl, { ...(body as object), stream: true }, ANSWER.slice(0, 4));
     return first === null ? [] : [first - MODEL_FIRST_TOKEN_MS];
   };
   return (await Promise.all(Array.from({ length: n }, one))).flat();
+}
+
+/** One streamed completion sent straight to the model: ms until content starting with `prefix` arrived, or null. */
+export async function firstContentMs(mockUrl: string, body: unknown, prefix: string): Promise<number | null> {
+  const started = performance.now();
+  const res = await fetch(`${mockUrl}/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let raw = "";
+  let first: number | null = null;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    raw += decoder.decode(read.value, { stream: true });
+    if (first === null && raw.includes(`"content":"${prefix}`)) first = performance.now() - started;
+  }
+  return first;
 }

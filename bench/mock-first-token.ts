@@ -1,6 +1,7 @@
 import { mockClient } from "../lib/testing/mock-llm/client";
 import { startModelProcess } from "./model-process";
 import { ms, summarize } from "./stats";
+import { firstContentMs } from "./load-model";
 
 /**
  * The scripted model's own time to first token under a burst: N streamed requests at once,
@@ -53,20 +54,7 @@ const body = (user: string) => ({
 });
 
 async function firstToken(url: string, user: string): Promise<number> {
-  const started = performance.now();
-  const res = await fetch(`${url}/chat/completions`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body(user)),
-  });
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let raw = "";
-  let first: number | null = null;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    raw += decoder.decode(read.value, { stream: true });
-    if (first === null && raw.includes('"content":"Hell')) first = performance.now() - started;
-  }
+  const first = await firstContentMs(url, body(user), "Hell");
   if (first === null) throw new Error("no content chunk");
   return first - FIRST_TOKEN_MS;
 }

@@ -3,7 +3,8 @@ import { encode } from "gpt-tokenizer";
 import { tool } from "@langchain/core/tools";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
 import { z } from "zod";
-import { countTextTokens, countToolsTokens, TextCountCache } from "./token-count";
+import { countTextTokens, countToolsTokens } from "./token-count";
+import { TextMemo } from "./text-memo";
 
 const prose = "The quick brown fox jumps over the lazy dog. 快速的棕色狐狸跳过了懒狗。 ".repeat(40);
 
@@ -44,7 +45,7 @@ describe("token counts", () => {
 
   it("remembers counts within its character budget and drops the least recently used", () => {
     let computed = 0;
-    const cache = new TextCountCache(300, (t) => {
+    const cache = new TextMemo(300, (t) => {
       computed++;
       return t.length;
     });
@@ -65,7 +66,7 @@ describe("token counts", () => {
   });
 
   it("never keeps a text larger than a quarter of its budget", () => {
-    const cache = new TextCountCache(400, (t) => t.length);
+    const cache = new TextMemo(400, (t) => t.length);
     expect(cache.get("x".repeat(101))).toBe(101);
     expect(cache.size.entries).toBe(0);
   });

@@ -3,6 +3,7 @@ import type { BaseMessage } from "@langchain/core/messages";
 import { AIMessage } from "@langchain/core/messages";
 import type { ClientTool, ServerTool } from "@langchain/core/tools";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
+import { TextMemo } from "./text-memo";
 
 /**
  * Approximate token counts with a real BPE tokenizer (o200k). Text is encoded in slices:
@@ -26,40 +27,7 @@ function encodeCount(text: string): number {
  * checkpoint). Counts are remembered by text, least recently used first out, up to a budget of
  * characters, so a long conversation costs BPE only for what is new.
  */
-export class TextCountCache {
-  private readonly counts = new Map<string, number>();
-  private chars = 0;
-  constructor(
-    private readonly budgetChars: number,
-    private readonly count: (text: string) => number,
-  ) {}
-
-  get(text: string): number {
-    const hit = this.counts.get(text);
-    if (hit !== undefined) {
-      this.counts.delete(text);
-      this.counts.set(text, hit);
-      return hit;
-    }
-    const n = this.count(text);
-    if (text.length > this.budgetChars / 4) return n;
-    this.counts.set(text, n);
-    this.chars += text.length;
-    for (const key of this.counts.keys()) {
-      if (this.chars <= this.budgetChars) break;
-      this.counts.delete(key);
-      this.chars -= key.length;
-    }
-    return n;
-  }
-
-  /** Characters held (for tests: the budget is a bound). */
-  get size(): { entries: number; chars: number } {
-    return { entries: this.counts.size, chars: this.chars };
-  }
-}
-
-const cache = new TextCountCache(8_000_000, encodeCount);
+const cache = new TextMemo(8_000_000, encodeCount);
 
 export function countTextTokens(text: string): number {
   return text.length < 64 ? encodeCount(text) : cache.get(text);

@@ -1,5 +1,6 @@
 import { messageText, type ChatRequest } from "./request-schema";
 import { tokenize } from "./usage";
+import { TextMemo } from "@/lib/agent/text-memo";
 
 /** A prompt's tokens, part by part; the whole prompt is their concatenation. */
 export type PromptTokens = readonly Uint32Array[];
@@ -32,40 +33,22 @@ export const DEFAULT_MEMO_CHARS = 4_000_000;
  * array, which lets the prefix cache compare parts by identity.
  */
 export class PromptTokenizer {
-  private readonly memo = new Map<string, Uint32Array>();
-  private chars = 0;
+  private readonly memo: TextMemo<Uint32Array>;
 
-  constructor(
-    private readonly budgetChars = DEFAULT_MEMO_CHARS,
-    private readonly encode: (text: string) => Uint32Array = tokenize,
-  ) {}
+  constructor(budgetChars = DEFAULT_MEMO_CHARS, encode: (text: string) => Uint32Array = tokenize) {
+    this.memo = new TextMemo(budgetChars, encode);
+  }
 
   tokens(request: ChatRequest): PromptTokens {
     return promptParts(request).map((part) => this.part(part));
   }
 
   part(text: string): Uint32Array {
-    const hit = this.memo.get(text);
-    if (hit !== undefined) {
-      this.memo.delete(text);
-      this.memo.set(text, hit);
-      return hit;
-    }
-    const tokens = this.encode(text);
-    // One huge part would flush everything else; it is encoded each time instead.
-    if (text.length > this.budgetChars / 4) return tokens;
-    this.memo.set(text, tokens);
-    this.chars += text.length;
-    for (const key of this.memo.keys()) {
-      if (this.chars <= this.budgetChars) break;
-      this.memo.delete(key);
-      this.chars -= key.length;
-    }
-    return tokens;
+    return this.memo.get(text);
   }
 
   /** Entries and characters held (for tests: the budget is a bound). */
   get size(): { entries: number; chars: number } {
-    return { entries: this.memo.size, chars: this.chars };
+    return this.memo.size;
   }
 }
