@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   startAgentHarness,
   createTestUser,
@@ -13,6 +13,7 @@ import { scriptMarker } from "@/lib/testing/mock-llm";
 import { startChatRun } from "./start-run";
 import { cancelRun } from "./cancel-run";
 import { activeRunForThread } from "./registry";
+import { startGateLoad } from "./start-gate";
 import { listMessages } from "@/lib/db/messages";
 import { findRun } from "@/lib/db/runs";
 import { getCheckpointer } from "@/lib/agent/checkpointer";
@@ -153,5 +154,57 @@ describe("a chat run", () => {
       startChatRun(actor, { threadId, message: userMessage("hi"), modelSpec: "nope:missing" }),
     ).rejects.toMatchObject({ code: "bad_request:model" });
     expect(await listMessages(actor, threadId)).toEqual([]);
+  });
+
+  describe("with one start at a time (RUN_START_CONCURRENCY=1)", () => {
+    beforeEach(() => {
+      vi.stubEnv("RUN_START_CONCURRENCY", "1");
+      vi.stubEnv("RUN_START_MAX_HOLD_MS", "60000"); // only the model call or the run's end frees it
+    });
+    afterEach(() => vi.unstubAllEnvs());
+
+    it("lets the next chat start once the first one calls its model, not when it ends", async () => {
+      const actor = await createTestUser();
+      await h.client.script("gate-slow", [{ text: "slow answer", firstTokenDelayMs: 3000 }]);
+      await h.client.script("gate-fast", [{ text: "fast answer" }]);
+      const slowThread = crypto.randomUUID();
+      const slow = await startChatRun(actor, {
+        threadId: slowThread,
+        message: userMessage(`S ${scriptMarker("gate-slow")}`),
+        modelSpec: spec,
+      });
+      await expect.poll(() => startGateLoad().inUse, { timeout: 2500 }).toBe(0);
+      expect(activeRunForThread(slowThread)).toBeDefined(); // still waiting for its first token
+
+      const fast = await startChatRun(actor, {
+        threadId: crypto.randomUUID(),
+        message: userMessage(`F ${scriptMarker("gate-fast")}`),
+        modelSpec: spec,
+      });
+      expect(textOf(await readAll(fast.stream))).toBe("fast answer");
+      expect(activeRunForThread(slowThread)).toBeDefined();
+      expect(textOf(await readAll(slow.stream))).toBe("slow answer");
+    });
+
+    it("frees the slot of a start that is refused, so the next chat is not stuck behind it", async () => {
+      const actor = await createTestUser();
+      await expect(
+        startChatRun(actor, { threadId: crypto.randomUUID(), message: userMessage("hi"), agentId: "no-such-agent" }),
+      ).rejects.toMatchObject({ code: "not_found:agent" });
+      expect(startGateLoad()).toEqual({ inUse: 0, waiting: 0 });
+    });
+
+    it("frees the slot of a run that ends before any model call", async () => {
+      const actor = await createTestUser();
+      const threadId = crypto.randomUUID();
+      const { run } = await startChatRun(actor, {
+        threadId,
+        message: userMessage(`C ${scriptMarker("gate-fast")}`),
+        modelSpec: spec,
+      });
+      await cancelRun(actor, run.id);
+      await activeRunForThread(threadId)?.done;
+      expect(startGateLoad()).toEqual({ inUse: 0, waiting: 0 });
+    });
   });
 });

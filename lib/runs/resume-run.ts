@@ -7,6 +7,7 @@ import { firstPendingInterrupt } from "./pending-interrupt";
 import { recordInterruptOutcome } from "./interrupt-message";
 import { resumeValueFor, type ResumeBody } from "./resume-payload";
 import { launchRun, startedRun, type StartedRun } from "./start-run";
+import { withStartSlot, type StartSlot } from "./start-gate";
 
 const notWaiting = () => new ApiError("conflict:resume", "This run is not waiting for an answer.");
 
@@ -16,6 +17,10 @@ const notWaiting = () => new ApiError("conflict:resume", "This run is not waitin
  * answer runs as a new `resume` run (parent = the interrupted one) streamed like a chat run.
  */
 export async function startResumeRun(actor: Actor, runId: string, body: ResumeBody): Promise<StartedRun> {
+  return withStartSlot((slot) => resumeInSlot(actor, runId, body, slot));
+}
+
+async function resumeInSlot(actor: Actor, runId: string, body: ResumeBody, slot: StartSlot): Promise<StartedRun> {
   const parent = await requireRun(actor, runId);
   if (parent.status !== "interrupted" || parent.runType === "subagent") throw notWaiting();
   const latest = await latestThreadRun(actor, parent.threadId);
@@ -53,5 +58,5 @@ export async function startResumeRun(actor: Actor, runId: string, body: ResumeBo
   } catch (err) {
     console.error(`[run ${run.id}] recording the answer in the interrupted message failed:`, err);
   }
-  return startedRun(run, launchRun(actor, run, ctx, { kind: "resume", interruptId: pending.id, value }));
+  return startedRun(run, launchRun(actor, run, ctx, { kind: "resume", interruptId: pending.id, value }, slot));
 }

@@ -11,6 +11,7 @@ import { executeRun, type RunTrigger } from "./execute-run";
 import { recordInterruptOutcome } from "./interrupt-message";
 import { registerRun, unregisterRun, type ActiveRun } from "./registry";
 import { RunStreamBuffer } from "./stream-buffer";
+import { withStartSlot, type StartSlot } from "./start-gate";
 
 export type StartChatInput = {
   threadId: string;
@@ -43,7 +44,10 @@ export async function startChatRun(actor: Actor, input: StartChatInput): Promise
   const text = userMessageText(input.message);
   if (input.message.role !== "user") throw new ApiError("bad_request:chat", "Only user messages can be sent.");
   if (!text) throw new ApiError("bad_request:chat", "The message is empty.");
+  return withStartSlot((slot) => startInSlot(actor, input, text, slot));
+}
 
+async function startInSlot(actor: Actor, input: StartChatInput, text: string, slot: StartSlot): Promise<StartedRun> {
   const existing = await findThread(actor, input.threadId);
   const agentId = input.agentId ?? existing?.agentId ?? null;
   const agent = agentId ? await getVisibleAgent(actor, agentId) : await getDefaultAgent(actor);
@@ -79,7 +83,7 @@ export async function startChatRun(actor: Actor, input: StartChatInput): Promise
     throw err;
   }
 
-  return startedRun(run, launchRun(actor, run, ctx, { kind: "message", text, messageId: input.message.id }));
+  return startedRun(run, launchRun(actor, run, ctx, { kind: "message", text, messageId: input.message.id }, slot));
 }
 
 /** A launched run: the HTTP response reads `buffer` as bytes; in-process readers (tests, benches) read `stream`. */
@@ -96,8 +100,17 @@ export function startedRun(run: RunRow, buffer: RunStreamBuffer): StartedRun {
   };
 }
 
-/** Executes a created run in the background, registered so it can be followed and cancelled; returns its live buffer. */
-export function launchRun(actor: Actor, run: RunRow, ctx: AgentRuntimeContext, trigger: RunTrigger): RunStreamBuffer {
+/**
+ * Executes a created run in the background, registered so it can be followed and cancelled; returns
+ * its live buffer. The run gives its start slot back at its first model call, or when it ends.
+ */
+export function launchRun(
+  actor: Actor,
+  run: RunRow,
+  ctx: AgentRuntimeContext,
+  trigger: RunTrigger,
+  slot: StartSlot,
+): RunStreamBuffer {
   const buffer = new RunStreamBuffer();
   const abort = new AbortController();
   const active: ActiveRun = {
@@ -108,9 +121,11 @@ export function launchRun(actor: Actor, run: RunRow, ctx: AgentRuntimeContext, t
     buffer,
     done: Promise.resolve(),
   };
+  slot.handTo(run.id);
   active.done = executeRun(active, { actor, ctx, threadId: run.threadId, trigger })
     .catch((err) => console.error(`[run ${run.id}] crashed:`, err))
     .finally(() => {
+      slot.release();
       buffer.close();
       unregisterRun(run.id);
     });

@@ -7,6 +7,7 @@ import { runContextOf } from "@/lib/agent/run-context";
 import { countMessagesTokens, countTextTokens, countToolsTokens } from "@/lib/agent/token-count";
 import { addCall, emptyAggregate, normaliseUsage } from "@/lib/agent/usage-aggregate";
 import { emitPart, type ApproximateContext, type TokenUsageState } from "@/lib/agent/ui-parts";
+import { modelCallStarting } from "@/lib/runs/start-gate";
 
 /** Providers whose usage reports do not follow the contract (SPEC 3.7): approximate context only. */
 export function usageBlacklist(): Set<string> {
@@ -66,6 +67,8 @@ export function tokenUsageMiddleware(opts: { blacklist?: Set<string> } = {}) {
         { id: "token-usage" },
       );
 
+      // Innermost before the model: the run's start is over, the next run may start (start-gate.ts).
+      modelCallStarting(runContextOf(request.runtime)?.runId);
       const response = await handler(request);
 
       const next: TokenUsageState = {
