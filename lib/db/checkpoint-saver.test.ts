@@ -119,4 +119,45 @@ describe("BatchedPostgresSaver", () => {
       await ours.getTuple({ configurable: { thread_id: "nobody", checkpoint_ns: "", checkpoint_id: "x" } }),
     ).toBeUndefined();
   });
+
+  it("serves the thread's next read from the values it wrote, with one statement and no blobs", async () => {
+    const thread = { configurable: { thread_id: `t-${crypto.randomUUID()}`, checkpoint_ns: "" } };
+    const messages = [new HumanMessage({ id: "h", content: "hi" }), new AIMessage({ id: "a", content: "hello" })];
+    await ours.put(
+      thread,
+      checkpoint("1f000000-0000-6000-8000-000000000004", { messages }, { messages: 1 }),
+      { source: "loop", step: 1, parents: {} },
+      { messages: 1 },
+    );
+    queries = 0;
+    const tuple = await counting(() => ours.getTuple(thread));
+    expect(queries).toBe(1);
+    expect(tuple?.checkpoint.channel_values.messages).toBe(messages);
+    expect(tuple).toEqual(await stock.getTuple(thread));
+  });
+
+  it("never serves remembered values once another process has written the thread", async () => {
+    const thread = { configurable: { thread_id: `t-${crypto.randomUUID()}`, checkpoint_ns: "" } };
+    const put = (saver: PostgresSaver, id: string, text: string, version: number) =>
+      saver.put(
+        thread,
+        checkpoint(id, { messages: [new HumanMessage({ id: "h", content: text })] }, { messages: version }),
+        { source: "loop", step: version, parents: {} },
+        { messages: version },
+      );
+    await put(ours, "1f000000-0000-6000-8000-000000000005", "mine", 1);
+    const elsewhere = new BatchedPostgresSaver(handle.pool); // another app instance
+    await put(elsewhere, "1f000000-0000-6000-8000-000000000006", "theirs", 2);
+    const latest = await ours.getTuple(thread);
+    expect(latest?.checkpoint.id).toBe("1f000000-0000-6000-8000-000000000006");
+    expect((latest?.checkpoint.channel_values.messages as HumanMessage[])[0].content).toBe("theirs");
+    // An older checkpoint asked for by id is read from the database.
+    const older = await ours.getTuple({
+      configurable: { ...thread.configurable, checkpoint_id: "1f000000-0000-6000-8000-000000000005" },
+    });
+    expect((older?.checkpoint.channel_values.messages as HumanMessage[])[0].content).toBe("mine");
+    // A deleted thread has no checkpoint, remembered or not.
+    await elsewhere.deleteThread(thread.configurable.thread_id);
+    expect(await ours.getTuple(thread)).toBeUndefined();
+  });
 });

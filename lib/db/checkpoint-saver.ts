@@ -9,6 +9,7 @@ import {
 } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type pg from "pg";
+import { MessageCachingSerializer } from "./checkpoint-serde";
 
 /** `($1, $2, …), ($7, …)` for `rows` rows of `width` parameters, numbered from `from`. */
 function valuesList(rows: number, width: number, from = 1): string {
@@ -28,6 +29,9 @@ type TupleRow = {
   metadata: Record<string, unknown> | null;
 };
 
+/** Threads whose decoded values are remembered (least recently used first out). */
+const DECODED_THREADS = 64;
+
 const bytes = (text: string | null) => new TextEncoder().encode(text ?? "");
 
 /**
@@ -39,8 +43,29 @@ const bytes = (text: string | null) => new TextEncoder().encode(text ?? "");
  * driver parses character by character (40 % of a turn's CPU at 100 turns of history).
  */
 export class BatchedPostgresSaver extends PostgresSaver {
+  /**
+   * The channel values of the last checkpoint this process wrote or read per thread (root
+   * namespace), decoded. A thread's next run reads the head checkpoint's id and writes from the
+   * database and, when the id is still the remembered one, takes the values from here instead of
+   * reading and reviving the whole history (P4: the history's revival grew with every turn).
+   * Another process that wrote the thread has written a new id, so it is never served stale.
+   */
+  private readonly decoded = new Map<string, { id: string; values: Record<string, unknown> }>();
+
   constructor(private readonly db: pg.Pool) {
-    super(db);
+    super(db, new MessageCachingSerializer());
+  }
+
+  private remember(threadId: string, id: string, values: Record<string, unknown>): void {
+    this.decoded.delete(threadId);
+    this.decoded.set(threadId, { id, values });
+    if (this.decoded.size > DECODED_THREADS) this.decoded.delete(this.decoded.keys().next().value!);
+  }
+
+  /** Forgets a thread's remembered values (its checkpoints are deleted). */
+  override async deleteThread(threadId: string): Promise<void> {
+    this.decoded.delete(threadId);
+    await super.deleteThread(threadId);
   }
 
   override async put(
@@ -75,14 +100,64 @@ export class BatchedPostgresSaver extends PostgresSaver {
             ON CONFLICT (thread_id, checkpoint_ns, channel, version) DO NOTHING
           ) ${upsertRow}`;
     await this.db.query(text, [...blobs.flat(), ...row]);
+    if (checkpoint_ns === "") this.remember(thread_id, checkpoint.id, checkpoint.channel_values);
     return { configurable: { thread_id, checkpoint_ns, checkpoint_id: checkpoint.id } };
   }
 
   override async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
     const { thread_id, checkpoint_ns = "", checkpoint_id } = config.configurable ?? {};
-    const which = checkpoint_id
+    const known = !checkpoint_id && checkpoint_ns === "" ? this.decoded.get(thread_id) : undefined;
+    let rows = await this.readTuple(thread_id, checkpoint_ns, checkpoint_id, !known);
+    let head = rows.find((r) => r.kind === "c");
+    const cached = known && head?.a === known.id ? known.values : undefined;
+    if (known && !cached) {
+      rows = await this.readTuple(thread_id, checkpoint_ns, checkpoint_id, true);
+      head = rows.find((r) => r.kind === "c");
+    }
+    if (!head?.checkpoint) return undefined;
+    // Checkpoints older than format 4 keep their sends on the parent: the stock code migrates them.
+    if (head.checkpoint.v < 4 && head.b != null) return super.getTuple(config);
+    const writes = rows
+      .filter((r) => r.kind === "w")
+      .map((r) => [bytes(r.a), bytes(r.b), bytes(r.c), r.blob ?? new Uint8Array()]);
+    const at = (id: string) => ({ configurable: { thread_id, checkpoint_ns, checkpoint_id: id } });
+    let checkpoint: Checkpoint;
+    if (cached) {
+      checkpoint = {
+        ...head.checkpoint,
+        channel_versions: head.checkpoint.channel_versions ?? {},
+        versions_seen: head.checkpoint.versions_seen ?? {},
+        channel_values: { ...cached },
+      };
+    } else {
+      const blobs = rows.filter((r) => r.kind === "b").map((r) => [bytes(r.a), bytes(r.b), r.blob ?? new Uint8Array()]);
+      checkpoint = await this._loadCheckpoint(head.checkpoint, blobs as [Uint8Array, Uint8Array, Uint8Array][]);
+      if (!checkpoint_id && checkpoint_ns === "") this.remember(thread_id, head.a!, checkpoint.channel_values);
+    }
+    return {
+      config: at(head.a!),
+      checkpoint,
+      metadata: await this._loadMetadata(head.metadata ?? {}),
+      parentConfig: head.b ? at(head.b) : undefined,
+      pendingWrites: await this._loadWrites(writes as [Uint8Array, Uint8Array, Uint8Array, Uint8Array][]),
+    };
+  }
+
+  /** The checkpoint row, its task writes and (with `withBlobs`) its channel blobs, as one statement. */
+  private async readTuple(
+    threadId: string,
+    ns: string,
+    checkpointId: string | undefined,
+    withBlobs: boolean,
+  ): Promise<TupleRow[]> {
+    const which = checkpointId
       ? "WHERE thread_id = $1 AND checkpoint_ns = $2 AND checkpoint_id = $3"
       : "WHERE thread_id = $1 AND checkpoint_ns = $2 ORDER BY checkpoint_id DESC LIMIT 1";
+    const blobs = `UNION ALL
+       SELECT 'b', bl.channel, bl.type, NULL, bl.blob, NULL, NULL, 0
+         FROM cp, jsonb_each_text(cp.checkpoint -> 'channel_versions') v
+         JOIN checkpoint_blobs bl ON bl.channel = v.key AND bl.version = v.value
+        WHERE bl.thread_id = cp.thread_id AND bl.checkpoint_ns = cp.checkpoint_ns`;
     const { rows } = await this.db.query<TupleRow>(
       `WITH cp AS (
          SELECT thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata FROM checkpoints ${which}
@@ -90,34 +165,15 @@ export class BatchedPostgresSaver extends PostgresSaver {
        SELECT 'c' AS kind, checkpoint_id AS a, parent_checkpoint_id AS b, NULL::text AS c, NULL::bytea AS blob,
               checkpoint, metadata, 0 AS idx
          FROM cp
-       UNION ALL
-       SELECT 'b', bl.channel, bl.type, NULL, bl.blob, NULL, NULL, 0
-         FROM cp, jsonb_each_text(cp.checkpoint -> 'channel_versions') v
-         JOIN checkpoint_blobs bl ON bl.channel = v.key AND bl.version = v.value
-        WHERE bl.thread_id = cp.thread_id AND bl.checkpoint_ns = cp.checkpoint_ns
+       ${withBlobs ? blobs : ""}
        UNION ALL
        SELECT 'w', cw.task_id, cw.channel, cw.type, cw.blob, NULL, NULL, cw.idx
          FROM cp JOIN checkpoint_writes cw
            ON cw.thread_id = cp.thread_id AND cw.checkpoint_ns = cp.checkpoint_ns AND cw.checkpoint_id = cp.checkpoint_id
        ORDER BY kind, a, idx`,
-      checkpoint_id ? [thread_id, checkpoint_ns, checkpoint_id] : [thread_id, checkpoint_ns],
+      checkpointId ? [threadId, ns, checkpointId] : [threadId, ns],
     );
-    const head = rows.find((r) => r.kind === "c");
-    if (!head?.checkpoint) return undefined;
-    // Checkpoints older than format 4 keep their sends on the parent: the stock code migrates them.
-    if (head.checkpoint.v < 4 && head.b != null) return super.getTuple(config);
-    const blobs = rows.filter((r) => r.kind === "b").map((r) => [bytes(r.a), bytes(r.b), r.blob ?? new Uint8Array()]);
-    const writes = rows
-      .filter((r) => r.kind === "w")
-      .map((r) => [bytes(r.a), bytes(r.b), bytes(r.c), r.blob ?? new Uint8Array()]);
-    const at = (id: string) => ({ configurable: { thread_id, checkpoint_ns, checkpoint_id: id } });
-    return {
-      config: at(head.a!),
-      checkpoint: await this._loadCheckpoint(head.checkpoint, blobs as [Uint8Array, Uint8Array, Uint8Array][]),
-      metadata: await this._loadMetadata(head.metadata ?? {}),
-      parentConfig: head.b ? at(head.b) : undefined,
-      pendingWrites: await this._loadWrites(writes as [Uint8Array, Uint8Array, Uint8Array, Uint8Array][]),
-    };
+    return rows;
   }
 
   override async putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string): Promise<void> {
