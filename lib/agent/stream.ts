@@ -1,4 +1,5 @@
 import { toUIMessageStream } from "@ai-sdk/langchain";
+import { HumanMessage } from "@langchain/core/messages";
 import type { UIMessageChunk } from "ai";
 import { isUIPartChunk, partChunk, type MeridianDataParts } from "./ui-parts";
 
@@ -21,16 +22,37 @@ function isInternalMessage(data: unknown): boolean {
   return Boolean(meta?.tags?.includes("nostream"));
 }
 
+/**
+ * The converter looks at every message of every state for tool calls, tool results, reasoning and
+ * citations to emit; the history before the current turn has nothing left to emit (its reasoning
+ * and citations were streamed in their own runs) and grows with the conversation. It sees the
+ * messages from the turn's last user message on (a resumed run's pending tool call included).
+ */
+function currentTurn() {
+  let first: unknown;
+  return (messages: unknown[]): unknown[] => {
+    if (first === undefined) {
+      const lastUser = messages.findLastIndex((m) => HumanMessage.isInstance(m));
+      first = messages[Math.max(0, lastUser)] ?? null;
+    }
+    const at = first === null ? 0 : messages.lastIndexOf(first);
+    return at > 0 ? messages.slice(at) : messages;
+  };
+}
+
 export async function* withStateParts(
   events: AsyncIterable<GraphEvent>,
   onValues?: (values: Record<string, unknown>) => void,
   onInterrupt?: () => void,
 ): AsyncGenerator<GraphEvent> {
   let lastTodos: string | undefined;
+  const turnOf = currentTurn();
   for await (const ev of events) {
     const [mode, data] = modeAndData(ev);
     if (mode === "messages" && isInternalMessage(data)) continue;
-    yield ev;
+    const state = ev.length === 2 && mode === "values" && data && typeof data === "object" ? data : null;
+    const messages = state && (state as { messages?: unknown }).messages;
+    yield Array.isArray(messages) ? [mode, { ...state, messages: turnOf(messages) }] : ev;
     if (mode !== "values" || !data || typeof data !== "object" || ev.length === 3) continue;
     const values = data as Record<string, unknown>;
     // An interrupt arrives as a values event of its own (`__interrupt__` only): not a state.

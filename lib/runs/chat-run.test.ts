@@ -1,3 +1,4 @@
+import type { UIMessageChunk } from "ai";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   startAgentHarness,
@@ -145,6 +146,36 @@ describe("a chat run", () => {
     const chunks = await readAll(again);
     expect(chunks[0]).toMatchObject({ type: "start" });
     expect(textOf(chunks)).toBe("abcdefghij".repeat(10));
+  });
+
+  it("streams the new turn's tool calls and none of an earlier turn's", async () => {
+    const actor = await createTestUser();
+    const threadId = crypto.randomUUID();
+    const todo = (content: string) => ({ name: "write_todos", args: { todos: [{ content, status: "completed" }] } });
+    await h.client.script("turns", [
+      { toolCalls: [{ ...todo("First"), id: "call-first" }] },
+      { text: "Done once." },
+      { toolCalls: [{ ...todo("Second"), id: "call-second" }] },
+      { text: "Done twice." },
+    ]);
+    const send = async (text: string) => {
+      const { stream } = await startChatRun(actor, {
+        threadId,
+        message: userMessage(`${text} ${scriptMarker("turns")}`),
+        modelSpec: spec,
+      });
+      const chunks = await readAll(stream);
+      await activeRunForThread(threadId)?.done;
+      return chunks;
+    };
+    const calls = (chunks: UIMessageChunk[]) =>
+      chunks.flatMap((c) =>
+        c.type === "tool-input-available" || c.type === "tool-output-available" ? [c.toolCallId] : [],
+      );
+    expect(calls(await send("Once"))).toEqual(["call-first", "call-first"]);
+    const second = await send("Again");
+    expect(calls(second)).toEqual(["call-second", "call-second"]);
+    expect(textOf(second)).toBe("Done twice.");
   });
 
   it("refuses an unknown model before writing anything", async () => {
