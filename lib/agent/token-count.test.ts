@@ -15,6 +15,17 @@ describe("token counts", () => {
     expect(countTextTokens(String(prose))).toBe(expected);
   });
 
+  it("counts a text of paragraphs as the sum of its paragraphs, within a token of each break", () => {
+    const first = "Work in this conversation's directory: /home/gem/user-data/projects/a1.\n\n";
+    const rest = `${prose}\n\nThe last paragraph of the prompt, long enough to be remembered on its own.`;
+    const count = countTextTokens(first + rest);
+    expect(count).toBe(countTextTokens(first) + countTextTokens(rest));
+    expect(Math.abs(count - encode(first + rest).length)).toBeLessThanOrEqual(3);
+    // Another conversation's prompt differs in its first paragraph only.
+    const other = "Work in this conversation's directory: /home/gem/user-data/projects/b22.\n\n";
+    expect(countTextTokens(other + rest)).toBe(countTextTokens(other) + countTextTokens(rest));
+  });
+
   it("counts tool schemas as the JSON the model receives", () => {
     const lookup = tool(async () => "x", {
       name: "lookup",

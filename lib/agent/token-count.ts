@@ -6,8 +6,9 @@ import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
 import { TextMemo } from "./text-memo";
 
 /**
- * Approximate token counts with a real BPE tokenizer (o200k). Text is encoded in slices:
- * BPE is quadratic on one long unbroken word, and a slice boundary costs at most a token.
+ * Approximate token counts with a real BPE tokenizer (o200k). Text is encoded in pieces that end
+ * at a paragraph break, long paragraphs in slices: BPE is quadratic on one long unbroken word, and
+ * a piece boundary costs at most a token.
  */
 const SLICE = 2000;
 const NO_SPECIAL = new Set<string>();
@@ -25,12 +26,20 @@ function encodeCount(text: string): number {
  * Every model call recounts the system prompt, the tool schemas and the whole history, which
  * are mostly the texts of the previous call (and runs rebuild them as new objects from the
  * checkpoint). Counts are remembered by text, least recently used first out, up to a budget of
- * characters, so a long conversation costs BPE only for what is new.
+ * characters, so a long conversation costs BPE only for what is new; and by paragraph, so a text
+ * that differs in one paragraph (each conversation's system prompt names its own workdir) costs
+ * BPE for that paragraph only.
  */
-const cache = new TextMemo(8_000_000, encodeCount);
+const PARAGRAPH_END = /(?<=\n\n)/;
+const byParagraph = new TextMemo(2_000_000, encodeCount);
+const byText = new TextMemo(8_000_000, (text) =>
+  text
+    .split(PARAGRAPH_END)
+    .reduce((n, piece) => n + (piece.length < 64 ? encodeCount(piece) : byParagraph.get(piece)), 0),
+);
 
 export function countTextTokens(text: string): number {
-  return text.length < 64 ? encodeCount(text) : cache.get(text);
+  return text.length < 64 ? encodeCount(text) : byText.get(text);
 }
 
 function contentText(content: BaseMessage["content"]): string {
