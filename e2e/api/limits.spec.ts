@@ -133,9 +133,19 @@ test("the demo model refuses a caller without its key before reading the body", 
     pid === null
       ? async <T>(op: () => Promise<T>) => ({ result: await op(), peak: 0 })
       : <T>(op: () => Promise<T>) => peakRssDuring(pid, op);
-  const before = pid === null ? 0 : (await peakRssDuring(pid, async () => {})).peak;
+  const url = `${baseURL}/api/demo-model/v1/chat/completions`;
+  // Load the route's code before measuring (a first request loads it), and take the baseline as the
+  // highest RSS over a quiet second, as above: the uploads test before this one leaves the heap settling.
+  const warm = await sendLargeBody(url, {
+    headers: { "content-type": "application/json" },
+    totalBytes: 1024,
+    chunked: false,
+  });
+  expect(warm.status, warm.body).toBe(401);
+  const quietSecond = () => new Promise<void>((resolve) => setTimeout(resolve, 1000));
+  const before = pid === null ? 0 : (await peakRssDuring(pid, quietSecond)).peak;
   const { result, peak } = await measure(() =>
-    sendLargeBody(`${baseURL}/api/demo-model/v1/chat/completions`, {
+    sendLargeBody(url, {
       headers: { "content-type": "application/json" },
       totalBytes: BIG,
       chunked: false,
