@@ -10,6 +10,7 @@ import {
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type pg from "pg";
 import { MessageCachingSerializer } from "./checkpoint-serde";
+import { DecodedCheckpoints } from "./decoded-checkpoints";
 
 /** `($1, $2, …), ($7, …)` for `rows` rows of `width` parameters, numbered from `from`. */
 function valuesList(rows: number, width: number, from = 1): string {
@@ -29,8 +30,8 @@ type TupleRow = {
   metadata: Record<string, unknown> | null;
 };
 
-/** Threads whose decoded values are remembered (least recently used first out). */
-const DECODED_THREADS = 64;
+/** Serialized size of the histories kept decoded (DecodedCheckpoints). */
+const DECODED_BUDGET_BYTES = 32 * 1024 * 1024;
 
 const bytes = (text: string | null) => new TextEncoder().encode(text ?? "");
 
@@ -50,21 +51,15 @@ export class BatchedPostgresSaver extends PostgresSaver {
    * reading and reviving the whole history (P4: the history's revival grew with every turn).
    * Another process that wrote the thread has written a new id, so it is never served stale.
    */
-  private readonly decoded = new Map<string, { id: string; values: Record<string, unknown> }>();
+  private readonly decoded = new DecodedCheckpoints(DECODED_BUDGET_BYTES);
 
   constructor(private readonly db: pg.Pool) {
     super(db, new MessageCachingSerializer());
   }
 
-  private remember(threadId: string, id: string, values: Record<string, unknown>): void {
-    this.decoded.delete(threadId);
-    this.decoded.set(threadId, { id, values });
-    if (this.decoded.size > DECODED_THREADS) this.decoded.delete(this.decoded.keys().next().value!);
-  }
-
   /** Forgets a thread's remembered values (its checkpoints are deleted). */
   override async deleteThread(threadId: string): Promise<void> {
-    this.decoded.delete(threadId);
+    this.decoded.forget(threadId);
     await super.deleteThread(threadId);
   }
 
@@ -100,7 +95,11 @@ export class BatchedPostgresSaver extends PostgresSaver {
             ON CONFLICT (thread_id, checkpoint_ns, channel, version) DO NOTHING
           ) ${upsertRow}`;
     await this.db.query(text, [...blobs.flat(), ...row]);
-    if (checkpoint_ns === "") this.remember(thread_id, checkpoint.id, checkpoint.channel_values);
+    if (checkpoint_ns === "") {
+      // The size of what changed (the history always does; unchanged small channels are not written).
+      const bytes = blobs.reduce((n, b) => n + ((b[5] as Uint8Array | undefined)?.byteLength ?? 0), 0);
+      this.decoded.remember(thread_id, checkpoint.id, checkpoint.channel_values, bytes);
+    }
     return { configurable: { thread_id, checkpoint_ns, checkpoint_id: checkpoint.id } };
   }
 
@@ -132,7 +131,10 @@ export class BatchedPostgresSaver extends PostgresSaver {
     } else {
       const blobs = rows.filter((r) => r.kind === "b").map((r) => [bytes(r.a), bytes(r.b), r.blob ?? new Uint8Array()]);
       checkpoint = await this._loadCheckpoint(head.checkpoint, blobs as [Uint8Array, Uint8Array, Uint8Array][]);
-      if (!checkpoint_id && checkpoint_ns === "") this.remember(thread_id, head.a!, checkpoint.channel_values);
+      if (!checkpoint_id && checkpoint_ns === "") {
+        const bytes = blobs.reduce((n, b) => n + b[2].byteLength, 0);
+        this.decoded.remember(thread_id, head.a!, checkpoint.channel_values, bytes);
+      }
     }
     return {
       config: at(head.a!),
