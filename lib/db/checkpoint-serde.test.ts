@@ -40,4 +40,14 @@ describe("the checkpoint serializer", () => {
       Buffer.from((await new JsonPlusSerializer().dumpsTyped(next))[1]).toString(),
     );
   });
+
+  it("does not remember a message without an id, which the messages reducer gives one in place", async () => {
+    const ours = new MessageCachingSerializer();
+    const pending = [new HumanMessage("first"), new HumanMessage("second")];
+    await ours.dumpsTyped(pending);
+    pending[0].id = "h-1";
+    pending[0].lc_kwargs.id = "h-1";
+    const [, bytes] = await ours.dumpsTyped(pending);
+    expect(Buffer.from(bytes).toString()).toContain('"id":"h-1"');
+  });
 });

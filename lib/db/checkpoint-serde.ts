@@ -24,7 +24,8 @@ export class MessageCachingSerializer extends JsonPlusSerializer {
       let json = this.byMessage.get(message);
       if (!json) {
         json = super._dumps(message);
-        this.byMessage.set(message, json);
+        // A message without an id still gets one from the messages reducer, in place.
+        if (message.id) this.byMessage.set(message, json);
       }
       if (i > 0) parts.push(COMMA);
       parts.push(json);
