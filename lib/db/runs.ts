@@ -75,7 +75,9 @@ export async function createRun(
   }
 }
 
+/** Records how the actor's run ended; another user's run is left as it is. */
 export async function finishRun(
+  actor: Actor,
   runId: string,
   result: {
     status: RunStatus;
@@ -92,7 +94,7 @@ export async function finishRun(
       error: result.error ?? null,
       finishedAt: new Date(),
     })
-    .where(eq(agentRuns.id, runId));
+    .where(and(eq(agentRuns.id, runId), eq(agentRuns.userId, actor.id)));
 }
 
 export function findRun(actor: Actor, runId: string): Promise<RunRow | null> {

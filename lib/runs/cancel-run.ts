@@ -19,7 +19,7 @@ export async function cancelRun(actor: Actor, runId: string): Promise<RunView> {
     }
   } else if (row.status === "running" || row.status === "pending") {
     // Not executing in this process: an orphan of a crash or restart.
-    await finishRun(runId, { status: "cancelled", tokenUsage: row.tokenUsage ?? null });
+    await finishRun(actor, runId, { status: "cancelled", tokenUsage: row.tokenUsage ?? null });
   }
   return toRunView(await requireRun(actor, runId));
 }

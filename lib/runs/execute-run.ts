@@ -92,7 +92,11 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<vo
       await keepPartialAnswer(agent, { configurable: config.configurable }, lastValues, partial, runId);
   });
   await settle(`[run ${runId}] finish`, async () => {
-    await finishRun(runId, { status, error, tokenUsage: runUsage(lastValues, runId, input.ctx.modelSpec, partial) });
+    await finishRun(input.actor, runId, {
+      status,
+      error,
+      tokenUsage: runUsage(lastValues, runId, input.ctx.modelSpec, partial),
+    });
     await touchThread(input.actor, input.threadId);
   });
 }

@@ -76,7 +76,7 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
       });
     }
   } catch (err) {
-    await finishRun(run.id, {
+    await finishRun(actor, run.id, {
       status: "failed",
       error: { code: "internal:run", message: "Could not save the message." },
     });
