@@ -97,8 +97,8 @@ export class BatchedPostgresSaver extends PostgresSaver {
     await this.db.query(text, [...blobs.flat(), ...row]);
     if (checkpoint_ns === "") {
       // The size of what changed (the history always does; unchanged small channels are not written).
-      const bytes = blobs.reduce((n, b) => n + ((b[5] as Uint8Array | undefined)?.byteLength ?? 0), 0);
-      this.decoded.remember(thread_id, checkpoint.id, checkpoint.channel_values, bytes);
+      const size = blobs.reduce((n, b) => n + ((b[5] as Uint8Array | undefined)?.byteLength ?? 0), 0);
+      this.decoded.remember(thread_id, checkpoint.id, checkpoint.channel_values, size);
     }
     return { configurable: { thread_id, checkpoint_ns, checkpoint_id: checkpoint.id } };
   }
@@ -122,18 +122,13 @@ export class BatchedPostgresSaver extends PostgresSaver {
     const at = (id: string) => ({ configurable: { thread_id, checkpoint_ns, checkpoint_id: id } });
     let checkpoint: Checkpoint;
     if (cached) {
-      checkpoint = {
-        ...head.checkpoint,
-        channel_versions: head.checkpoint.channel_versions ?? {},
-        versions_seen: head.checkpoint.versions_seen ?? {},
-        channel_values: { ...cached },
-      };
+      checkpoint = { ...(await this._loadCheckpoint(head.checkpoint, [])), channel_values: { ...cached } };
     } else {
       const blobs = rows.filter((r) => r.kind === "b").map((r) => [bytes(r.a), bytes(r.b), r.blob ?? new Uint8Array()]);
       checkpoint = await this._loadCheckpoint(head.checkpoint, blobs as [Uint8Array, Uint8Array, Uint8Array][]);
       if (!checkpoint_id && checkpoint_ns === "") {
-        const bytes = blobs.reduce((n, b) => n + b[2].byteLength, 0);
-        this.decoded.remember(thread_id, head.a!, checkpoint.channel_values, bytes);
+        const size = blobs.reduce((n, b) => n + b[2].byteLength, 0);
+        this.decoded.remember(thread_id, head.a!, checkpoint.channel_values, size);
       }
     }
     return {
