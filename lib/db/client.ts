@@ -7,6 +7,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import * as schema from "./schema";
 import { dataDir, databaseUrl } from "@/lib/config/env";
 import { acquireDirLock } from "./dir-lock";
+import { PreparedNames, withStatementName } from "./prepared-names";
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -48,11 +49,18 @@ async function openPglitePool(
   }
   // Each pool client gets its own bridge connection: the pool discards a client after some
   // errors, and a shared connection's late "end" would then kill the next client's query.
+  const statements = new PreparedNames();
   const Client = class extends pg.Client {
     constructor(cfg: pg.ClientConfig = {}) {
       super({ ...cfg, ...(bridgeConfig(createPgConfig(pglite)) as pg.ClientConfig) });
+      statements.adopt((this as unknown as { connection: Parameters<PreparedNames["adopt"]>[0] }).connection);
     }
   };
+  // Parametrised statements run as named prepared statements (prepared-names.ts).
+  const query = Client.prototype.query as (...a: unknown[]) => unknown;
+  Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    return query.apply(this, withStatementName(statements, args));
+  } as typeof Client.prototype.query;
   // A pool of exactly one connection: the bridge serialises everything through it.
   const pool = new pg.Pool({ ...(bridgeConfig(createPgConfig(pglite)) as pg.PoolConfig), max: 1, Client });
   return {
