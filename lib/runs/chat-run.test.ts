@@ -178,6 +178,22 @@ describe("a chat run", () => {
     expect(textOf(second)).toBe("Done twice.");
   });
 
+  it("still records how a run ended when its answer cannot be stored in one statement with it", async () => {
+    const actor = await createTestUser();
+    const threadId = crypto.randomUUID();
+    // Postgres's jsonb refuses a NUL character: the answer's row fails, so the one-statement end fails.
+    await h.client.script("nul", [{ text: "Before\u0000after" }]);
+    const { run, stream } = await startChatRun(actor, {
+      threadId,
+      message: userMessage(`Say it ${scriptMarker("nul")}`),
+      modelSpec: spec,
+    });
+    await readAll(stream);
+    await activeRunForThread(threadId)?.done;
+    expect(await findRun(actor, run.id)).toMatchObject({ status: "completed" });
+    expect((await listMessages(actor, threadId)).map((m) => m.role)).toEqual(["user"]);
+  });
+
   it("refuses an unknown model before writing anything", async () => {
     const actor = await createTestUser();
     const threadId = crypto.randomUUID();

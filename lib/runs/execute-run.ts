@@ -6,6 +6,7 @@ import type { RunStatus } from "@/lib/db/schema";
 import { finishRun } from "@/lib/db/runs";
 import { saveMessage } from "@/lib/db/messages";
 import { touchThread } from "@/lib/db/threads";
+import { endRunWrites } from "@/lib/db/run-end";
 import { buildChatbotAgent, runStreamOptions, type ChatbotAgent } from "@/lib/agent/graph";
 import { agentUIChunks, type AgentStreamOutcome } from "@/lib/agent/stream";
 import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
@@ -83,21 +84,31 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<vo
 
   const message = await messageFromChunks(buffer.received);
   const partial = status === "completed" || status === "interrupted" ? "" : lastStepText(message);
-  await settle(`[run ${runId}] save message`, async () => {
-    if (message)
-      await saveMessage(input.actor, input.threadId, { ...message, id: messageId, role: "assistant" }, runId);
-  });
   await settle(`[run ${runId}] keep partial answer`, async () => {
     if (partial && agent)
       await keepPartialAnswer(agent, { configurable: config.configurable }, lastValues, partial, runId);
   });
-  await settle(`[run ${runId}] finish`, async () => {
-    await finishRun(input.actor, runId, {
-      status,
-      error,
-      tokenUsage: runUsage(lastValues, runId, input.ctx.modelSpec, partial),
-    });
-    await touchThread(input.actor, input.threadId);
+  const answer = message ? { ...message, id: messageId, role: "assistant" as const } : null;
+  const result = { status, error, tokenUsage: runUsage(lastValues, runId, input.ctx.modelSpec, partial) };
+  await saveRunEnd(input.actor, { threadId: input.threadId, runId, answer, result });
+}
+
+/** The answer, the run's outcome and the thread's time: one statement, or step by step if it fails. */
+async function saveRunEnd(actor: Actor, end: Parameters<typeof endRunWrites>[1]) {
+  const label = `[run ${end.runId}]`;
+  try {
+    const { answerSaved } = await endRunWrites(actor, end);
+    if (end.answer && !answerSaved) console.error(`${label} save message failed: the thread is gone or not the user's`);
+    return;
+  } catch (err) {
+    console.error(`${label} saving the run's end in one statement failed, saving step by step:`, err);
+  }
+  await settle(`${label} save message`, async () => {
+    if (end.answer) await saveMessage(actor, end.threadId, end.answer, end.runId);
+  });
+  await settle(`${label} finish`, async () => {
+    await finishRun(actor, end.runId, end.result);
+    await touchThread(actor, end.threadId);
   });
 }
 
