@@ -1,7 +1,6 @@
 import { createAgent } from "langchain";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { buildPromptWithContext } from "./runtime/build-prompt";
-import { readUserPromptFiles } from "./runtime/user-prompt-files";
 import { loadChatModel } from "./runtime/load-model";
 import { resolveRuntimeToolsWithMcp } from "./runtime/resolve-tools";
 import type { AgentRuntimeContext } from "./runtime/context-types";
@@ -35,7 +34,7 @@ export async function buildChatbotAgent(
       model,
       tools: runtimeTools.tools,
       systemPrompt: buildPromptWithContext(ctx, {
-        userFiles: await readUserPromptFiles(ctx.actor.id),
+        userFiles: ctx.userPromptFiles,
         workdir: workdir ?? null,
       }),
       middleware: middleware.around(runtimeTools.tools),

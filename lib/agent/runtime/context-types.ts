@@ -2,6 +2,7 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { Actor } from "@/lib/auth/actor";
 import type { AgentConfig } from "@/lib/agent/config/config-schema";
 import type { McpServerRow } from "@/lib/db/mcp-servers";
+import type { UserPromptFile } from "./user-prompt-files";
 
 // Types only: the runtime, tools, middleware and catalogs all import these, so this module imports no code.
 
@@ -48,6 +49,8 @@ export type AgentRuntimeContext = {
   effectiveSkillSlugs: string[];
   runtimeSkills: Record<string, RuntimeSkill>;
   preloadedSkills: { slug: string; content: string }[];
+  /** The user's AGENTS.md, USER.md and MEMORY.md for the system prompt, read while the catalog is. */
+  userPromptFiles: UserPromptFile[];
 };
 
 export type RuntimeOverrides = { modelSpec?: string | null; config?: Partial<AgentConfig> };

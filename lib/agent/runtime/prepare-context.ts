@@ -8,6 +8,7 @@ import { ApiError } from "@/lib/http/errors";
 import { findActiveUserById } from "@/lib/db/users";
 import type { AgentRuntimeContext, ResourceCatalog, RuntimeOverrides } from "./context-types";
 import { loadResourceCatalog } from "./resource-catalog";
+import { readUserPromptFiles } from "./user-prompt-files";
 
 /** Drops the fields the actor's role may not set. */
 export function filterConfigForRole(actor: Actor, config: Partial<AgentConfig>): Partial<AgentConfig> {
@@ -40,7 +41,7 @@ export function deriveRuntimeContext(
   agent: AgentRow,
   config: AgentConfig,
   catalog: ResourceCatalog,
-): Omit<AgentRuntimeContext, "modelSpec" | "fallbackSpecs"> {
+): Omit<AgentRuntimeContext, "modelSpec" | "fallbackSpecs" | "userPromptFiles"> {
   const knowledgeIds = resolveResourceSelection(
     config.knowledges,
     catalog.knowledgeBases.map((k) => k.kbId),
@@ -97,7 +98,11 @@ export async function prepareAgentRuntimeContext(
     ...effectiveStoredConfig(agent, ownerIsAdmin),
     ...filterConfigForRole(actor, overrides.config ?? {}),
   });
-  const catalog = opts.catalog ?? (await loadResourceCatalog(actor));
+  // Both wait on the database and the disk: one wait instead of two.
+  const [catalog, userPromptFiles] = await Promise.all([
+    opts.catalog ?? loadResourceCatalog(actor),
+    readUserPromptFiles(actor.id),
+  ]);
   const requested = overrides.modelSpec || config.model || (await defaultModelSpec());
   if (!(await findProviderForSpec(requested))) {
     throw new ApiError("bad_request:model", `Model "${requested}" is not available. Pick another model.`);
@@ -106,6 +111,7 @@ export async function prepareAgentRuntimeContext(
     ...deriveRuntimeContext(actor, agent, config, catalog),
     modelSpec: requested,
     fallbackSpecs: await fallbackSpecsFor(requested),
+    userPromptFiles,
   };
 }
 
