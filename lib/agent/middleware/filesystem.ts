@@ -67,7 +67,8 @@ export function filesystemMiddleware(
   for (const tool of middleware.tools ?? []) {
     withToolProperties(tool, { ...FILESYSTEM_TOOLS[tool.name as FsToolName], middlewareOwned: true });
   }
-  return { ...middleware, wrapToolCall: undefined };
+  // Its beforeAgent only moves long user messages to files, which is off above: no graph step for it.
+  return { ...middleware, wrapToolCall: undefined, beforeAgent: undefined };
 }
 
 // One workspace per run (keyed by the run's context object), so the skills view's cache holds for the run.

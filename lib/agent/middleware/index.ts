@@ -37,6 +37,8 @@ export type MiddlewareDeps = {
  *   11 human in the loop: approvals and ask_user_question (last, so its afterModel reviews tool calls first)
  * The step limit first enforces `max_execution_steps` (model calls per run) and ends the run cleanly.
  * All before and after hooks run as one node per kind (combine-hooks.ts): a node per hook costs a superstep.
+ * A usual run has no before-agent node at all: the skills' runs only for an agent that preloads skills, and the
+ * saved history's patch for unanswered tool calls rides in the after-model node.
  * `ownTools` are known before the run's own tools resolve (their names are reserved); approvals
  * need both, so the chain is completed by `around(the run's tools)`.
  */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
+import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { CANCELLED_TOOL_RESULT, patchDanglingToolCalls, repairInvalidToolCalls } from "./patch-tool-calls";
 import { repairToolArguments } from "@/lib/agent/repair-json";
 import {
@@ -124,5 +124,12 @@ describe("through the agent (scripted model over HTTP)", () => {
     };
     const toolMsg = last.messages.find((m) => m.role === "tool" && m.tool_call_id === "lost");
     expect(toolMsg?.content).toBe(CANCELLED_TOOL_RESULT);
+    // The saved history has the result too, right after the call, once the run's model answered.
+    const state = (await graph.getState(config)) as unknown as { values: { messages: BaseMessage[] } };
+    const saved = state.values.messages;
+    const at = saved.findIndex((m) => m.id === "dangling-ai");
+    expect(saved[at + 1]).toMatchObject({ tool_call_id: "lost", content: CANCELLED_TOOL_RESULT });
+    expect(saved.filter((m) => ToolMessage.isInstance(m) && m.tool_call_id === "lost")).toHaveLength(1);
+    expect(String(saved.at(-1)?.content)).toBe("after the cancelled call");
   });
 });

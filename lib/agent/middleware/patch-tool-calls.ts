@@ -72,14 +72,24 @@ export function repairInvalidToolCalls(message: AIMessage): { message: AIMessage
   return { message: fixed, errors };
 }
 
+/**
+ * Every model request sees the history patched (wrapModelCall). The run's first model answer
+ * also writes the patch into the state, so the saved history has it too: in the after-model
+ * node that runs anyway, not in a before-agent node of its own (a graph step on every run,
+ * for a patch that almost never applies).
+ */
 export function patchToolCallsMiddleware() {
+  // The agent is built per run: the saved history needs checking once, at the run's first answer.
+  let historyChecked = false;
+  /** The history before the model's new answer, patched, as an update that replaces it; null when whole. */
+  const patchedHistory = (messages: BaseMessage[]) => {
+    if (historyChecked) return null;
+    historyChecked = true;
+    const { messages: patched, patched: changed } = patchDanglingToolCalls(messages.slice(0, -1));
+    return changed ? [new RemoveMessage({ id: REMOVE_ALL_MESSAGES }), ...patched] : null;
+  };
   return createMiddleware({
     name: "PatchToolCallsMiddleware",
-    beforeAgent: (state) => {
-      const { messages, patched } = patchDanglingToolCalls(state.messages);
-      if (!patched) return;
-      return { messages: [new RemoveMessage({ id: REMOVE_ALL_MESSAGES }), ...messages] };
-    },
     // The request view is patched too: an approval rejected on resume can leave a call unanswered.
     wrapModelCall: (request, handler) => {
       const { messages, patched } = patchDanglingToolCalls(request.messages);
@@ -90,9 +100,10 @@ export function patchToolCallsMiddleware() {
       hook: (state) => {
         const last = state.messages.at(-1);
         if (!last || !AIMessage.isInstance(last)) return;
+        const history = patchedHistory(state.messages);
         const result = repairInvalidToolCalls(last);
-        if (!result) return;
-        const update = { messages: [result.message, ...result.errors] };
+        if (!result) return history ? { messages: [...history, last] } : undefined;
+        const update = { messages: [...(history ?? []), result.message, ...result.errors] };
         // Only invalid calls and none repaired: let the model try again with the errors in view.
         const nothingToRun = (result.message.tool_calls ?? []).length === 0;
         return nothingToRun ? { ...update, jumpTo: "model" as const } : update;

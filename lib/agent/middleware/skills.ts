@@ -81,13 +81,16 @@ export function skillsMiddleware({ ctx, backend }: { ctx: AgentRuntimeContext; b
   return createMiddleware({
     name: "SkillsMiddleware",
     stateSchema: skillsState,
-    beforeAgent: (state, runtime) => {
-      const current = state.activatedSkills ?? [];
-      const missing = preloaded.filter((slug) => !current.includes(slug));
-      if (missing.length === 0) return;
-      emit(runtime.writer, mergeActivatedSkills(current, missing));
-      return { activatedSkills: missing };
-    },
+    // Only an agent that preloads skills needs this graph step.
+    ...(preloaded.length > 0 && {
+      beforeAgent: (state: { activatedSkills?: string[] }, runtime: { writer?: (chunk: unknown) => void }) => {
+        const current = state.activatedSkills ?? [];
+        const missing = preloaded.filter((slug) => !current.includes(slug));
+        if (missing.length === 0) return;
+        emit(runtime.writer, mergeActivatedSkills(current, missing));
+        return { activatedSkills: missing };
+      },
+    }),
     wrapModelCall: async (request, handler) => {
       const section = await (prompt ??= loadPreloadedSkills(ctx, backend).then((loaded) =>
         skillsPromptSection(ctx, loaded),
