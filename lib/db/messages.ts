@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { UIMessage } from "ai";
 import { getDb } from "./client";
 import { messages, threads } from "./schema";
@@ -22,6 +22,23 @@ export async function listMessages(actor: Actor, threadId: string): Promise<UIMe
 }
 
 /**
+ * The statement that saves (or replaces) one message of a thread the actor owns, returning a row
+ * when it did; the id must not belong to another thread. Run alone by saveMessage, and as part of
+ * the statement that ends a run (run-end.ts).
+ */
+export function upsertMessageSql(actor: Actor, threadId: string, message: UIMessage, runId: string | null): SQL {
+  const metadata = (message.metadata as Record<string, unknown> | undefined) ?? null;
+  return sql`
+    INSERT INTO ${messages} (id, thread_id, role, parts, metadata, run_id)
+    SELECT ${message.id}, ${threadId}, ${message.role}, ${JSON.stringify(message.parts)}::jsonb,
+           ${metadata === null ? null : JSON.stringify(metadata)}::jsonb, ${runId}
+    WHERE EXISTS (SELECT 1 FROM ${threads} WHERE ${threads.id} = ${threadId} AND ${threads.userId} = ${actor.id})
+    ON CONFLICT (id) DO UPDATE SET parts = EXCLUDED.parts, metadata = EXCLUDED.metadata, run_id = EXCLUDED.run_id
+      WHERE ${messages.threadId} = ${threadId}
+    RETURNING 1`;
+}
+
+/**
  * Saves (or replaces) one message of a thread the actor owns; the id must not belong to another
  * thread. The ownership check rides in the insert itself (one round trip, not two).
  */
@@ -32,15 +49,7 @@ export async function saveMessage(
   runId: string | null,
 ): Promise<void> {
   const db = await getDb();
-  const metadata = (message.metadata as Record<string, unknown> | undefined) ?? null;
-  const saved = await db.execute(sql`
-    INSERT INTO ${messages} (id, thread_id, role, parts, metadata, run_id)
-    SELECT ${message.id}, ${threadId}, ${message.role}, ${JSON.stringify(message.parts)}::jsonb,
-           ${metadata === null ? null : JSON.stringify(metadata)}::jsonb, ${runId}
-    WHERE EXISTS (SELECT 1 FROM ${threads} WHERE ${threads.id} = ${threadId} AND ${threads.userId} = ${actor.id})
-    ON CONFLICT (id) DO UPDATE SET parts = EXCLUDED.parts, metadata = EXCLUDED.metadata, run_id = EXCLUDED.run_id
-      WHERE ${messages.threadId} = ${threadId}
-    RETURNING 1`);
+  const saved = await db.execute(upsertMessageSql(actor, threadId, message, runId));
   if (saved.rows.length > 0) return;
   // Nothing written: a thread the actor does not own is an error; an id of another thread stays as it is.
   const owned = await db

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { UIMessage } from "ai";
 import { getDb } from "./client";
-import { agentRuns, messages, threads, type RunStatus } from "./schema";
+import { agentRuns, threads, type RunStatus } from "./schema";
+import { upsertMessageSql } from "./messages";
 import type { Actor } from "@/lib/auth/actor";
 
 export type RunResult = {
@@ -25,15 +26,7 @@ export async function endRunWrites(
   const { threadId, runId, answer, result } = end;
   const now = new Date();
   const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
-  const saveAnswer = answer
-    ? sql`INSERT INTO ${messages} (id, thread_id, role, parts, metadata, run_id)
-        SELECT ${answer.id}, ${threadId}, ${answer.role}, ${JSON.stringify(answer.parts)}::jsonb,
-               ${json(answer.metadata)}::jsonb, ${runId}
-        WHERE EXISTS (SELECT 1 FROM ${threads} WHERE ${threads.id} = ${threadId} AND ${threads.userId} = ${actor.id})
-        ON CONFLICT (id) DO UPDATE SET parts = EXCLUDED.parts, metadata = EXCLUDED.metadata, run_id = EXCLUDED.run_id
-          WHERE ${messages.threadId} = ${threadId}
-        RETURNING 1`
-    : sql`SELECT 1 WHERE false`;
+  const saveAnswer = answer ? upsertMessageSql(actor, threadId, answer, runId) : sql`SELECT 1 WHERE false`;
   const { rows } = await db.execute<{ saved: number }>(sql`
     WITH saved AS (${saveAnswer}),
     finished AS (
