@@ -24,7 +24,7 @@ export async function listMessages(actor: Actor, threadId: string): Promise<UIMe
 /**
  * The statement that saves (or replaces) one message of a thread the actor owns, returning a row
  * when it did; the id must not belong to another thread. Run alone by saveMessage, and as part of
- * the statement that ends a run (run-end.ts).
+ * the statement that ends a run (endRunWrites in runs.ts).
  */
 export function upsertMessageSql(actor: Actor, threadId: string, message: UIMessage, runId: string | null): SQL {
   const metadata = (message.metadata as Record<string, unknown> | undefined) ?? null;

@@ -1,7 +1,7 @@
 /**
  * Names for the PGlite bridge's prepared statements. PGlite runs every statement in the same
  * process and thread as the app, so parsing and planning a statement again on every call is
- * app CPU; a named statement is parsed once per connection and then only bound and executed
+ * app CPU; a named statement is parsed once per session and then only bound and executed
  * (bench/RESULTS.md: a parametrised select goes from about 0.5 to 0.2 ms). Each distinct
  * parametrised text gets a name, up to `limit` texts: beyond that, statements run unnamed, so
  * an unbounded set of texts (an IN list of every length) cannot grow the session without bound.
@@ -54,7 +54,7 @@ export function withStatementName(names: PreparedNames, args: unknown[]): unknow
     const values = Array.isArray(second) ? second : config.values;
     if (typeof config.text === "string" && !config.name && Array.isArray(values) && values.length > 0) {
       const name = names.nameFor(config.text);
-      if (name) return [{ ...config, name }, second, ...rest].slice(0, args.length);
+      if (name) return [{ ...config, name }, ...args.slice(1)];
     }
   }
   return args;

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { createTestUser } from "@/lib/testing/agent-harness";
 import type { Actor } from "@/lib/auth/actor";
-import { createThread } from "./threads";
-import { createRun, findRun, finishRun } from "./runs";
+import { createThread, findThread } from "./threads";
+import { createRun, endRunWrites, findRun, finishRun } from "./runs";
+import { listMessages } from "./messages";
 
 let alice: Actor;
 let bob: Actor;
@@ -27,5 +28,66 @@ describe("finishRun", () => {
     const done = await findRun(alice, run.id);
     expect(done).toMatchObject({ status: "completed", tokenUsage: { runId: run.id }, error: null });
     expect(done?.finishedAt).toBeInstanceOf(Date);
+  });
+});
+
+async function aliceRun() {
+  const thread = await createThread(alice, { id: crypto.randomUUID(), title: "t", agentId: null });
+  const run = await createRun(alice, { threadId: thread.id, agentId: null, modelSpec: "demo:demo" });
+  return { thread, run };
+}
+
+const answer = (id: string) => ({
+  id,
+  role: "assistant" as const,
+  parts: [{ type: "text" as const, text: "The answer." }],
+  metadata: { model: "demo:demo" },
+});
+
+describe("endRunWrites", () => {
+  it("saves the answer, the run's outcome and the thread's time together", async () => {
+    const { thread, run } = await aliceRun();
+    const id = `msg-${crypto.randomUUID()}`;
+    const saved = await endRunWrites(alice, {
+      threadId: thread.id,
+      runId: run.id,
+      answer: answer(id),
+      result: { status: "completed", tokenUsage: { runId: run.id } },
+    });
+    expect(saved).toEqual({ answerSaved: true });
+    expect(await listMessages(alice, thread.id)).toEqual([answer(id)]);
+    const done = await findRun(alice, run.id);
+    expect(done).toMatchObject({ status: "completed", tokenUsage: { runId: run.id }, error: null });
+    expect(done?.finishedAt).toBeInstanceOf(Date);
+    const after = await findThread(alice, thread.id);
+    expect(after!.updatedAt.getTime()).toBeGreaterThan(thread.updatedAt.getTime());
+  });
+
+  it("records a run that ended without an answer", async () => {
+    const { thread, run } = await aliceRun();
+    const error = { code: "internal:run", message: "The model failed." };
+    const saved = await endRunWrites(alice, {
+      threadId: thread.id,
+      runId: run.id,
+      answer: null,
+      result: { status: "failed", error },
+    });
+    expect(saved).toEqual({ answerSaved: false });
+    expect(await findRun(alice, run.id)).toMatchObject({ status: "failed", error, tokenUsage: null });
+    expect(await listMessages(alice, thread.id)).toEqual([]);
+  });
+
+  it("leaves another user's thread and run as they are", async () => {
+    const { thread, run } = await aliceRun();
+    const saved = await endRunWrites(bob, {
+      threadId: thread.id,
+      runId: run.id,
+      answer: answer(`msg-${crypto.randomUUID()}`),
+      result: { status: "cancelled" },
+    });
+    expect(saved).toEqual({ answerSaved: false });
+    expect(await findRun(alice, run.id)).toMatchObject({ status: "running", finishedAt: null });
+    expect(await listMessages(alice, thread.id)).toEqual([]);
+    expect((await findThread(alice, thread.id))!.updatedAt).toEqual(thread.updatedAt);
   });
 });

@@ -1,6 +1,8 @@
-import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { UIMessage } from "ai";
 import { getDb } from "./client";
-import { agentRuns, type RunStatus } from "./schema";
+import { agentRuns, threads, type RunStatus } from "./schema";
+import { upsertMessageSql } from "./messages";
 import type { Actor } from "@/lib/auth/actor";
 import { ApiError } from "@/lib/http/errors";
 import { isUniqueViolation } from "./pg-errors";
@@ -75,16 +77,14 @@ export async function createRun(
   }
 }
 
+export type RunResult = {
+  status: RunStatus;
+  tokenUsage?: Record<string, unknown> | null;
+  error?: { code: string; message: string } | null;
+};
+
 /** Records how the actor's run ended; another user's run is left as it is. */
-export async function finishRun(
-  actor: Actor,
-  runId: string,
-  result: {
-    status: RunStatus;
-    tokenUsage?: Record<string, unknown> | null;
-    error?: { code: string; message: string } | null;
-  },
-): Promise<void> {
+export async function finishRun(actor: Actor, runId: string, result: RunResult): Promise<void> {
   const db = await getDb();
   await db
     .update(agentRuns)
@@ -95,6 +95,40 @@ export async function finishRun(
       finishedAt: new Date(),
     })
     .where(and(eq(agentRuns.id, runId), eq(agentRuns.userId, actor.id)));
+}
+
+/**
+ * The writes that end a run, in one statement: the answer (if any) saved into the thread, the
+ * run's status, usage and error, and the thread's `updated_at`. Each part is scoped by the actor,
+ * as saveMessage, finishRun and touchThread are; a thread or run of another user is left as it
+ * is. Returns whether the answer was saved (false when there was none, or the thread is not the
+ * actor's). A failing statement writes nothing: the caller then takes the three steps one by one.
+ */
+export async function endRunWrites(
+  actor: Actor,
+  end: { threadId: string; runId: string; answer: UIMessage | null; result: RunResult },
+): Promise<{ answerSaved: boolean }> {
+  const db = await getDb();
+  const { threadId, runId, answer, result } = end;
+  const now = new Date();
+  const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+  const saveAnswer = answer ? upsertMessageSql(actor, threadId, answer, runId) : sql`SELECT 1 WHERE false`;
+  const { rows } = await db.execute<{ saved: number }>(sql`
+    WITH saved AS (${saveAnswer}),
+    finished AS (
+      UPDATE ${agentRuns}
+      SET status = ${result.status}, token_usage = ${json(result.tokenUsage)}::jsonb,
+          error = ${json(result.error)}::jsonb, finished_at = ${now}
+      WHERE ${agentRuns.id} = ${runId} AND ${agentRuns.userId} = ${actor.id}
+      RETURNING 1
+    ),
+    touched AS (
+      UPDATE ${threads} SET updated_at = ${now}
+      WHERE ${threads.id} = ${threadId} AND ${threads.userId} = ${actor.id}
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM saved)::int AS saved`);
+  return { answerSaved: rows[0]?.saved > 0 };
 }
 
 export function findRun(actor: Actor, runId: string): Promise<RunRow | null> {
