@@ -15,6 +15,8 @@ export type Fixtures = {
   threadId: string;
   runId: string;
   agentId: string;
+  /** A private knowledge base of the owner. */
+  kbId: string;
   tokenId: string;
   ownerUserId: string;
   departmentAId: string;
@@ -151,6 +153,25 @@ export const ISOLATION_CASES: IsolationCase[] = [
   { route: "/api/agents/[id]", method: "DELETE", url: (f) => `/api/agents/${f.agentId}`, expect: own(200) },
   { route: "/api/agents/config-schema", method: "GET", url: () => "/api/agents/config-schema", expect: everyone(200) },
   { route: "/api/models", method: "GET", url: () => "/api/models", expect: everyone(200) },
+
+  // Knowledge bases: a private one of the owner.
+  { route: "/api/kbs", method: "GET", url: () => "/api/kbs", expect: everyone(200) },
+  {
+    route: "/api/kbs",
+    method: "POST",
+    url: () => "/api/kbs",
+    body: () => ({ name: "Iso knowledge" }),
+    expect: everyone(201),
+  },
+  { route: "/api/kbs/[id]", method: "GET", url: (f) => `/api/kbs/${f.kbId}`, expect: own(200) },
+  {
+    route: "/api/kbs/[id]",
+    method: "PATCH",
+    url: (f) => `/api/kbs/${f.kbId}`,
+    body: () => ({ description: "edited" }),
+    expect: own(200),
+  },
+  { route: "/api/kbs/[id]", method: "DELETE", url: (f) => `/api/kbs/${f.kbId}`, expect: own(200) },
 
   // Personal API tokens.
   { route: "/api/tokens", method: "GET", url: () => "/api/tokens", expect: everyone(200) },

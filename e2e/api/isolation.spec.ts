@@ -44,6 +44,9 @@ async function freshFixtures(): Promise<Fixtures> {
     })
   ).json();
   const token = await (await actors.owner.post("/api/tokens", { data: { name: "owner token" } })).json();
+  const kb = await (
+    await actors.owner.post("/api/kbs", { data: { name: "Owner's knowledge", description: "original" } })
+  ).json();
   const provider = await (
     await superadmin.post("/api/admin/providers", {
       data: {
@@ -85,6 +88,7 @@ async function freshFixtures(): Promise<Fixtures> {
   for (const [name, value] of Object.entries({
     run: chat.run?.runId,
     agent: agent.id,
+    kb: kb.id,
     token: token.id,
     provider: provider.id,
     mcp: mcp.id,
@@ -97,6 +101,7 @@ async function freshFixtures(): Promise<Fixtures> {
     threadId,
     runId: chat.run.runId,
     agentId: agent.id,
+    kbId: kb.id,
     tokenId: token.id,
     providerId: provider.id,
     mcpServerId: mcp.id,
@@ -124,6 +129,7 @@ async function snapshot(f: Fixtures) {
         : thread.status,
     run: (await get(actors.owner, `/api/runs/${f.runId}`)).body?.status,
     agent: (await get(actors.owner, `/api/agents/${f.agentId}`)).body?.description,
+    kb: (await get(actors.owner, `/api/kbs/${f.kbId}`)).body?.description,
     tokens: ((await get(actors.owner, "/api/tokens")).body as { id: string }[]).map((t) => t.id).sort(),
     owner: (users.body as { id: string; displayName: string; disabled?: boolean }[]).find(
       (u) => u.id === f.ownerUserId,
@@ -136,7 +142,7 @@ async function snapshot(f: Fixtures) {
   };
 }
 
-const LEAKS = ["secret answer", "Private question", "Owner's agent", "owner token"];
+const LEAKS = ["secret answer", "Private question", "Owner's agent", "Owner's knowledge", "owner token"];
 
 // Each case mints a token for the owner; revoke it afterwards so the per-user cap never bites.
 let lastTokenId: string | null = null;
@@ -174,12 +180,14 @@ for (const c of ISOLATION_CASES) {
   });
 }
 
-test("another user never sees the owner's thread or agent listed", async () => {
+test("another user never sees the owner's thread, agent or knowledge base listed", async () => {
   const f = await freshFixtures();
   for (const actor of ["otherUser", "otherAdmin"] as const) {
     const threads = (await (await actors[actor].get("/api/threads")).json()) as { id: string }[];
     expect(threads.map((t) => t.id)).not.toContain(f.threadId);
     const agents = (await (await actors[actor].get("/api/agents?manage=1")).json()) as { id: string }[];
     expect(agents.map((a) => a.id)).not.toContain(f.agentId);
+    const kbs = (await (await actors[actor].get("/api/kbs")).json()) as { id: string }[];
+    expect(kbs.map((k) => k.id)).not.toContain(f.kbId);
   }
 });

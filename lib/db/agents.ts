@@ -3,11 +3,12 @@ import { getDb } from "./client";
 import { agents } from "./schema";
 import type { Actor } from "@/lib/auth/actor";
 import { ApiError } from "@/lib/http/errors";
-import { atLeast, CAN_CREATE, canGrant, filterByAccess, resolveAccess } from "@/lib/sharing/resolve-access";
+import { atLeast, CAN_CREATE, filterByAccess, resolveAccess } from "@/lib/sharing/resolve-access";
 import { PRIVATE, sharingSchema, type Access, type Sharing } from "@/lib/sharing/types";
 import { agentConfigSchema, parseAgentConfig, type AgentConfig } from "@/lib/agent/config/config-schema";
 import { isAdminRole, keepAdminOnlyFields, stripAdminOnlyFields } from "@/lib/agent/config/config-access";
 import { isUniqueViolation } from "./pg-errors";
+import { assertMayGrant } from "@/lib/sharing/grant";
 
 export type AgentRow = typeof agents.$inferSelect;
 
@@ -79,19 +80,10 @@ function parseConfigInput(input: unknown): AgentConfig {
   throw new ApiError("bad_request:agent", `Invalid agent config: ${issues.join("; ")}`);
 }
 
-function checkSharing(actor: Actor, sharing: Sharing) {
-  if (!canGrant(actor, sharing.read) || !canGrant(actor, sharing.manage)) {
-    throw new ApiError(
-      "forbidden:sharing",
-      "You may not share this widely. Admins share within their department; only the superadmin shares globally.",
-    );
-  }
-}
-
 export async function createStoredAgent(actor: Actor, input: AgentInput): Promise<AgentRow> {
   if (!CAN_CREATE.agent.includes(actor.role)) throw new ApiError("forbidden:agent", "You may not create agents.");
   const sharing = sharingSchema.parse(input.sharing ?? PRIVATE);
-  checkSharing(actor, sharing);
+  assertMayGrant(actor, sharing);
   // Admin-only fields a non-admin sends are ignored, not stored.
   const config = parseConfigInput(
     isAdminRole(actor.role) ? (input.config ?? {}) : stripAdminOnlyFields(input.config ?? {}),
@@ -133,7 +125,7 @@ export async function updateAgent(actor: Actor, id: string, patch: Partial<Agent
   let sharing = row.sharing;
   if (patch.sharing) {
     const parsed = sharingSchema.parse(patch.sharing);
-    checkSharing(actor, parsed);
+    assertMayGrant(actor, parsed);
     sharing = parsed;
   }
   const db = await getDb();

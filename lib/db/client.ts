@@ -4,7 +4,10 @@ import pg from "pg";
 import type { PGlite } from "@electric-sql/pglite";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
-import * as schema from "./schema";
+import * as baseSchema from "./schema";
+import * as kbSchema from "./kb-schema";
+
+const schema = { ...baseSchema, ...kbSchema };
 import { dataDir, databaseUrl } from "@/lib/config/env";
 import { acquireDirLock } from "./dir-lock";
 import { PreparedNames, withStatementName } from "./prepared-names";

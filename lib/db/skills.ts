@@ -4,9 +4,10 @@ import { getDb } from "./client";
 import { skills, type SkillSource } from "./schema";
 import { isUniqueViolation } from "./pg-errors";
 import { ApiError } from "@/lib/http/errors";
-import { atLeast, CAN_CREATE, canGrant, filterByAccess, resolveAccess } from "@/lib/sharing/resolve-access";
+import { atLeast, CAN_CREATE, filterByAccess, resolveAccess } from "@/lib/sharing/resolve-access";
 import { PRIVATE, type Access, type Sharing } from "@/lib/sharing/types";
 import type { SkillMeta } from "@/lib/skills/front-matter";
+import { assertMayGrant } from "@/lib/sharing/grant";
 
 /** Data access for shared skills (rows); every call acts for someone and is scoped by the sharing model. */
 
@@ -65,15 +66,6 @@ export async function sharedSlugTaken(slug: string): Promise<boolean> {
   return Boolean(row);
 }
 
-function checkSharing(actor: Actor, sharing: Sharing) {
-  if (!canGrant(actor, sharing.read) || !canGrant(actor, sharing.manage)) {
-    throw new ApiError(
-      "forbidden:sharing",
-      "You may not share this widely. Admins share within their department; only the superadmin shares globally.",
-    );
-  }
-}
-
 const metaColumns = (meta: SkillMeta, content: string) => ({
   name: meta.name,
   description: meta.description,
@@ -99,7 +91,7 @@ export async function insertSharedSkill(actor: Actor, input: SharedSkillInput): 
       "Only administrators may create shared skills. Create a personal skill instead.",
     );
   const sharing = input.sharing ?? PRIVATE;
-  checkSharing(actor, sharing);
+  assertMayGrant(actor, sharing);
   const db = await getDb();
   try {
     const [row] = await db
@@ -127,7 +119,7 @@ export async function updateSharedSkill(
   patch: { enabled?: boolean; sharing?: Sharing },
 ): Promise<SkillRow> {
   await requireSharedSkill(actor, slug, "manage");
-  if (patch.sharing) checkSharing(actor, patch.sharing);
+  if (patch.sharing) assertMayGrant(actor, patch.sharing);
   const db = await getDb();
   const [row] = await db
     .update(skills)

@@ -13,11 +13,12 @@ import {
 } from "@/lib/db/mcp-servers";
 import { sameOrigin } from "@/lib/config/credential-origin";
 import { ApiError } from "@/lib/http/errors";
-import { atLeast, CAN_CREATE, canGrant } from "@/lib/sharing/resolve-access";
+import { atLeast, CAN_CREATE } from "@/lib/sharing/resolve-access";
 import { PRIVATE, type Access, type Sharing } from "@/lib/sharing/types";
 import { applyHeaderEdit, headerNames, openHeaders, openHeadersForEdit, sealHeaders, type HeaderEdit } from "./headers";
 import { runtimeToolName } from "./names";
 import type { McpServerCreate, McpServerPatch, McpTransport } from "./schemas";
+import { assertMayGrant } from "@/lib/sharing/grant";
 
 /** MCP servers as the API sees them: views, permission checks and header sealing over lib/db/mcp-servers. */
 
@@ -102,15 +103,6 @@ export async function getMcpServer(actor: Actor, id: string): Promise<McpServerV
   return toView(row, access);
 }
 
-function checkSharing(actor: Actor, sharing: Sharing) {
-  if (!canGrant(actor, sharing.read) || !canGrant(actor, sharing.manage)) {
-    throw new ApiError(
-      "forbidden:sharing",
-      "You may not share this widely. Admins share within their department; only the superadmin shares globally.",
-    );
-  }
-}
-
 function conflictOnName(err: unknown, name: string | undefined): never {
   if (isUniqueViolation(err)) {
     throw new ApiError(
@@ -125,7 +117,7 @@ export async function createMcpServer(actor: Actor, input: McpServerCreate): Pro
   if (!CAN_CREATE.mcp.includes(actor.role))
     throw new ApiError("forbidden:mcp", "Only administrators may register MCP servers.");
   const sharing = input.sharing ?? PRIVATE;
-  checkSharing(actor, sharing);
+  assertMayGrant(actor, sharing);
   try {
     const row = await insertMcpServer(actor, {
       name: input.name,
@@ -166,7 +158,7 @@ function sealedHeadersAfter(
 
 export async function updateMcpServer(actor: Actor, id: string, patch: McpServerPatch): Promise<McpServerView> {
   const { row } = await requireMcpServer(actor, id, "manage");
-  if (patch.sharing) checkSharing(actor, patch.sharing);
+  if (patch.sharing) assertMayGrant(actor, patch.sharing);
   const { headers, ...fields } = patch;
   const headerChange = sealedHeadersAfter(row, fields.url, headers);
   try {

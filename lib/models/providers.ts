@@ -101,6 +101,14 @@ export async function listChatModels(): Promise<ChatModelInfo[]> {
   );
 }
 
+/** Specs of the enabled embedding models of the active providers (knowledge bases pick one). */
+export async function listEmbeddingModelSpecs(): Promise<string[]> {
+  const active = await listActiveProviders();
+  return active.flatMap((p) =>
+    p.models.filter((m) => m.type === "embedding" && m.enabled).map((m) => formatModelSpec(p.id, m.id)),
+  );
+}
+
 export async function findProviderForSpec(
   spec: string,
 ): Promise<{ provider: ResolvedProvider; model: ProviderModel } | null> {

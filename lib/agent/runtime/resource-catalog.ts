@@ -1,22 +1,23 @@
 import type { Actor } from "@/lib/auth/actor";
 import { listVisibleSubagents } from "@/lib/db/agents";
 import { findUsableMcpServers } from "@/lib/db/mcp-servers";
+import { listReadableKnowledgeBases } from "@/lib/db/knowledge-bases";
 import { builtinToolNames } from "@/lib/agent/tools/registry";
 import { loadAvailableSkills } from "@/lib/skills/catalog";
 import "@/lib/skills/projection"; // registers the /home/gem/skills projection wherever the runtime is loaded
 import type { ResourceCatalog } from "./context-types";
 
 export async function loadResourceCatalog(actor: Actor): Promise<ResourceCatalog> {
-  const [servers, skills, subagents] = await Promise.all([
+  const [servers, skills, subagents, knowledgeBases] = await Promise.all([
     findUsableMcpServers(actor),
     loadAvailableSkills(actor),
     listVisibleSubagents(actor),
+    listReadableKnowledgeBases(actor),
   ]);
   return {
     tools: builtinToolNames(),
     mcpServers: servers,
-    // Knowledge bases arrive with their issue; until then none is accessible.
-    knowledgeBases: [],
+    knowledgeBases,
     skills,
     subagents: subagents.map(({ id, slug, name, description }) => ({
       id,

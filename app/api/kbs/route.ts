@@ -1,0 +1,17 @@
+import { route } from "@/lib/http/route";
+import { createKnowledgeBase, listKnowledgeBases } from "@/lib/db/knowledge-bases";
+import { kbBody } from "@/lib/kb/kb-body";
+import { kbView } from "@/lib/kb/kb-view";
+
+export const dynamic = "force-dynamic";
+
+/** Knowledge bases the user can at least read, each with the user's access and its document counts. */
+export const GET = route({}, async ({ actor }) => {
+  const rows = await listKnowledgeBases(actor);
+  return rows.map((r) => kbView(actor, r, r.access, r.counts));
+});
+
+export const POST = route({ body: kbBody }, async ({ actor, body }) => {
+  const row = await createKnowledgeBase(actor, body);
+  return Response.json(kbView(actor, row, "manage"), { status: 201 });
+});

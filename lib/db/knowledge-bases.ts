@@ -1,0 +1,145 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { getDb } from "./client";
+import { knowledgeBases } from "./kb-schema";
+import type { Actor } from "@/lib/auth/actor";
+import { ApiError } from "@/lib/http/errors";
+import { atLeast, CAN_CREATE, filterByAccess, resolveAccess } from "@/lib/sharing/resolve-access";
+import type { VisibleKnowledgeBase } from "@/lib/agent/runtime/context-types";
+import { assertMayGrant } from "@/lib/sharing/grant";
+import { PRIVATE, sharingSchema, type Access } from "@/lib/sharing/types";
+import type { KbInput } from "@/lib/kb/kb-body";
+import { listEmbeddingModelSpecs } from "@/lib/models/providers";
+import { removeKbFiles } from "@/lib/kb/files";
+
+export type KbRow = typeof knowledgeBases.$inferSelect;
+export type KbCounts = { documentCount: number; chunkCount: number; processingCount: number; errorCount: number };
+
+const NO_DOCUMENTS: KbCounts = { documentCount: 0, chunkCount: 0, processingCount: 0, errorCount: 0 };
+
+const countsSql = sql`
+  select kb_id,
+         count(*)::int as "documentCount",
+         coalesce(sum(chunk_count), 0)::int as "chunkCount",
+         (count(*) filter (where status in ('uploaded', 'parsing', 'parsed', 'indexing')))::int as "processingCount",
+         (count(*) filter (where status in ('error_parsing', 'error_indexing')))::int as "errorCount"
+  from kb_documents group by kb_id`;
+
+/** Every knowledge base the actor can at least read, oldest first, with its document counts. */
+export async function listKnowledgeBases(actor: Actor): Promise<(KbRow & { access: Access; counts: KbCounts })[]> {
+  const db = await getDb();
+  const [rows, counts] = await Promise.all([
+    db.select().from(knowledgeBases).orderBy(asc(knowledgeBases.createdAt)),
+    db.execute<KbCounts & { kb_id: string }>(countsSql),
+  ]);
+  const byKb = new Map(counts.rows.map(({ kb_id, ...c }) => [kb_id, c]));
+  return rows
+    .map((r) => ({ ...r, access: resolveAccess(actor, r, "kb") }))
+    .filter((r) => r.access !== "none")
+    .map((r) => ({ ...r, counts: byKb.get(r.id) ?? NO_DOCUMENTS }));
+}
+
+/** What the runtime needs of each readable knowledge base (one narrow query per run start). */
+export async function listReadableKnowledgeBases(actor: Actor): Promise<VisibleKnowledgeBase[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: knowledgeBases.id,
+      name: knowledgeBases.name,
+      description: knowledgeBases.description,
+      kbType: knowledgeBases.kbType,
+      ownerId: knowledgeBases.ownerId,
+      sharing: knowledgeBases.sharing,
+    })
+    .from(knowledgeBases)
+    .orderBy(asc(knowledgeBases.createdAt));
+  return filterByAccess(actor, rows, "kb").map((r) => ({
+    kbId: r.id,
+    name: r.name,
+    description: r.description,
+    kbType: r.kbType,
+  }));
+}
+
+/** The knowledge base with the actor's access; 404 when the actor cannot read it, 403 when reading is all it may do. */
+export async function requireKnowledgeBase(actor: Actor, id: string, needed: Access = "read") {
+  const db = await getDb();
+  const [row] = await db.select().from(knowledgeBases).where(eq(knowledgeBases.id, id)).limit(1);
+  const access = row ? resolveAccess(actor, row, "kb") : "none";
+  if (!row || access === "none")
+    throw new ApiError("not_found:kb", "This knowledge base does not exist or is not shared with you.");
+  if (!atLeast(access, needed))
+    throw new ApiError("forbidden:kb", "You may search this knowledge base but not change it.");
+  return { row, access };
+}
+
+export async function kbCounts(actor: Actor, id: string): Promise<KbCounts> {
+  await requireKnowledgeBase(actor, id);
+  const db = await getDb();
+  const res = await db.execute<KbCounts & { kb_id: string }>(sql`select * from (${countsSql}) c where c.kb_id = ${id}`);
+  const [found] = res.rows;
+  if (!found) return NO_DOCUMENTS;
+  const { kb_id: _kbId, ...counts } = found;
+  return counts;
+}
+
+async function checkEmbeddingModel(spec: string | null | undefined) {
+  if (!spec) return;
+  if (!(await listEmbeddingModelSpecs()).includes(spec))
+    throw new ApiError(
+      "bad_request:kb",
+      `"${spec}" is not an enabled embedding model. Pick one of the embedding models an admin enabled, or none for keyword search only.`,
+    );
+}
+
+export async function createKnowledgeBase(actor: Actor, input: KbInput): Promise<KbRow> {
+  if (!CAN_CREATE.kb.includes(actor.role)) throw new ApiError("forbidden:kb", "You may not create knowledge bases.");
+  const sharing = sharingSchema.parse(input.sharing ?? PRIVATE);
+  assertMayGrant(actor, sharing);
+  await checkEmbeddingModel(input.embeddingModel);
+  const db = await getDb();
+  const [row] = await db
+    .insert(knowledgeBases)
+    .values({
+      id: crypto.randomUUID(),
+      name: input.name,
+      description: input.description ?? "",
+      embeddingModel: input.embeddingModel ?? null,
+      chunking: input.chunking ?? {},
+      ownerId: actor.id,
+      sharing,
+    })
+    .returning();
+  return row;
+}
+
+export async function updateKnowledgeBase(actor: Actor, id: string, patch: Partial<KbInput>): Promise<KbRow> {
+  const { row } = await requireKnowledgeBase(actor, id, "manage");
+  if (patch.sharing) assertMayGrant(actor, sharingSchema.parse(patch.sharing));
+  if (patch.embeddingModel !== undefined && patch.embeddingModel !== row.embeddingModel)
+    await checkEmbeddingModel(patch.embeddingModel);
+  const db = await getDb();
+  const [updated] = await db
+    .update(knowledgeBases)
+    .set({
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.description !== undefined ? { description: patch.description } : {}),
+      ...(patch.embeddingModel !== undefined ? { embeddingModel: patch.embeddingModel } : {}),
+      ...(patch.chunking !== undefined ? { chunking: patch.chunking } : {}),
+      ...(patch.sharing ? { sharing: sharingSchema.parse(patch.sharing) } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(knowledgeBases.id, id))
+    .returning();
+  return updated;
+}
+
+/** Deletes the knowledge base with its documents and chunks (cascade), its queued jobs and its files. */
+export async function deleteKnowledgeBase(actor: Actor, id: string): Promise<void> {
+  await requireKnowledgeBase(actor, id, "manage");
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from jobs where status in ('queued', 'running') and payload->>'kbId' = ${id}`);
+    await tx.delete(knowledgeBases).where(eq(knowledgeBases.id, id));
+  });
+  await removeKbFiles(id);
+}
