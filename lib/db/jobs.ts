@@ -1,0 +1,181 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "./client";
+import type { jobs } from "./kb-schema";
+
+/**
+ * The job queue's statements (lib/jobs runs them). Jobs are system work: whoever enqueues one
+ * has already been checked for the resource it touches, and each handler re-checks its target.
+ */
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export type NewJob = {
+  kind: string;
+  payload: Record<string, unknown>;
+  /** Jobs with one key run one at a time, and a key with a queued or running job is not enqueued twice. */
+  groupKey?: string;
+  maxAttempts?: number;
+  delayMs?: number;
+};
+
+type RawJob = {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  status: JobRow["status"];
+  group_key: string | null;
+  attempts: number;
+  max_attempts: number;
+  last_error: string | null;
+};
+
+export type ClaimedJob = {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  groupKey: string | null;
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+};
+
+const claimed = (r: RawJob): ClaimedJob => ({
+  id: r.id,
+  kind: r.kind,
+  payload: r.payload,
+  groupKey: r.group_key,
+  attempts: r.attempts,
+  maxAttempts: r.max_attempts,
+  lastError: r.last_error,
+});
+
+/** Adds a job; with a group key that already has a queued or running job, returns that job's id instead. */
+export async function insertJob(job: NewJob): Promise<{ id: string; created: boolean }> {
+  const db = await getDb();
+  const id = crypto.randomUUID();
+  const delay = `${Math.max(0, Math.round(job.delayMs ?? 0))} milliseconds`;
+  // One statement, so two concurrent enqueues of one key cannot both insert.
+  const res = await db.execute<{ id: string; created: boolean }>(sql`
+    with existing as (
+      select id from jobs
+      where ${job.groupKey ?? null}::text is not null and group_key = ${job.groupKey ?? null}
+        and status in ('queued', 'running')
+      limit 1
+    ), inserted as (
+      insert into jobs (id, kind, payload, group_key, max_attempts, run_after)
+      select ${id}, ${job.kind}, ${JSON.stringify(job.payload)}::jsonb, ${job.groupKey ?? null},
+             ${job.maxAttempts ?? 3}, now() + ${delay}::interval
+      where not exists (select 1 from existing)
+      returning id
+    )
+    select id, true as created from inserted
+    union all
+    select id, false as created from existing`);
+  return res.rows[0];
+}
+
+/**
+ * Claims the oldest ready job of the given kinds for `workerId`: a queued job whose time has
+ * come, or a running one whose lease expired (its worker died). A job whose group already has
+ * a job running under a live lease waits.
+ */
+export async function claimJob(workerId: string, kinds: string[], leaseMs: number): Promise<ClaimedJob | null> {
+  const db = await getDb();
+  const res = await db.execute<RawJob>(sql`
+    update jobs set status = 'running', attempts = attempts + 1, worker_id = ${workerId},
+           lease_until = now() + ${`${leaseMs} milliseconds`}::interval, updated_at = now()
+    where id = (
+      select j.id from jobs j
+      where j.kind = any(${sql.param(kinds)}::text[])
+        and ((j.status = 'queued' and j.run_after <= now())
+          or (j.status = 'running' and j.lease_until < now() and j.attempts < j.max_attempts))
+        and (j.group_key is null or not exists (
+          select 1 from jobs o
+          where o.group_key = j.group_key and o.id <> j.id and o.status = 'running' and o.lease_until >= now()))
+      order by j.run_after, j.created_at
+      limit 1
+      for update skip locked)
+    returning id, kind, payload, status, group_key, attempts, max_attempts, last_error`);
+  return res.rows[0] ? claimed(res.rows[0]) : null;
+}
+
+/** Running jobs whose worker died on their last attempt: marked failed and returned, once. */
+export async function failAbandonedJobs(kinds: string[]): Promise<ClaimedJob[]> {
+  const db = await getDb();
+  const res = await db.execute<RawJob>(sql`
+    update jobs set status = 'failed', finished_at = now(), updated_at = now(), lease_until = null,
+           last_error = 'The worker running this job stopped before it finished.'
+    where id in (
+      select id from jobs
+      where kind = any(${sql.param(kinds)}::text[]) and status = 'running' and lease_until < now() and attempts >= max_attempts
+      for update skip locked)
+    returning id, kind, payload, status, group_key, attempts, max_attempts, last_error`);
+  return res.rows.map(claimed);
+}
+
+/** Extends the lease; false when the job is no longer this worker's to run (cancelled, deleted, taken over). */
+export async function renewJobLease(id: string, workerId: string, leaseMs: number): Promise<boolean> {
+  const db = await getDb();
+  const res = await db.execute(sql`
+    update jobs set lease_until = now() + ${`${leaseMs} milliseconds`}::interval
+    where id = ${id} and worker_id = ${workerId} and status = 'running'
+    returning id`);
+  return res.rows.length > 0;
+}
+
+export async function completeJob(id: string, workerId: string): Promise<void> {
+  const db = await getDb();
+  await db.execute(sql`
+    update jobs set status = 'completed', finished_at = now(), updated_at = now(), lease_until = null, last_error = null
+    where id = ${id} and worker_id = ${workerId} and status = 'running'`);
+}
+
+/** A failed attempt: queued again after `retryInMs`, or failed for good when `retryInMs` is null. */
+export async function failJobAttempt(id: string, workerId: string, error: string, retryInMs: number | null) {
+  const db = await getDb();
+  const res = await db.execute(sql`
+    update jobs set last_error = ${error.slice(0, 2000)}, updated_at = now(), lease_until = null,
+      status = ${retryInMs === null ? "failed" : "queued"},
+      finished_at = ${retryInMs === null ? sql`now()` : null},
+      run_after = now() + ${`${retryInMs ?? 0} milliseconds`}::interval
+    where id = ${id} and worker_id = ${workerId} and status = 'running'
+    returning id`);
+  return res.rows.length > 0;
+}
+
+/** On a graceful stop: this worker's running jobs go back to the queue without using up an attempt. */
+export async function releaseJobs(workerId: string): Promise<number> {
+  const db = await getDb();
+  const res = await db.execute(sql`
+    update jobs set status = 'queued', attempts = greatest(attempts - 1, 0), lease_until = null,
+           worker_id = null, run_after = now(), updated_at = now()
+    where worker_id = ${workerId} and status = 'running'
+    returning id`);
+  return res.rows.length;
+}
+
+/** Cancels the queued and running jobs of a group; a running one stops at its next lease renewal. */
+export async function cancelJobsInGroup(groupKey: string): Promise<number> {
+  const db = await getDb();
+  const res = await db.execute(sql`
+    update jobs set status = 'cancelled', finished_at = now(), updated_at = now(), lease_until = null
+    where group_key = ${groupKey} and status in ('queued', 'running')
+    returning id`);
+  return res.rows.length;
+}
+
+/** Finished jobs older than `olderThanMs` are forgotten. */
+export async function deleteFinishedJobs(olderThanMs: number): Promise<number> {
+  const db = await getDb();
+  const res = await db.execute(sql`
+    delete from jobs where status in ('completed', 'failed', 'cancelled')
+      and finished_at < now() - ${`${olderThanMs} milliseconds`}::interval
+    returning id`);
+  return res.rows.length;
+}
+
+export async function findJob(id: string): Promise<JobRow | null> {
+  const db = await getDb();
+  const res = await db.query.jobs.findFirst({ where: (j, { eq }) => eq(j.id, id) });
+  return res ?? null;
+}

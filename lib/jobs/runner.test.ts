@@ -1,0 +1,185 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
+import { cancelJobsInGroup, claimJob, findJob, insertJob, type ClaimedJob } from "@/lib/db/jobs";
+import { enqueueJob, JobRunner, PermanentJobError, registerJobHandler, type JobContext } from "./runner";
+
+beforeAll(createTestDatabase);
+afterAll(destroyTestDatabase);
+
+const runners: JobRunner[] = [];
+const runner = (opts: ConstructorParameters<typeof JobRunner>[0] = {}) => {
+  const r = new JobRunner({ pollMs: 50, leaseMs: 600, retryBaseMs: 20, ...opts });
+  runners.push(r);
+  return r;
+};
+afterEach(async () => {
+  await Promise.all(runners.splice(0).map((r) => r.stop()));
+});
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+const settled = (id: string) =>
+  until(
+    () => findJob(id),
+    (j) => j !== null && ["completed", "failed", "cancelled"].includes(j.status),
+  );
+
+let kindNo = 0;
+function kind(run: (job: ClaimedJob, ctx: JobContext) => Promise<void>) {
+  const name = `test.kind${++kindNo}`;
+  const failed: { job: ClaimedJob; error: string }[] = [];
+  registerJobHandler(name, { run, onFailed: async (job, error) => void failed.push({ job, error }) });
+  return { name, failed };
+}
+
+describe("the job runner", () => {
+  it("runs a queued job once and marks it completed", async () => {
+    const seen: unknown[] = [];
+    const k = kind(async (job) => void seen.push(job.payload));
+    runner().start();
+    const { id } = await enqueueJob({ kind: k.name, payload: { n: 1 } });
+    expect(await settled(id)).toMatchObject({ status: "completed", attempts: 1, lastError: null });
+    expect(seen).toEqual([{ n: 1 }]);
+  });
+
+  it("does not queue a second job for a group that has one waiting", async () => {
+    const k = kind(async () => {});
+    const first = await insertJob({ kind: k.name, payload: {}, groupKey: "doc-1" });
+    const second = await insertJob({ kind: k.name, payload: {}, groupKey: "doc-1" });
+    expect(first.created).toBe(true);
+    expect(second).toEqual({ id: first.id, created: false });
+    runner().start();
+    await settled(first.id);
+    const third = await insertJob({ kind: k.name, payload: {}, groupKey: "doc-1" });
+    expect(third.created).toBe(true);
+  });
+
+  it("retries a failed attempt and keeps the last error while it waits", async () => {
+    let calls = 0;
+    const k = kind(async () => {
+      if (++calls === 1) throw new Error("flaky network");
+    });
+    runner().start();
+    const { id } = await enqueueJob({ kind: k.name, payload: {} });
+    expect(await settled(id)).toMatchObject({ status: "completed", attempts: 2 });
+    expect(k.failed).toEqual([]);
+  });
+
+  it("fails at once on a permanent error and reports it once", async () => {
+    let calls = 0;
+    const k = kind(async () => {
+      calls++;
+      throw new PermanentJobError("The PDF is damaged.");
+    });
+    runner().start();
+    const { id } = await enqueueJob({ kind: k.name, payload: {} });
+    expect(await settled(id)).toMatchObject({ status: "failed", attempts: 1, lastError: "The PDF is damaged." });
+    expect(calls).toBe(1);
+    expect(k.failed.map((f) => f.error)).toEqual(["The PDF is damaged."]);
+  });
+
+  it("gives up after the last attempt", async () => {
+    const k = kind(async (_job, ctx) => {
+      throw new Error(`attempt ${ctx.attempt}${ctx.lastAttempt ? " (last)" : ""}`);
+    });
+    runner().start();
+    const { id } = await enqueueJob({ kind: k.name, payload: {}, maxAttempts: 3 });
+    expect(await settled(id)).toMatchObject({ status: "failed", attempts: 3, lastError: "attempt 3 (last)" });
+    expect(k.failed).toHaveLength(1);
+  });
+
+  it("takes over a job whose worker died once its lease expires", async () => {
+    const ran: string[] = [];
+    const k = kind(async () => void ran.push("again"));
+    const { id } = await insertJob({ kind: k.name, payload: {} });
+    // A worker claims it and dies: nothing renews the lease.
+    expect(await claimJob("dead-worker", [k.name], 300)).toMatchObject({ id, attempts: 1 });
+    const live = runner().start();
+    await new Promise((r) => setTimeout(r, 150));
+    expect((await findJob(id))?.status).toBe("running"); // the lease still holds
+    expect(ran).toEqual([]);
+    expect(await settled(id)).toMatchObject({ status: "completed", attempts: 2, workerId: live.workerId });
+    expect(ran).toEqual(["again"]);
+  });
+
+  it("fails a job whose worker died on its last attempt, and tells the handler", async () => {
+    const k = kind(async () => {});
+    const { id } = await insertJob({ kind: k.name, payload: { doc: "x" }, maxAttempts: 1 });
+    await claimJob("dead-worker", [k.name], 100);
+    runner().start();
+    const job = await settled(id);
+    expect(job).toMatchObject({ status: "failed", attempts: 1 });
+    expect(job?.lastError).toMatch(/stopped before it finished/);
+    expect(k.failed.map((f) => f.job.payload)).toEqual([{ doc: "x" }]);
+  });
+
+  it("keeps a long job alive by renewing its lease", async () => {
+    const k = kind((_job, ctx) => new Promise((resolve) => setTimeout(resolve, 1500, ctx)));
+    runner({ leaseMs: 300 }).start();
+    const { id } = await enqueueJob({ kind: k.name, payload: {} });
+    const claimed = await until(
+      () => findJob(id),
+      (j) => j?.status === "running",
+    );
+    // Another worker polling all along, five leases long, never takes it over.
+    runner({ leaseMs: 300 }).start();
+    expect(await settled(id)).toMatchObject({ status: "completed", attempts: 1, workerId: claimed?.workerId });
+  });
+
+  it("aborts a running job that was cancelled, and leaves it cancelled", async () => {
+    let aborted = false;
+    const k = kind(
+      (_job, ctx) =>
+        new Promise<void>((_resolve, reject) => {
+          ctx.signal.addEventListener("abort", () => {
+            aborted = true;
+            reject(ctx.signal.reason);
+          });
+        }),
+    );
+    const r = runner({ leaseMs: 300 }).start();
+    const { id } = await enqueueJob({ kind: k.name, payload: {}, groupKey: "cancel-me" });
+    await until(
+      () => findJob(id),
+      (j) => j?.status === "running",
+    );
+    expect(await cancelJobsInGroup("cancel-me")).toBe(1);
+    await until(
+      async () => aborted,
+      (v) => v,
+    );
+    await until(
+      async () => r.activeJobs,
+      (n) => n === 0,
+    );
+    expect(await findJob(id)).toMatchObject({ status: "cancelled" });
+    expect(k.failed).toEqual([]);
+  });
+
+  it("on stop, hands a running job back without using up an attempt", async () => {
+    let started = 0;
+    const k = kind(
+      (_job, ctx) =>
+        new Promise<void>((resolve, reject) => {
+          if (++started > 1) return resolve();
+          ctx.signal.addEventListener("abort", () => reject(ctx.signal.reason));
+        }),
+    );
+    const first = runner().start();
+    const { id } = await enqueueJob({ kind: k.name, payload: {} });
+    await until(
+      async () => started,
+      (n) => n === 1,
+    );
+    await first.stop();
+    expect(await findJob(id)).toMatchObject({ status: "queued", attempts: 0 });
+    runner().start();
+    expect(await settled(id)).toMatchObject({ status: "completed", attempts: 1 });
+  });
+});

@@ -1,0 +1,206 @@
+import {
+  claimJob,
+  completeJob,
+  deleteFinishedJobs,
+  failAbandonedJobs,
+  failJobAttempt,
+  insertJob,
+  releaseJobs,
+  renewJobLease,
+  type ClaimedJob,
+  type NewJob,
+} from "@/lib/db/jobs";
+
+/**
+ * The one durable job runner (ingestion now; summaries' memory extraction and coordinator tasks
+ * later). Jobs are rows: a worker claims one with a lease, renews it while working, and a job
+ * whose worker died is claimed again once the lease expires, on this instance or another.
+ */
+
+export type JobContext = {
+  /** Aborted when the job was cancelled or taken over, or the runner stops. */
+  signal: AbortSignal;
+  attempt: number;
+  lastAttempt: boolean;
+};
+
+export type JobHandler = {
+  run(job: ClaimedJob, ctx: JobContext): Promise<void>;
+  /** Once, when a job failed for good: its last attempt threw, or its worker died on it. */
+  onFailed?(job: ClaimedJob, error: string): Promise<void>;
+};
+
+/** A failure that another attempt cannot fix (a corrupt file): the job fails at once. */
+export class PermanentJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PermanentJobError";
+  }
+}
+
+const handlersKey = Symbol.for("meridian.jobHandlers");
+const runnerKey = Symbol.for("meridian.jobRunner");
+type Global = typeof globalThis & { [handlersKey]?: Map<string, JobHandler>; [runnerKey]?: JobRunner };
+const g = globalThis as Global;
+const handlers = (g[handlersKey] ??= new Map());
+
+export function registerJobHandler(kind: string, handler: JobHandler): void {
+  handlers.set(kind, handler);
+}
+
+/** Queues a job and wakes this process's runner; see insertJob for the group rule. */
+export async function enqueueJob(job: NewJob): Promise<{ id: string; created: boolean }> {
+  const result = await insertJob(job);
+  g[runnerKey]?.kick();
+  return result;
+}
+
+export type RunnerOptions = {
+  concurrency?: number;
+  pollMs?: number;
+  leaseMs?: number;
+  retryBaseMs?: number;
+};
+
+const REAP_EVERY_POLLS = 5;
+const FINISHED_JOBS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)) || "Unknown error";
+
+export class JobRunner {
+  readonly workerId = `worker-${crypto.randomUUID()}`;
+  private readonly concurrency: number;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly retryBaseMs: number;
+  private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private timer: NodeJS.Timeout | null = null;
+  private claiming: Promise<void> | null = null;
+  private again = false;
+  private polls = 0;
+  private stopped = true;
+
+  constructor(opts: RunnerOptions = {}) {
+    this.concurrency = opts.concurrency ?? Number(process.env.JOB_CONCURRENCY || 2);
+    this.pollMs = opts.pollMs ?? 1000;
+    this.leaseMs = opts.leaseMs ?? Number(process.env.JOB_LEASE_MS || 30_000);
+    this.retryBaseMs = opts.retryBaseMs ?? 2000;
+  }
+
+  start(): this {
+    if (!this.stopped) return this;
+    this.stopped = false;
+    this.timer = setInterval(() => this.tick(), this.pollMs);
+    this.timer.unref();
+    this.kick();
+    return this;
+  }
+
+  /** Stops claiming, aborts what runs and hands it back to the queue for the next worker. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.claiming;
+    for (const { controller } of this.running.values()) controller.abort(new Error("The job runner stopped."));
+    await Promise.allSettled([...this.running.values()].map((r) => r.done));
+    await releaseJobs(this.workerId);
+  }
+
+  get activeJobs(): number {
+    return this.running.size;
+  }
+
+  /** Claims work now instead of at the next poll. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.claiming) {
+      this.again = true;
+      return;
+    }
+    this.claiming = this.claimAll()
+      .catch((err) => console.error("[jobs] claiming failed:", errorText(err)))
+      .finally(() => {
+        this.claiming = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  private tick(): void {
+    this.polls += 1;
+    if (this.polls % REAP_EVERY_POLLS === 0) this.reap().catch((err) => console.error("[jobs] reap failed:", errorText(err)));
+    if (this.polls % 3600 === 0) deleteFinishedJobs(FINISHED_JOBS_KEPT_MS).catch(() => {});
+    this.kick();
+  }
+
+  private async claimAll(): Promise<void> {
+    const kinds = [...handlers.keys()];
+    if (kinds.length === 0) return;
+    while (!this.stopped && this.running.size < this.concurrency) {
+      const job = await claimJob(this.workerId, kinds, this.leaseMs);
+      if (!job) return;
+      this.launch(job);
+    }
+  }
+
+  private async reap(): Promise<void> {
+    for (const job of await failAbandonedJobs([...handlers.keys()])) {
+      await handlers.get(job.kind)?.onFailed?.(job, job.lastError ?? "The worker running this job stopped.");
+    }
+  }
+
+  private launch(job: ClaimedJob): void {
+    const controller = new AbortController();
+    const done = this.execute(job, controller).finally(() => {
+      this.running.delete(job.id);
+      this.kick();
+    });
+    this.running.set(job.id, { controller, done });
+  }
+
+  private async execute(job: ClaimedJob, controller: AbortController): Promise<void> {
+    const handler = handlers.get(job.kind)!;
+    const heartbeat = setInterval(
+      () => {
+        renewJobLease(job.id, this.workerId, this.leaseMs)
+          .then((mine) => {
+            if (!mine) controller.abort(new Error("The job was cancelled."));
+          })
+          .catch((err) => console.error("[jobs] lease renewal failed:", errorText(err)));
+      },
+      Math.max(50, Math.floor(this.leaseMs / 3)),
+    );
+    heartbeat.unref();
+    const lastAttempt = job.attempts >= job.maxAttempts;
+    try {
+      await handler.run(job, { signal: controller.signal, attempt: job.attempts, lastAttempt });
+      clearInterval(heartbeat);
+      if (!controller.signal.aborted) await completeJob(job.id, this.workerId);
+    } catch (err) {
+      clearInterval(heartbeat);
+      if (this.stopped || controller.signal.aborted) return; // released on stop, or no longer ours
+      const permanent = err instanceof PermanentJobError;
+      const retryIn = permanent || lastAttempt ? null : this.retryBaseMs * 2 ** (job.attempts - 1);
+      const message = errorText(err);
+      const recorded = await failJobAttempt(job.id, this.workerId, message, retryIn).catch(() => false);
+      if (recorded && retryIn === null) await handler.onFailed?.(job, message).catch(() => {});
+      if (!permanent) console.error(`[jobs] ${job.kind} ${job.id} attempt ${job.attempts} failed:`, message);
+    }
+  }
+}
+
+/** The process's runner, started once at boot. */
+export function startJobRunner(opts?: RunnerOptions): JobRunner {
+  g[runnerKey] ??= new JobRunner(opts);
+  return g[runnerKey].start();
+}
+
+export async function stopJobRunner(): Promise<void> {
+  const runner = g[runnerKey];
+  delete g[runnerKey];
+  await runner?.stop();
+}
