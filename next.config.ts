@@ -38,6 +38,8 @@ const nextConfig: NextConfig = {
     "@langchain/langgraph-checkpoint-postgres",
     "gpt-tokenizer",
     "deepagents",
+    "unpdf",
+    "mammoth",
   ],
   poweredByHeader: false,
   // Lets parallel builds (tests, benches, a dev server) use separate output folders.

@@ -8,6 +8,8 @@ import { syncEnvProvider } from "@/lib/models/env-provider";
 import { failOrphanedRuns } from "@/lib/db/runs";
 import { getCheckpointer } from "@/lib/agent/checkpointer";
 import { assertWorkspaceStorageConfig } from "@/lib/workspace/store/s3-config";
+import { startJobRunner } from "@/lib/jobs/runner";
+import { scheduleStrandedDocumentSweep } from "@/lib/kb/ingest-job";
 
 const bootstrapKey = Symbol.for("meridian.bootstrap");
 type GlobalWithBootstrap = typeof globalThis & { [bootstrapKey]?: Promise<void> };
@@ -25,6 +27,8 @@ async function runSteps(): Promise<void> {
   await failOrphanedRuns();
   await cleanupExpiredSessions();
   scheduleSessionCleanup();
+  startJobRunner(); // ingestion jobs: queued ones, and those whose worker died, are picked up here
+  scheduleStrandedDocumentSweep();
 }
 
 /** Idempotent: the first call runs the steps, later calls share its result; a failure may be retried. */

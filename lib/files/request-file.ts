@@ -57,9 +57,50 @@ export async function readRequestFile(
   const file = form.get("file");
   if (!(file instanceof File)) throw new ApiError("bad_request:upload", 'Send the file in the multipart field "file".');
   if (file.size > opts.maxBytes) throw tooLarge(opts.maxBytes);
+  return {
+    name: file.name,
+    bytes: Buffer.from(await file.arrayBuffer()),
+    declaredType: file.type,
+    fields: textFields(form),
+  };
+}
+
+function textFields(form: FormData): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
-  return { name: file.name, bytes: Buffer.from(await file.arrayBuffer()), declaredType: file.type, fields };
+  return fields;
+}
+
+/**
+ * Every file of a multipart request's repeatable field `file`. `maxBytes` caps the whole body
+ * (checked on Content-Length before reading and on the bytes received); `maxFiles` the count.
+ */
+export async function readRequestFiles(
+  req: Request,
+  opts: { maxBytes: number; maxFiles: number },
+): Promise<RequestFile[]> {
+  const contentType = req.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(contentType))
+    throw new ApiError("bad_request:upload", 'Send the files as multipart/form-data in the repeatable field "file".');
+  const limit = opts.maxBytes + MULTIPART_OVERHEAD;
+  const declaredLength = Number(req.headers.get("content-length"));
+  if (Number.isFinite(declaredLength) && declaredLength > limit) throw tooLarge(opts.maxBytes);
+  const body = await readCapped(req.body, limit, opts.maxBytes);
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw new ApiError("bad_request:upload", "The multipart body could not be read.");
+  }
+  const files = form.getAll("file").filter((f): f is File => f instanceof File);
+  if (files.length === 0)
+    throw new ApiError("bad_request:upload", 'Send at least one file in the multipart field "file".');
+  if (files.length > opts.maxFiles)
+    throw new ApiError("bad_request:upload", `Send at most ${opts.maxFiles} files at once.`);
+  const fields = textFields(form);
+  return Promise.all(
+    files.map(async (f) => ({ name: f.name, bytes: Buffer.from(await f.arrayBuffer()), declaredType: f.type, fields })),
+  );
 }
 
 async function readCapped(stream: ReadableStream<Uint8Array> | null, limit: number, maxBytes: number): Promise<Buffer> {

@@ -132,7 +132,8 @@ export class JobRunner {
 
   private tick(): void {
     this.polls += 1;
-    if (this.polls % REAP_EVERY_POLLS === 0) this.reap().catch((err) => console.error("[jobs] reap failed:", errorText(err)));
+    if (this.polls % REAP_EVERY_POLLS === 0)
+      this.reap().catch((err) => console.error("[jobs] reap failed:", errorText(err)));
     if (this.polls % 3600 === 0) deleteFinishedJobs(FINISHED_JOBS_KEPT_MS).catch(() => {});
     this.kick();
   }

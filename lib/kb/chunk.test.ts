@@ -12,7 +12,7 @@ describe("chunking", () => {
     const text = "# Guide\n\n## Install\nRun npm install.\nThen npm start.";
     const [chunk, ...rest] = chunkDocument(text, settings());
     expect(rest).toEqual([]);
-    expect(chunk).toMatchObject({ startLine: 1, endLine: 5, headingPath: ["Guide"] }); // a heading alone is no chunk
+    expect(chunk).toMatchObject({ startLine: 1, endLine: 5, headingPath: ["Guide", "Install"] }); // a heading alone is no chunk
     expect(chunk.content).toBe("# Guide\n## Install\nRun npm install.\nThen npm start.");
   });
 
@@ -33,7 +33,15 @@ describe("chunking", () => {
   });
 
   it("starts a new chunk at a heading, with no overlap across it, and records nested heading paths", () => {
-    const text = ["# Manual", "## Setup", ...lines(30, "setup"), "### Linux", ...lines(5, "linux"), "## Usage", ...lines(30, "usage")].join("\n");
+    const text = [
+      "# Manual",
+      "## Setup",
+      ...lines(30, "setup"),
+      "### Linux",
+      ...lines(5, "linux"),
+      "## Usage",
+      ...lines(30, "usage"),
+    ].join("\n");
     const chunks = chunkDocument(text, settings({ chunkSize: 512, chunkOverlap: 64 }));
     const usage = chunks.find((c) => c.content.startsWith("## Usage"))!;
     expect(usage.headingPath).toEqual(["Manual", "Usage"]);

@@ -74,7 +74,8 @@ function toChunk(units: Unit[]): Chunk {
     content,
     startLine: units[0].line,
     endLine: units[units.length - 1].line,
-    headingPath: units[0].headingPath,
+    // Headings that open the chunk belong to its text: the path is that of its first body line.
+    headingPath: (units.find((u) => !u.heading) ?? units[units.length - 1]).headingPath,
     tokenCount: units.reduce((n, u) => n + u.tokens, 0),
   };
 }

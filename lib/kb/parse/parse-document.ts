@@ -39,7 +39,10 @@ function decodeText(bytes: Uint8Array): string {
 const html = new NodeHtmlMarkdown({ ignore: ["script", "style", "noscript", "template", "svg", "nav", "footer"] });
 
 function htmlToText(source: string): string {
-  return html.translate(source).replace(/\n{3,}/g, "\n\n").trim();
+  return html
+    .translate(source)
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }
 
 function csvToText(source: string): string {
@@ -51,7 +54,9 @@ function csvToText(source: string): string {
   const [header, ...body] = rows;
   if (body.length === 0) return header.join(" | ");
   // One self-describing line per row, so any chunk of rows still says what each value is.
-  return body.map((row) => row.map((v, i) => `${header[i]?.trim() || `column ${i + 1}`}: ${v.trim()}`).join("; ")).join("\n");
+  return body
+    .map((row) => row.map((v, i) => `${header[i]?.trim() || `column ${i + 1}`}: ${v.trim()}`).join("; "))
+    .join("\n");
 }
 
 function jsonToText(source: string): string {
@@ -71,7 +76,10 @@ async function pdfToText(bytes: Uint8Array): Promise<string> {
   } catch (err) {
     throw new PermanentJobError(`The PDF could not be read (${(err as Error).message || "damaged file"}).`);
   }
-  const text = pages.map((p) => p.replace(/\r\n?/g, "\n").trim()).filter(Boolean).join("\n\n");
+  const text = pages
+    .map((p) => p.replace(/\r\n?/g, "\n").trim())
+    .filter(Boolean)
+    .join("\n\n");
   if (!text)
     throw new PermanentJobError("The PDF has no extractable text (it may be scanned images; OCR is not supported).");
   return text;

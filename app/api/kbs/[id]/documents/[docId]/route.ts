@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { route } from "@/lib/http/route";
+import { deleteKbDocument, requireKbDocument } from "@/lib/db/kb-documents";
+import { kbDocumentView } from "@/lib/kb/document-view";
+
+export const dynamic = "force-dynamic";
+
+const params = z.object({ id: z.string().min(1).max(200), docId: z.string().min(1).max(200) });
+
+export const GET = route({ params }, async ({ actor, params }) => {
+  const { doc } = await requireKbDocument(actor, params.id, params.docId);
+  return kbDocumentView(doc);
+});
+
+export const DELETE = route({ params }, async ({ actor, params }) => {
+  await deleteKbDocument(actor, params.id, params.docId);
+  return { ok: true };
+});

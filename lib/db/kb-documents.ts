@@ -1,0 +1,136 @@
+import crypto from "node:crypto";
+import { and, asc, eq } from "drizzle-orm";
+import { getDb } from "./client";
+import { kbDocuments } from "./kb-schema";
+import type { Actor } from "@/lib/auth/actor";
+import { ApiError } from "@/lib/http/errors";
+import { requireKnowledgeBase } from "./knowledge-bases";
+import { kbFileKey, kbFilesStore, removeKbFiles } from "@/lib/kb/files";
+import { KB_FORMATS, kbFormatOf } from "@/lib/kb/parse/formats";
+import type { IncomingDocument } from "@/lib/kb/intake";
+import { cancelJobsInGroup } from "./jobs";
+import { enqueueJob } from "@/lib/jobs/runner";
+
+export type KbDocumentRow = typeof kbDocuments.$inferSelect;
+
+export const INGEST_JOB = "kb.ingest";
+export const ingestGroup = (documentId: string) => `kb-document:${documentId}`;
+
+/** The metadata columns: never the parsed text, which can be megabytes. */
+const meta = {
+  id: kbDocuments.id,
+  kbId: kbDocuments.kbId,
+  name: kbDocuments.name,
+  mediaType: kbDocuments.mediaType,
+  size: kbDocuments.size,
+  status: kbDocuments.status,
+  error: kbDocuments.error,
+  progress: kbDocuments.progress,
+  lineCount: kbDocuments.lineCount,
+  chunkCount: kbDocuments.chunkCount,
+  createdAt: kbDocuments.createdAt,
+  updatedAt: kbDocuments.updatedAt,
+};
+export type KbDocumentMeta = Pick<KbDocumentRow, keyof typeof meta>;
+
+export async function queueIngestion(kbId: string, documentId: string) {
+  await enqueueJob({ kind: INGEST_JOB, payload: { kbId, documentId }, groupKey: ingestGroup(documentId) });
+}
+
+/**
+ * Stores uploaded documents (manage access): rows as `uploaded`, files in the KB store, then one
+ * ingestion job each. A failure while storing removes what this call stored.
+ */
+export async function addKbDocuments(actor: Actor, kbId: string, docs: IncomingDocument[]): Promise<KbDocumentMeta[]> {
+  await requireKnowledgeBase(actor, kbId, "manage");
+  const rows = docs.map((d) => ({
+    id: crypto.randomUUID(),
+    kbId,
+    name: d.name,
+    mediaType: KB_FORMATS[kbFormatOf(d.name)!],
+    size: d.bytes.byteLength,
+    sha256: crypto.createHash("sha256").update(d.bytes).digest("hex"),
+    uploadedBy: actor.id,
+  }));
+  const store = kbFilesStore();
+  try {
+    for (const [i, row] of rows.entries()) await store.write(kbFileKey(kbId, row.id), docs[i].bytes);
+  } catch (err) {
+    await Promise.allSettled(rows.map((r) => removeKbFiles(kbId, r.id)));
+    throw err;
+  }
+  const db = await getDb();
+  let inserted: KbDocumentMeta[];
+  try {
+    inserted = await db.insert(kbDocuments).values(rows).returning(meta);
+  } catch (err) {
+    await Promise.allSettled(rows.map((r) => removeKbFiles(kbId, r.id)));
+    throw err;
+  }
+  // A document whose job could not be queued here is queued by requeueStrandedDocuments.
+  for (const row of inserted) await queueIngestion(kbId, row.id);
+  return inserted;
+}
+
+export async function listKbDocuments(actor: Actor, kbId: string): Promise<KbDocumentMeta[]> {
+  await requireKnowledgeBase(actor, kbId);
+  const db = await getDb();
+  return db.select(meta).from(kbDocuments).where(eq(kbDocuments.kbId, kbId)).orderBy(asc(kbDocuments.createdAt));
+}
+
+export async function requireKbDocument(
+  actor: Actor,
+  kbId: string,
+  documentId: string,
+  needed: "read" | "manage" = "read",
+) {
+  const kb = await requireKnowledgeBase(actor, kbId, needed);
+  const db = await getDb();
+  const [doc] = await db
+    .select(meta)
+    .from(kbDocuments)
+    .where(and(eq(kbDocuments.id, documentId), eq(kbDocuments.kbId, kbId)))
+    .limit(1);
+  if (!doc) throw new ApiError("not_found:kb_document", "This document is not in the knowledge base.");
+  return { kb, doc };
+}
+
+/** The parsed text of a readable document; null while it has not been parsed. */
+export async function readKbDocumentText(actor: Actor, kbId: string, documentId: string): Promise<string | null> {
+  await requireKbDocument(actor, kbId, documentId);
+  const db = await getDb();
+  const [row] = await db
+    .select({ content: kbDocuments.content })
+    .from(kbDocuments)
+    .where(eq(kbDocuments.id, documentId));
+  return row?.content ?? null;
+}
+
+/** Deletes a document with its chunks, its pending job and its file (manage access). */
+export async function deleteKbDocument(actor: Actor, kbId: string, documentId: string): Promise<void> {
+  await requireKbDocument(actor, kbId, documentId, "manage");
+  await cancelJobsInGroup(ingestGroup(documentId));
+  const db = await getDb();
+  await db.delete(kbDocuments).where(eq(kbDocuments.id, documentId));
+  await removeKbFiles(kbId, documentId);
+}
+
+/** Runs ingestion again for a document that failed (manage access); other statuses are refused. */
+export async function retryKbDocument(actor: Actor, kbId: string, documentId: string): Promise<KbDocumentMeta> {
+  const { doc } = await requireKbDocument(actor, kbId, documentId, "manage");
+  if (doc.status !== "error_parsing" && doc.status !== "error_indexing")
+    throw new ApiError("conflict:kb", `Only a document that failed can be retried; this one is ${doc.status}.`);
+  const db = await getDb();
+  const [row] = await db
+    .update(kbDocuments)
+    .set({
+      status: doc.status === "error_parsing" ? "uploaded" : "parsed",
+      error: null,
+      progress: 0,
+      updatedAt: new Date(),
+    })
+    .where(eq(kbDocuments.id, documentId))
+    .returning(meta);
+  await queueIngestion(kbId, documentId);
+  return row;
+}

@@ -1,0 +1,93 @@
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "./client";
+import { kbDocuments, knowledgeBases, type KbChunking, type KbDocumentStatus } from "./kb-schema";
+import type { Chunk } from "@/lib/kb/chunk";
+import { segmentCjk } from "@/lib/kb/segment";
+
+/**
+ * The ingestion job's statements. The job runs without a user: the upload route checked manage
+ * access, and each step re-reads the document, so a deleted document or KB stops the job.
+ */
+
+export type IngestTarget = {
+  documentId: string;
+  kbId: string;
+  name: string;
+  status: KbDocumentStatus;
+  content: string | null;
+  chunking: KbChunking;
+};
+
+export async function loadIngestTarget(documentId: string): Promise<IngestTarget | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      documentId: kbDocuments.id,
+      kbId: kbDocuments.kbId,
+      name: kbDocuments.name,
+      status: kbDocuments.status,
+      content: kbDocuments.content,
+      chunking: knowledgeBases.chunking,
+    })
+    .from(kbDocuments)
+    .innerJoin(knowledgeBases, eq(knowledgeBases.id, kbDocuments.kbId))
+    .where(eq(kbDocuments.id, documentId))
+    .limit(1);
+  return row ?? null;
+}
+
+export type StageUpdate = {
+  status?: KbDocumentStatus;
+  progress?: number;
+  error?: string | null;
+  content?: string;
+  lineCount?: number;
+  chunkCount?: number;
+};
+
+/** False when the document is gone. */
+export async function updateIngestStage(documentId: string, update: StageUpdate): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .update(kbDocuments)
+    .set({ ...update, updatedAt: new Date() })
+    .where(eq(kbDocuments.id, documentId))
+    .returning({ id: kbDocuments.id });
+  return rows.length > 0;
+}
+
+export async function deleteDocumentChunks(documentId: string): Promise<void> {
+  const db = await getDb();
+  await db.execute(sql`delete from kb_chunks where document_id = ${documentId}`);
+}
+
+/**
+ * One batch of chunks in one statement (arrays unnested server-side). The full-text vector
+ * weighs the heading path above the text, with CJK runs segmented into words first.
+ */
+export async function insertChunkBatch(kbId: string, documentId: string, firstOrdinal: number, chunks: Chunk[]) {
+  const db = await getDb();
+  const col = <T>(pick: (c: Chunk, i: number) => T) => sql.param(chunks.map(pick));
+  await db.execute(sql`
+    insert into kb_chunks (kb_id, document_id, ordinal, content, start_line, end_line, heading_path, token_count, search)
+    select ${kbId}, ${documentId}, u.ordinal, u.content, u.start_line, u.end_line, u.heading_path::jsonb, u.token_count,
+           setweight(to_tsvector('english', u.heading_text), 'B') || to_tsvector('english', u.search_text)
+    from unnest(${col((_, i) => firstOrdinal + i)}::int[], ${col((c) => c.content)}::text[],
+                ${col((c) => c.startLine)}::int[], ${col((c) => c.endLine)}::int[],
+                ${col((c) => JSON.stringify(c.headingPath))}::text[], ${col((c) => c.tokenCount)}::int[],
+                ${col((c) => segmentCjk(c.headingPath.join(" ")))}::text[], ${col((c) => segmentCjk(c.content))}::text[])
+         as u(ordinal, content, start_line, end_line, heading_path, token_count, heading_text, search_text)`);
+}
+
+/** Documents left mid-way with no job to finish them (a crash between storing and queueing). */
+export async function findStrandedDocuments(
+  groupOf: (documentId: string) => string,
+): Promise<{ kbId: string; documentId: string }[]> {
+  const db = await getDb();
+  const res = await db.execute<{ kb_id: string; id: string }>(sql`
+    select d.kb_id, d.id from kb_documents d
+    where d.status in ('uploaded', 'parsing', 'parsed', 'indexing')
+      and d.updated_at < now() - interval '10 seconds'
+      and not exists (select 1 from jobs j where j.group_key = ${groupOf("")} || d.id and j.status in ('queued', 'running'))`);
+  return res.rows.map((r) => ({ kbId: r.kb_id, documentId: r.id }));
+}

@@ -1,0 +1,244 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
+import { createTestUser } from "@/lib/testing/agent-harness";
+import type { Actor } from "@/lib/auth/actor";
+import { getDb } from "@/lib/db/client";
+import { jobs, kbChunks, kbDocuments } from "@/lib/db/kb-schema";
+import { createKnowledgeBase, updateKnowledgeBase } from "@/lib/db/knowledge-bases";
+import {
+  addKbDocuments,
+  deleteKbDocument,
+  ingestGroup,
+  INGEST_JOB,
+  listKbDocuments,
+  readKbDocumentText,
+  requireKbDocument,
+  retryKbDocument,
+} from "@/lib/db/kb-documents";
+import { searchKbFullText } from "@/lib/db/kb-search";
+import { JobRunner } from "@/lib/jobs/runner";
+import { kbFileKey, kbFilesStore } from "./files";
+import { requeueStrandedDocuments } from "./ingest-job";
+import { docxWithParagraphs, pdfWithText } from "@/lib/testing/kb-samples";
+import { zipOf } from "@/lib/testing/file-samples";
+import { documentsOf } from "./intake";
+
+let owner: Actor;
+let stranger: Actor;
+let runner: JobRunner;
+const enc = (s: string) => Buffer.from(s, "utf8");
+
+const EN = `# Support handbook
+
+## Refunds
+Customers get a refund within fourteen days of purchase when the parcel is unopened.
+
+## Shipping
+Parcels to Norway travel by ferry and arrive on Thursdays.`;
+const ZH = `# 员工手册
+
+## 年假
+每位员工每年享有十五天带薪年假，需要提前两周向主管申请。
+
+## 报销
+差旅报销须在出差结束后三十天内提交发票。`;
+
+async function settled(kbId: string, actor = owner, ms = 20_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const docs = await listKbDocuments(actor, kbId);
+    if (docs.every((d) => ["indexed", "error_parsing", "error_indexing"].includes(d.status)) || Date.now() > end)
+      return docs;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+beforeAll(async () => {
+  vi.stubEnv("DATA_DIR", fs.mkdtempSync(path.join(os.tmpdir(), "kb-ingest-")));
+  await createTestDatabase();
+  owner = await createTestUser("user");
+  stranger = await createTestUser("user");
+  runner = new JobRunner({ pollMs: 50, leaseMs: 600, retryBaseMs: 20 }).start();
+});
+afterAll(async () => {
+  await runner.stop();
+  await destroyTestDatabase();
+  vi.unstubAllEnvs();
+});
+
+describe("ingestion", () => {
+  it("takes English and Chinese markdown, a PDF, a Word file, HTML, CSV and JSON to indexed, and finds each", async () => {
+    const kb = await createKnowledgeBase(owner, { name: "Handbooks" });
+    const docs = await addKbDocuments(owner, kb.id, [
+      { name: "support.md", bytes: enc(EN) },
+      { name: "员工手册.md", bytes: enc(ZH) },
+      { name: "warranty.pdf", bytes: pdfWithText(["Warranty repairs are free for two years."]) },
+      {
+        name: "travel.docx",
+        bytes: docxWithParagraphs([{ text: "Travel", heading: 1 }, { text: "Book trains for short trips." }]),
+      },
+      { name: "page.html", bytes: enc("<h1>Office</h1><p>The office opens at eight.</p><script>secret()</script>") },
+      { name: "staff.csv", bytes: enc("name,room\nAda,Orchid\n") },
+      { name: "config.json", bytes: enc('{"maxSeats": 42}') },
+    ]);
+    expect(docs.map((d) => d.status)).toEqual(Array(7).fill("uploaded"));
+    const done = await settled(kb.id);
+    expect(done.map((d) => [d.name, d.status, d.error])).toEqual(docs.map((d) => [d.name, "indexed", null]));
+    expect(done.every((d) => d.chunkCount > 0 && d.progress === 100)).toBe(true);
+
+    const top = async (q: string) => (await searchKbFullText(owner, kb.id, q, { topK: 3 }))[0];
+    expect(await top("how many days for a refund")).toMatchObject({
+      fileName: "support.md",
+      headingPath: ["Support handbook", "Refunds"],
+    });
+    expect((await top("refund")).content).toContain("fourteen days");
+    const zh = await top("年假有几天");
+    expect(zh).toMatchObject({ fileName: "员工手册.md" });
+    expect(zh.content).toContain("十五天带薪年假");
+    expect((await top("warranty repairs")).fileName).toBe("warranty.pdf");
+    expect((await top("trains")).fileName).toBe("travel.docx");
+    expect((await top("office opens")).fileName).toBe("page.html");
+    expect(await searchKbFullText(owner, kb.id, "secret", { topK: 3 })).toEqual([]);
+    expect((await top("Orchid room")).fileName).toBe("staff.csv");
+    expect((await top("maxSeats")).fileName).toBe("config.json");
+    expect(await searchKbFullText(owner, kb.id, "refund", { topK: 3, fileName: "travel.docx" })).toEqual([]);
+  });
+
+  it("keeps every document to the people the knowledge base is shared with", async () => {
+    const kb = await createKnowledgeBase(owner, { name: "Private" });
+    const [doc] = await addKbDocuments(owner, kb.id, [{ name: "a.md", bytes: enc("The launch code is blue.") }]);
+    await settled(kb.id);
+    await expect(searchKbFullText(stranger, kb.id, "launch", { topK: 3 })).rejects.toMatchObject({
+      code: "not_found:kb",
+    });
+    await expect(listKbDocuments(stranger, kb.id)).rejects.toMatchObject({ code: "not_found:kb" });
+    await expect(readKbDocumentText(stranger, kb.id, doc.id)).rejects.toMatchObject({ code: "not_found:kb" });
+    await expect(addKbDocuments(stranger, kb.id, [{ name: "x.md", bytes: enc("x") }])).rejects.toMatchObject({
+      code: "not_found:kb",
+    });
+    await updateKnowledgeBase(owner, kb.id, {
+      sharing: {
+        read: { global: false, departmentIds: [], userIds: [stranger.id] },
+        manage: { global: false, departmentIds: [], userIds: [] },
+      },
+    });
+    expect((await searchKbFullText(stranger, kb.id, "launch", { topK: 3 }))[0].fileId).toBe(doc.id);
+    await expect(addKbDocuments(stranger, kb.id, [{ name: "x.md", bytes: enc("x") }])).rejects.toMatchObject({
+      code: "forbidden:kb",
+    });
+    await expect(deleteKbDocument(stranger, kb.id, doc.id)).rejects.toMatchObject({ code: "forbidden:kb" });
+    // A document id from another knowledge base is not reachable through this one.
+    const other = await createKnowledgeBase(stranger, { name: "Theirs" });
+    await expect(requireKbDocument(stranger, other.id, doc.id)).rejects.toMatchObject({
+      code: "not_found:kb_document",
+    });
+  });
+
+  it("marks a damaged PDF error_parsing with a reason; retry parses it again", async () => {
+    const kb = await createKnowledgeBase(owner, { name: "Broken" });
+    const [doc] = await addKbDocuments(owner, kb.id, [{ name: "broken.pdf", bytes: enc("%PDF-1.4 not really") }]);
+    const [failed] = await settled(kb.id);
+    expect(failed).toMatchObject({ status: "error_parsing" });
+    expect(failed.error).toMatch(/PDF could not be read/);
+    // Retrying the same damaged file fails the same way, with the reason again.
+    expect(await retryKbDocument(owner, kb.id, doc.id)).toMatchObject({ status: "uploaded" });
+    expect((await settled(kb.id))[0]).toMatchObject({ status: "error_parsing", error: failed.error });
+    // Once the file is readable (here: replaced in storage), retry takes it to indexed.
+    await kbFilesStore().write(kbFileKey(kb.id, doc.id), pdfWithText(["Fixed at last."]));
+    await retryKbDocument(owner, kb.id, doc.id);
+    expect((await settled(kb.id))[0]).toMatchObject({ status: "indexed" });
+    expect((await searchKbFullText(owner, kb.id, "fixed", { topK: 1 }))[0].fileId).toBe(doc.id);
+    await expect(retryKbDocument(owner, kb.id, doc.id)).rejects.toMatchObject({ code: "conflict:kb" });
+  });
+
+  it("a job taken over after its worker died resumes after the parsed stage, without parsing again", async () => {
+    const kb = await createKnowledgeBase(owner, { name: "Resume" });
+    const db = await getDb();
+    const id = crypto.randomUUID();
+    // Parsed, then the worker died while indexing: its file is even gone, so only a resume can succeed.
+    await db.insert(kbDocuments).values({
+      id,
+      kbId: kb.id,
+      name: "notes.md",
+      status: "indexing",
+      progress: 40,
+      content: "# Notes\nThe boiler is serviced every October.",
+      lineCount: 2,
+    });
+    await db.insert(jobs).values({
+      id: crypto.randomUUID(),
+      kind: INGEST_JOB,
+      payload: { kbId: kb.id, documentId: id },
+      groupKey: ingestGroup(id),
+      status: "running",
+      attempts: 1,
+      workerId: "dead-worker",
+      leaseUntil: new Date(Date.now() + 200),
+    });
+    const [doc] = await settled(kb.id);
+    expect(doc).toMatchObject({ status: "indexed", chunkCount: 1 });
+    expect((await searchKbFullText(owner, kb.id, "boiler", { topK: 1 }))[0].startLine).toBe(1);
+  });
+
+  it("queues a document left without a job", async () => {
+    const kb = await createKnowledgeBase(owner, { name: "Stranded" });
+    const db = await getDb();
+    const id = crypto.randomUUID();
+    await kbFilesStore().write(kbFileKey(kb.id, id), "The stranded fact is seven.");
+    await db.insert(kbDocuments).values({ id, kbId: kb.id, name: "s.txt", updatedAt: new Date(Date.now() - 60_000) });
+    expect(await requeueStrandedDocuments()).toBe(1);
+    expect((await settled(kb.id))[0]).toMatchObject({ status: "indexed" });
+    expect(await requeueStrandedDocuments()).toBe(0);
+  });
+
+  it("deleting a document removes its chunks and file and stops its job", async () => {
+    const kb = await createKnowledgeBase(owner, { name: "Delete" });
+    const [a, b] = await addKbDocuments(owner, kb.id, [
+      { name: "a.md", bytes: enc("apples are red") },
+      { name: "b.md", bytes: enc("bananas are yellow") },
+    ]);
+    await settled(kb.id);
+    await deleteKbDocument(owner, kb.id, a.id);
+    const db = await getDb();
+    expect(await db.select().from(kbChunks).where(eq(kbChunks.documentId, a.id))).toEqual([]);
+    expect(await kbFilesStore().stat(kbFileKey(kb.id, a.id))).toBeNull();
+    expect(await searchKbFullText(owner, kb.id, "apples", { topK: 3 })).toEqual([]);
+    expect((await searchKbFullText(owner, kb.id, "bananas", { topK: 3 }))[0].fileId).toBe(b.id);
+  });
+
+  it("expands a zip into its supported documents and refuses unsupported files", () => {
+    const docs = documentsOf(
+      [
+        {
+          name: "bundle.zip",
+          bytes: zipOf([
+            ["docs/a.md", "# A"],
+            ["docs/b.txt", "b"],
+            ["__MACOSX/docs/._a.md", "x"],
+            ["tool.exe", "MZ"],
+          ]),
+          declaredType: "",
+          fields: {},
+        },
+      ],
+      1024 * 1024,
+    );
+    expect(docs.map((d) => d.name)).toEqual(["docs - a.md", "docs - b.txt"]);
+    expect(() => documentsOf([{ name: "run.exe", bytes: enc("MZ"), declaredType: "", fields: {} }], 1024)).toThrow(
+      /not a supported document/,
+    );
+    expect(() =>
+      documentsOf([{ name: "empty.zip", bytes: zipOf([["x.exe", "MZ"]]), declaredType: "", fields: {} }], 1024),
+    ).toThrow(/holds no supported documents/);
+    expect(() =>
+      documentsOf(
+        [{ name: "big.zip", bytes: zipOf([["a.md", "x".repeat(5000)]]), declaredType: "", fields: {} }],
+        1024,
+      ),
+    ).toThrow(/larger than/);
+  });
+});
