@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "./client";
 import { kbDocuments } from "./kb-schema";
 import type { Actor } from "@/lib/auth/actor";
 import { ApiError } from "@/lib/http/errors";
-import { requireKnowledgeBase } from "./knowledge-bases";
+import { listReadableKnowledgeBases, requireKnowledgeBase } from "./knowledge-bases";
 import { kbFileKey, kbFilesStore, removeKbFiles } from "@/lib/kb/files";
 import { KB_FORMATS, kbFormatOf } from "@/lib/kb/parse/formats";
 import type { IncomingDocument } from "@/lib/kb/intake";
@@ -133,4 +133,49 @@ export async function retryKbDocument(actor: Actor, kbId: string, documentId: st
     .returning(meta);
   await queueIngestion(kbId, documentId);
   return row;
+}
+
+export type KbFileListing = Pick<KbDocumentMeta, "id" | "name" | "status" | "size" | "chunkCount"> & { kbId: string };
+
+/** Documents of the given knowledge bases whose name contains `query`, for those the actor can read. */
+export async function findKbFiles(
+  actor: Actor,
+  kbIds: string[],
+  opts: { query?: string; offset: number; limit: number },
+): Promise<{ total: number; files: KbFileListing[] }> {
+  const readable = new Set((await listReadableKnowledgeBases(actor)).map((k) => k.kbId));
+  const ids = kbIds.filter((id) => readable.has(id));
+  if (ids.length === 0) return { total: 0, files: [] };
+  const db = await getDb();
+  const where = and(
+    sql`${kbDocuments.kbId} = any(${sql.param(ids)}::text[])`,
+    opts.query ? sql`strpos(lower(${kbDocuments.name}), lower(${opts.query})) > 0` : undefined,
+  );
+  const [files, [{ total }]] = await Promise.all([
+    db
+      .select({
+        kbId: kbDocuments.kbId,
+        id: kbDocuments.id,
+        name: kbDocuments.name,
+        status: kbDocuments.status,
+        size: kbDocuments.size,
+        chunkCount: kbDocuments.chunkCount,
+      })
+      .from(kbDocuments)
+      .where(where)
+      .orderBy(asc(kbDocuments.name), asc(kbDocuments.id))
+      .offset(opts.offset)
+      .limit(opts.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(kbDocuments)
+      .where(where),
+  ]);
+  return { total, files };
+}
+
+/** The uploaded file of a readable document, as it was uploaded. */
+export async function readKbFile(actor: Actor, kbId: string, documentId: string) {
+  const { doc } = await requireKbDocument(actor, kbId, documentId);
+  return { name: doc.name, mediaType: doc.mediaType, bytes: await kbFilesStore().read(kbFileKey(kbId, documentId)) };
 }

@@ -1,18 +1,17 @@
-import { tool } from "@langchain/core/tools";
+import { tool, type ToolRunnableConfig } from "@langchain/core/tools";
 import { z } from "zod";
 import type { AgentRuntimeContext, BuiltinToolFactory, VisibleKnowledgeBase } from "@/lib/agent/runtime/context-types";
 import { toolMetadata, type ToolProperties } from "./tool-properties";
+import { runContextOf } from "@/lib/agent/run-context";
+import * as runs from "@/lib/kb/tool-runs";
 
 /**
  * The knowledge-base tools (SPEC 4), opened by the built-in `knowledge-base` skill. Every call
- * is limited to `ctx.visibleKnowledgeBases`. Document storage and retrieval arrive with the
- * knowledge-base issue; until then the tools answer what is true (no knowledge bases, or that
- * reading contents is not available) and never invent results.
+ * is limited to `ctx.visibleKnowledgeBases`, and the data access under it checks the acting
+ * user's access again. Failures come back as readable text for the model, never as a throw.
  */
 
 export const NO_KNOWLEDGE_BASES = "No knowledge bases are available to you yet.";
-const CONTENTS_UNAVAILABLE =
-  "Reading knowledge-base contents is not available in this version of Meridian yet; tell the user so.";
 
 const kbId = z.string().trim().min(1).max(200).describe("The id of a knowledge base, as list_kbs shows it");
 const fileId = z.string().trim().min(1).max(200).describe("The id of a document in that knowledge base");
@@ -45,15 +44,22 @@ function kbScopedTool<S extends z.ZodObject>(
     schema: S;
     /** Knowledge-base tools only read: `{ readonly: true }` unless a tool says more. */
     properties?: ToolProperties;
+    /** null: the call names no knowledge base (it spans every visible one). */
     target: (args: z.infer<S>) => KbTarget | null;
+    run: (args: z.infer<S>, kb: VisibleKnowledgeBase | null, config: ToolRunnableConfig) => Promise<string>;
   },
 ) {
   return tool(
-    async (args: z.infer<S>) => {
+    async (args: z.infer<S>, config: ToolRunnableConfig) => {
+      if (ctx.visibleKnowledgeBases.length === 0) return NO_KNOWLEDGE_BASES;
       const target = spec.target(args);
-      if (!target) return ctx.visibleKnowledgeBases.length ? CONTENTS_UNAVAILABLE : NO_KNOWLEDGE_BASES;
-      const kb = resolveKnowledgeBase(ctx.visibleKnowledgeBases, target);
-      return typeof kb === "string" ? kb : CONTENTS_UNAVAILABLE;
+      const kb = target ? resolveKnowledgeBase(ctx.visibleKnowledgeBases, target) : null;
+      if (typeof kb === "string") return kb;
+      try {
+        return await spec.run(args, kb, config);
+      } catch (err) {
+        return runs.readableToolError(err);
+      }
     },
     {
       name: spec.name,
@@ -83,6 +89,7 @@ const queryKb: BuiltinToolFactory = (ctx) =>
       file_name: z.string().trim().min(1).max(500).optional().describe("Only search the document with this file name"),
     }),
     target: (a) => ({ by: "id", value: a.kb_id }),
+    run: (a, kb) => runs.queryKb(ctx, kb!, a),
   });
 
 const findKbDocument: BuiltinToolFactory = (ctx) =>
@@ -104,6 +111,7 @@ const findKbDocument: BuiltinToolFactory = (ctx) =>
       window_size: z.number().int().min(10).max(2000).default(80).describe("Characters around each match"),
     }),
     target: (a) => ({ by: "id", value: a.kb_id }),
+    run: (a, kb) => runs.findKbDocument(ctx, kb!, a),
   });
 
 const openKbDocument: BuiltinToolFactory = (ctx) =>
@@ -120,6 +128,7 @@ const openKbDocument: BuiltinToolFactory = (ctx) =>
     }),
     properties: { readonly: true, boundedOutput: true }, // one window of at most 2000 characters
     target: (a) => ({ by: "id", value: a.kb_id }),
+    run: (a, kb) => runs.openKbDocument(ctx, kb!, a),
   });
 
 const getMindmap: BuiltinToolFactory = (ctx) =>
@@ -128,6 +137,8 @@ const getMindmap: BuiltinToolFactory = (ctx) =>
     description: "Get the mind map (topic outline) of a knowledge base.",
     schema: z.object({ kb_name: kbName }),
     target: (a) => ({ by: "name", value: a.kb_name }),
+    run: async (_a, kb) =>
+      `No mind map has been generated for "${kb!.name}" yet. Use search_file to list its documents instead.`,
   });
 
 const searchFile: BuiltinToolFactory = (ctx) =>
@@ -141,6 +152,7 @@ const searchFile: BuiltinToolFactory = (ctx) =>
       limit: z.number().int().min(1).max(300).default(300),
     }),
     target: (a) => (a.kb_name ? { by: "name", value: a.kb_name } : null),
+    run: (a, kb) => runs.searchFile(ctx, kb, a),
   });
 
 const downloadKbFile: BuiltinToolFactory = (ctx) =>
@@ -162,6 +174,7 @@ const downloadKbFile: BuiltinToolFactory = (ctx) =>
     }),
     properties: { sideEffect: "external" }, // writes a file into the workdir, at a path the model does not give
     target: (a) => ({ by: "id", value: a.kb_id }),
+    run: (a, kb, config) => runs.downloadKbFile(ctx, kb!, a, runContextOf(config)?.rootThreadId),
   });
 
 /** By name; the `knowledge-base` skill declares exactly these. */

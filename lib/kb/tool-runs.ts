@@ -1,0 +1,142 @@
+import path from "node:path";
+import type { AgentRuntimeContext, VisibleKnowledgeBase } from "@/lib/agent/runtime/context-types";
+import { searchKbFullText } from "@/lib/db/kb-search";
+import { findKbFiles, readKbDocumentText, readKbFile, requireKbDocument } from "@/lib/db/kb-documents";
+import { ApiError } from "@/lib/http/errors";
+import { openWorkspace } from "@/lib/workspace/open";
+import { workdirOf } from "@/lib/workspace/paths";
+import { describeFsError } from "@/lib/workspace/backend";
+import { documentWindow, numberedLines } from "./document-window";
+import { findInDocument } from "./find-in-document";
+
+/** What the knowledge-base tools do once the knowledge base is known to be visible (kb-tools.ts). */
+
+export const QUERY_TOP_K = 10;
+
+export function readableToolError(err: unknown): string {
+  if (err instanceof ApiError) return `Error: ${err.message}`;
+  return `Error: ${err instanceof Error ? err.message : String(err)}`;
+}
+
+const lineRange = (a: number, b: number) => (a === b ? `line ${a}` : `lines ${a}-${b}`);
+
+export async function queryKb(
+  ctx: AgentRuntimeContext,
+  kb: VisibleKnowledgeBase,
+  args: { query_text: string; file_name?: string },
+): Promise<string> {
+  const hits = await searchKbFullText(ctx.actor, kb.kbId, args.query_text, {
+    topK: QUERY_TOP_K,
+    fileName: args.file_name,
+  });
+  if (hits.length === 0)
+    return `No passages in "${kb.name}" match "${args.query_text}"${args.file_name ? ` in ${args.file_name}` : ""}. Try other words, or search_file to find documents by name.`;
+  const blocks = hits.map((h, i) =>
+    [
+      `[${i + 1}] ${h.fileName} (file_id: ${h.fileId}), ${lineRange(h.startLine, h.endLine)}${h.headingPath.length ? `, section: ${h.headingPath.join(" > ")}` : ""}, score ${h.score.toFixed(3)}`,
+      h.content,
+    ].join("\n"),
+  );
+  return [
+    `${hits.length} passage(s) from "${kb.name}" (kb_id: ${kb.kbId}) for "${args.query_text}":`,
+    ...blocks,
+    `Cite what you use as [file name, lines]. open_kb_document(kb_id, file_id, line) reads more around a passage.`,
+  ].join("\n\n");
+}
+
+export async function openKbDocument(
+  ctx: AgentRuntimeContext,
+  kb: VisibleKnowledgeBase,
+  args: { file_id: string; line?: number; offset?: number; window_size: number },
+): Promise<string> {
+  const { doc } = await requireKbDocument(ctx.actor, kb.kbId, args.file_id);
+  const text = await readKbDocumentText(ctx.actor, kb.kbId, args.file_id);
+  if (text === null) return `"${doc.name}" is not readable yet (status: ${doc.status}).`;
+  const w = documentWindow(text, { line: args.line, offset: args.offset, window: args.window_size });
+  return [
+    `${doc.name} (file_id: ${doc.id}), ${lineRange(w.startLine, w.endLine)} of ${w.totalLines}, characters ${w.offset}-${w.nextOffset} of ${w.totalChars}`,
+    numberedLines(w),
+    `has_more: ${w.hasMore}${w.hasMore ? ` (continue with offset=${w.nextOffset})` : ""}; has_previous: ${w.hasPrevious}`,
+  ].join("\n");
+}
+
+export async function findKbDocument(
+  ctx: AgentRuntimeContext,
+  kb: VisibleKnowledgeBase,
+  args: {
+    file_id: string;
+    patterns: string[];
+    use_regex: boolean;
+    case_sensitive: boolean;
+    max_windows: number;
+    window_size: number;
+  },
+): Promise<string> {
+  const { doc } = await requireKbDocument(ctx.actor, kb.kbId, args.file_id);
+  const text = await readKbDocumentText(ctx.actor, kb.kbId, args.file_id);
+  if (text === null) return `"${doc.name}" is not readable yet (status: ${doc.status}).`;
+  const found = findInDocument(text, {
+    patterns: args.patterns,
+    useRegex: args.use_regex,
+    caseSensitive: args.case_sensitive,
+    maxWindows: args.max_windows,
+    windowSize: args.window_size,
+  });
+  if (found.error) return found.error;
+  if (found.matches === 0)
+    return `No line of ${doc.name} matches ${args.patterns.map((p) => JSON.stringify(p)).join(", ")}.`;
+  return [
+    `${found.matches} matching line(s) in ${doc.name} (file_id: ${doc.id}); ${found.windows.length} window(s):`,
+    ...found.windows,
+  ].join("\n\n---\n");
+}
+
+export async function searchFile(
+  ctx: AgentRuntimeContext,
+  kb: VisibleKnowledgeBase | null,
+  args: { query?: string; offset: number; limit: number },
+): Promise<string> {
+  const kbs = kb ? [kb] : ctx.visibleKnowledgeBases;
+  const { total, files } = await findKbFiles(
+    ctx.actor,
+    kbs.map((k) => k.kbId),
+    args,
+  );
+  if (total === 0)
+    return `No documents${args.query ? ` named like "${args.query}"` : ""} in ${kb ? `"${kb.name}"` : "your knowledge bases"}.`;
+  const names = new Map(kbs.map((k) => [k.kbId, k.name]));
+  const lines = files.map((f) => `- ${f.name} (file_id: ${f.id}, kb: ${names.get(f.kbId)} [${f.kbId}], ${f.status})`);
+  const shown = `${args.offset + 1}-${args.offset + files.length}`;
+  return [
+    `${total} document(s)${files.length < total ? `, showing ${shown}` : ""}:`,
+    ...lines,
+    ...(args.offset + files.length < total
+      ? [`has_more: true (continue with offset=${args.offset + files.length})`]
+      : []),
+  ].join("\n");
+}
+
+export async function downloadKbFile(
+  ctx: AgentRuntimeContext,
+  kb: VisibleKnowledgeBase,
+  args: { file_id: string; save_as?: string },
+  rootThreadId: string | undefined,
+): Promise<string> {
+  if (!rootThreadId) return "Error: there is no conversation folder to save into.";
+  const file = await readKbFile(ctx.actor, kb.kbId, args.file_id);
+  const workspace = openWorkspace(ctx.actor.id);
+  const outputs = `${workdirOf(rootThreadId)}/outputs`;
+  const wanted = args.save_as ?? file.name;
+  const ext = path.posix.extname(wanted);
+  let target = `${outputs}/${wanted}`;
+  for (let n = 1; (await workspace.stat(target)) !== null; n++) {
+    if (n > 100) return `Error: ${wanted} and its numbered variants already exist in outputs/.`;
+    target = `${outputs}/${path.posix.basename(wanted, ext)} (${n})${ext}`;
+  }
+  try {
+    await workspace.writeBytes(target, file.bytes);
+  } catch (err) {
+    return `Error: ${describeFsError(err, target)}`;
+  }
+  return `Saved ${file.name} (${file.bytes.byteLength} bytes) from "${kb.name}" to ${target}.`;
+}
