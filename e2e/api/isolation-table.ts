@@ -15,8 +15,9 @@ export type Fixtures = {
   threadId: string;
   runId: string;
   agentId: string;
-  /** A private knowledge base of the owner. */
+  /** A private knowledge base of the owner, with one indexed document. */
   kbId: string;
+  kbDocumentId: string;
   tokenId: string;
   ownerUserId: string;
   departmentAId: string;
@@ -33,6 +34,8 @@ export type IsolationCase = {
   /** Concrete URL for this case. */
   url: (f: Fixtures) => string;
   body?: (f: Fixtures) => unknown;
+  /** A multipart body instead of JSON. */
+  multipart?: (f: Fixtures) => Record<string, { name: string; mimeType: string; buffer: Buffer }>;
   expect: Record<IsolationActor, number>;
   /** Tells apart two cases of one route and method (it joins the test title). */
   label?: string;
@@ -172,6 +175,45 @@ export const ISOLATION_CASES: IsolationCase[] = [
     expect: own(200),
   },
   { route: "/api/kbs/[id]", method: "DELETE", url: (f) => `/api/kbs/${f.kbId}`, expect: own(200) },
+  { route: "/api/kbs/[id]/documents", method: "GET", url: (f) => `/api/kbs/${f.kbId}/documents`, expect: own(200) },
+  {
+    route: "/api/kbs/[id]/documents",
+    method: "POST",
+    url: (f) => `/api/kbs/${f.kbId}/documents`,
+    multipart: () => ({ file: { name: "iso.md", mimeType: "text/markdown", buffer: Buffer.from("# Iso\nplanted") } }),
+    expect: own(201),
+  },
+  {
+    route: "/api/kbs/[id]/documents/[docId]",
+    method: "GET",
+    url: (f) => `/api/kbs/${f.kbId}/documents/${f.kbDocumentId}`,
+    expect: own(200),
+  },
+  {
+    route: "/api/kbs/[id]/documents/[docId]",
+    method: "DELETE",
+    url: (f) => `/api/kbs/${f.kbId}/documents/${f.kbDocumentId}`,
+    expect: own(200),
+  },
+  {
+    route: "/api/kbs/[id]/documents/[docId]/content",
+    method: "GET",
+    url: (f) => `/api/kbs/${f.kbId}/documents/${f.kbDocumentId}/content?line=1`,
+    expect: own(200),
+  },
+  {
+    route: "/api/kbs/[id]/documents/[docId]/retry",
+    method: "POST",
+    url: (f) => `/api/kbs/${f.kbId}/documents/${f.kbDocumentId}/retry`,
+    expect: own(409), // the owner may retry, but only a document that failed
+  },
+  {
+    route: "/api/kbs/[id]/query",
+    method: "POST",
+    url: (f) => `/api/kbs/${f.kbId}/query`,
+    body: () => ({ query: "original", mode: "bm25" }),
+    expect: own(200),
+  },
 
   // Personal API tokens.
   { route: "/api/tokens", method: "GET", url: () => "/api/tokens", expect: everyone(200) },

@@ -47,6 +47,18 @@ async function freshFixtures(): Promise<Fixtures> {
   const kb = await (
     await actors.owner.post("/api/kbs", { data: { name: "Owner's knowledge", description: "original" } })
   ).json();
+  const [kbDocument] = await (
+    await actors.owner.post(`/api/kbs/${kb.id}/documents`, {
+      multipart: {
+        file: { name: "owner.md", mimeType: "text/markdown", buffer: Buffer.from("# Owner's knowledge\noriginal") },
+      },
+    })
+  ).json();
+  await expect
+    .poll(async () => (await (await actors.owner.get(`/api/kbs/${kb.id}/documents/${kbDocument.id}`)).json()).status, {
+      timeout: 15_000,
+    })
+    .toBe("indexed");
   const provider = await (
     await superadmin.post("/api/admin/providers", {
       data: {
@@ -89,6 +101,7 @@ async function freshFixtures(): Promise<Fixtures> {
     run: chat.run?.runId,
     agent: agent.id,
     kb: kb.id,
+    kbDocument: kbDocument?.id,
     token: token.id,
     provider: provider.id,
     mcp: mcp.id,
@@ -102,6 +115,7 @@ async function freshFixtures(): Promise<Fixtures> {
     runId: chat.run.runId,
     agentId: agent.id,
     kbId: kb.id,
+    kbDocumentId: kbDocument.id,
     tokenId: token.id,
     providerId: provider.id,
     mcpServerId: mcp.id,
@@ -130,6 +144,9 @@ async function snapshot(f: Fixtures) {
     run: (await get(actors.owner, `/api/runs/${f.runId}`)).body?.status,
     agent: (await get(actors.owner, `/api/agents/${f.agentId}`)).body?.description,
     kb: (await get(actors.owner, `/api/kbs/${f.kbId}`)).body?.description,
+    kbDocuments: (
+      (await get(actors.owner, `/api/kbs/${f.kbId}/documents`)).body as { id: string; status: string }[] | null
+    )?.map((d) => `${d.id}:${d.status}`),
     tokens: ((await get(actors.owner, "/api/tokens")).body as { id: string }[]).map((t) => t.id).sort(),
     owner: (users.body as { id: string; displayName: string; disabled?: boolean }[]).find(
       (u) => u.id === f.ownerUserId,
@@ -166,6 +183,7 @@ for (const c of ISOLATION_CASES) {
       const res = await actors[actor].fetch(c.url(f), {
         method: c.method,
         ...(c.body ? { data: c.body(f) } : {}),
+        ...(c.multipart ? { multipart: c.multipart(f) } : {}),
         maxRedirects: 0,
       });
       const text = await res.text();

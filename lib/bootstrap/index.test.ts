@@ -6,10 +6,12 @@ import { createSession } from "@/lib/db/sessions";
 import { insertTestUser } from "@/lib/testing/users";
 import { stopSessionCleanup } from "./session-cleanup";
 import { bootstrap } from "./index";
+import { stopJobRunner } from "@/lib/jobs/runner";
 
 beforeAll(createTestDatabase);
 afterAll(async () => {
   stopSessionCleanup();
+  await stopJobRunner();
   await destroyTestDatabase();
 });
 

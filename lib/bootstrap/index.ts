@@ -10,6 +10,7 @@ import { getCheckpointer } from "@/lib/agent/checkpointer";
 import { assertWorkspaceStorageConfig } from "@/lib/workspace/store/s3-config";
 import { startJobRunner } from "@/lib/jobs/runner";
 import { scheduleStrandedDocumentSweep } from "@/lib/kb/ingest-job";
+import { seedDemoKnowledgeBase } from "./seed-demo-kb";
 
 const bootstrapKey = Symbol.for("meridian.bootstrap");
 type GlobalWithBootstrap = typeof globalThis & { [bootstrapKey]?: Promise<void> };
@@ -27,6 +28,7 @@ async function runSteps(): Promise<void> {
   await failOrphanedRuns();
   await cleanupExpiredSessions();
   scheduleSessionCleanup();
+  await seedDemoKnowledgeBase(); // first start only
   startJobRunner(); // ingestion jobs: queued ones, and those whose worker died, are picked up here
   scheduleStrandedDocumentSweep();
 }

@@ -179,3 +179,21 @@ export async function readKbFile(actor: Actor, kbId: string, documentId: string)
   const { doc } = await requireKbDocument(actor, kbId, documentId);
   return { name: doc.name, mediaType: doc.mediaType, bytes: await kbFilesStore().read(kbFileKey(kbId, documentId)) };
 }
+
+/** Start-up seeding: documents of a seeded knowledge base, stored and queued like uploads. */
+export async function insertSeedDocuments(kbId: string, docs: IncomingDocument[]): Promise<void> {
+  const db = await getDb();
+  for (const d of docs) {
+    const id = crypto.randomUUID();
+    await kbFilesStore().write(kbFileKey(kbId, id), d.bytes);
+    await db.insert(kbDocuments).values({
+      id,
+      kbId,
+      name: d.name,
+      mediaType: KB_FORMATS[kbFormatOf(d.name) ?? "txt"],
+      size: d.bytes.byteLength,
+      sha256: crypto.createHash("sha256").update(d.bytes).digest("hex"),
+    });
+    await queueIngestion(kbId, id);
+  }
+}

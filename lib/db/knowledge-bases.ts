@@ -143,3 +143,24 @@ export async function deleteKnowledgeBase(actor: Actor, id: string): Promise<voi
   });
   await removeKbFiles(id);
 }
+
+export async function countKnowledgeBases(): Promise<number> {
+  const db = await getDb();
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(knowledgeBases);
+  return n;
+}
+
+/** Start-up seeding (no actor: the system owns it, everyone reads it). False when the id exists. */
+export async function insertSeedKnowledgeBase(values: { id: string; name: string; description: string }) {
+  const db = await getDb();
+  const rows = await db
+    .insert(knowledgeBases)
+    .values({
+      ...values,
+      ownerId: null,
+      sharing: { read: { global: true, departmentIds: [], userIds: [] }, manage: PRIVATE.manage },
+    })
+    .onConflictDoNothing()
+    .returning({ id: knowledgeBases.id });
+  return rows.length > 0;
+}
