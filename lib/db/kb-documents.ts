@@ -111,7 +111,16 @@ export async function deleteKbDocument(actor: Actor, kbId: string, documentId: s
   await requireKbDocument(actor, kbId, documentId, "manage");
   await cancelJobsInGroup(ingestGroup(documentId));
   const db = await getDb();
-  await db.delete(kbDocuments).where(eq(kbDocuments.id, documentId));
+  await db.transaction(async (tx) => {
+    // An indexed document's lexemes leave the document frequencies with it.
+    await tx.execute(sql`
+      update kb_terms t set df = t.df - s.ndoc
+      from ts_stat(format('select c.search from kb_chunks c join kb_documents d on d.id = c.document_id
+                           where d.status = ''indexed'' and d.id = %L', ${documentId}::text)) s
+      where t.kb_id = ${kbId} and t.term = s.word`);
+    await tx.execute(sql`delete from kb_terms where kb_id = ${kbId} and df <= 0`);
+    await tx.delete(kbDocuments).where(eq(kbDocuments.id, documentId));
+  });
   await removeKbFiles(kbId, documentId);
 }
 

@@ -91,3 +91,25 @@ export async function findStrandedDocuments(
       and not exists (select 1 from jobs j where j.group_key = ${groupOf("")} || d.id and j.status in ('queued', 'running'))`);
   return res.rows.map((r) => ({ kbId: r.kb_id, documentId: r.id }));
 }
+
+/**
+ * The last step of indexing, atomically: the document's lexemes join the knowledge base's
+ * document frequencies and the document becomes `indexed`. A document's lexemes are counted
+ * exactly while it is indexed (removeIndexedDocument takes them out again).
+ */
+export async function finishIndexing(kbId: string, documentId: string, chunkCount: number): Promise<boolean> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [doc] = await tx
+      .update(kbDocuments)
+      .set({ status: "indexed", progress: 100, chunkCount, updatedAt: new Date() })
+      .where(eq(kbDocuments.id, documentId))
+      .returning({ id: kbDocuments.id });
+    if (!doc) return false;
+    await tx.execute(sql`
+      insert into kb_terms (kb_id, term, df)
+      select ${kbId}, word, ndoc from ts_stat(format('select search from kb_chunks where document_id = %L', ${documentId}::text))
+      on conflict (kb_id, term) do update set df = kb_terms.df + excluded.df`);
+    return true;
+  });
+}

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigserial, customType, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { users } from "./schema";
 
 /** Knowledge bases, their documents and chunks (SPEC 4). Migrations in drizzle/ cover this file too. */
@@ -91,6 +101,22 @@ export const kbChunks = pgTable(
     index("kb_chunks_kb_idx").on(t.kbId),
     index("kb_chunks_search_idx").using("gin", t.search),
   ],
+);
+
+/**
+ * Per knowledge base, in how many chunks each full-text lexeme occurs: the document frequencies
+ * that BM25's inverse document frequency needs (PostgreSQL's own ranking has none).
+ */
+export const kbTerms = pgTable(
+  "kb_terms",
+  {
+    kbId: text("kb_id")
+      .notNull()
+      .references(() => knowledgeBases.id, { onDelete: "cascade" }),
+    term: text("term").notNull(),
+    df: integer("df").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kbId, t.term] })],
 );
 
 export const JOB_STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const;

@@ -4,6 +4,7 @@ import { ingestGroup, INGEST_JOB, queueIngestion } from "@/lib/db/kb-documents";
 import {
   deleteDocumentChunks,
   findStrandedDocuments,
+  finishIndexing,
   insertChunkBatch,
   loadIngestTarget,
   updateIngestStage,
@@ -65,7 +66,7 @@ async function ingest(job: ClaimedJob, { signal }: { signal: AbortSignal }): Pro
     const done = Math.min(chunks.length, i + BATCH);
     if (!(await updateIngestStage(documentId, { progress: Math.floor((done / chunks.length) * 99) }))) return;
   }
-  await updateIngestStage(documentId, { status: "indexed", progress: 100, chunkCount: chunks.length });
+  await finishIndexing(target.kbId, documentId, chunks.length);
 }
 
 async function markFailed(job: ClaimedJob, error: string): Promise<void> {

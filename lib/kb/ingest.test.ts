@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { createTestUser } from "@/lib/testing/agent-harness";
 import type { Actor } from "@/lib/auth/actor";
@@ -108,6 +108,22 @@ describe("ingestion", () => {
     expect(await searchKbFullText(owner, kb.id, "refund", { topK: 3, fileName: "travel.docx" })).toEqual([]);
   });
 
+  it("ranks by how rare the matched words are: a chunk with the rare word beats chunks with common ones", async () => {
+    const kb = await createKnowledgeBase(owner, { name: "Ranking" });
+    const common = Array.from({ length: 8 }, (_, i) => ({
+      name: `common-${i}.md`,
+      bytes: enc(`The server restarts the service when the service fails. Note ${i}.`),
+    }));
+    await addKbDocuments(owner, kb.id, [
+      ...common,
+      { name: "rare.md", bytes: enc("The zeppelin docks at the service hangar.") },
+    ]);
+    await settled(kb.id);
+    const hits = await searchKbFullText(owner, kb.id, "service zeppelin", { topK: 3 });
+    expect(hits[0].fileName).toBe("rare.md");
+    expect(hits[0].score).toBeGreaterThan(hits[1].score * 2);
+  });
+
   it("keeps every document to the people the knowledge base is shared with", async () => {
     const kb = await createKnowledgeBase(owner, { name: "Private" });
     const [doc] = await addKbDocuments(owner, kb.id, [{ name: "a.md", bytes: enc("The launch code is blue.") }]);
@@ -202,8 +218,14 @@ describe("ingestion", () => {
       { name: "b.md", bytes: enc("bananas are yellow") },
     ]);
     await settled(kb.id);
-    await deleteKbDocument(owner, kb.id, a.id);
     const db = await getDb();
+    const df = async (term: string) =>
+      (await db.execute<{ df: number }>(sql`select df from kb_terms where kb_id = ${kb.id} and term = ${term}`)).rows[0]
+        ?.df ?? 0;
+    expect([await df("appl"), await df("red"), await df("banana")]).toEqual([1, 1, 1]);
+    await deleteKbDocument(owner, kb.id, a.id);
+    // Its words leave the document frequencies with it.
+    expect([await df("appl"), await df("red"), await df("banana")]).toEqual([0, 0, 1]);
     expect(await db.select().from(kbChunks).where(eq(kbChunks.documentId, a.id))).toEqual([]);
     expect(await kbFilesStore().stat(kbFileKey(kb.id, a.id))).toBeNull();
     expect(await searchKbFullText(owner, kb.id, "apples", { topK: 3 })).toEqual([]);
