@@ -114,10 +114,15 @@ export async function deleteKbDocument(actor: Actor, kbId: string, documentId: s
   await db.transaction(async (tx) => {
     // An indexed document's lexemes leave the document frequencies with it.
     await tx.execute(sql`
+      with s as (
+        select word, ndoc from ts_stat(format('select c.search from kb_chunks c join kb_documents d on d.id = c.document_id
+                                               where d.status = ''indexed'' and d.id = %L', ${documentId}::text))
+      ), locked as (
+        -- Rows locked in term order, as finishIndexing does: no deadlock with a document being indexed.
+        select t.term from kb_terms t join s on s.word = t.term where t.kb_id = ${kbId} order by t.term for update of t
+      )
       update kb_terms t set df = t.df - s.ndoc
-      from ts_stat(format('select c.search from kb_chunks c join kb_documents d on d.id = c.document_id
-                           where d.status = ''indexed'' and d.id = %L', ${documentId}::text)) s
-      where t.kb_id = ${kbId} and t.term = s.word`);
+      from s where t.kb_id = ${kbId} and t.term = s.word and t.term in (select term from locked)`);
     await tx.execute(sql`delete from kb_terms where kb_id = ${kbId} and df <= 0`);
     await tx.delete(kbDocuments).where(eq(kbDocuments.id, documentId));
   });

@@ -109,6 +109,7 @@ export async function finishIndexing(kbId: string, documentId: string, chunkCoun
     await tx.execute(sql`
       insert into kb_terms (kb_id, term, df)
       select ${kbId}, word, ndoc from ts_stat(format('select search from kb_chunks where document_id = %L', ${documentId}::text))
+      order by word -- every writer locks terms in one order: concurrent documents cannot deadlock
       on conflict (kb_id, term) do update set df = kb_terms.df + excluded.df`);
     return true;
   });
