@@ -1,0 +1,103 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  startAgentHarness,
+  createTestUser,
+  readAll,
+  userMessage,
+  MOCK_PROVIDER,
+  type AgentHarness,
+} from "@/lib/testing/agent-harness";
+import { scriptMarker } from "@/lib/testing/mock-llm";
+import type { Actor } from "@/lib/auth/actor";
+import { getDefaultAgent } from "@/lib/db/agents";
+import { createKnowledgeBase } from "@/lib/db/knowledge-bases";
+import { addKbDocuments, listKbDocuments } from "@/lib/db/kb-documents";
+import { seedAgents } from "@/lib/bootstrap/seed-agents";
+import { seedSkills } from "@/lib/bootstrap/seed-skills";
+import { startChatRun } from "@/lib/runs/start-run";
+import { activeRunForThread } from "@/lib/runs/registry";
+import { JobRunner } from "@/lib/jobs/runner";
+import "./ingest-job";
+
+/**
+ * Issue 12, second "Done when", through the real run path: the scripted model reads the built-in
+ * knowledge-base SKILL.md, calls list_kbs and query_kb, and the document's fact reaches it in the
+ * tool result. What the model received is read from the scripted server's request log.
+ */
+type Body = { messages: { role: string; content: unknown }[] };
+
+let h: AgentHarness;
+let runner: JobRunner;
+let owner: Actor;
+let stranger: Actor;
+let kbId: string;
+const spec = `${MOCK_PROVIDER}:mock-chat`;
+const SKILL = "/home/gem/skills/knowledge-base/SKILL.md";
+const FACT = "The Oslo office keeps its spare keys in the blue cabinet behind reception.";
+
+const toolResults = (body: Body) =>
+  body.messages
+    .filter((m) => m.role === "tool")
+    .map((m) => (typeof m.content === "string" ? m.content : JSON.stringify(m.content)));
+
+async function chat(actor: Actor, key: string) {
+  await h.client.script(key, [
+    { toolCalls: [{ name: "read_file", args: { file_path: SKILL } }] },
+    { toolCalls: [{ name: "list_kbs", args: {} }] },
+    { toolCalls: [{ name: "query_kb", args: { kb_id: kbId, query_text: "where are the spare keys" } }] },
+    { text: "They are in the blue cabinet [facilities.md, lines 1-4]." },
+  ]);
+  const agent = (await getDefaultAgent(actor))!;
+  const threadId = crypto.randomUUID();
+  const { stream } = await startChatRun(actor, {
+    threadId,
+    message: userMessage(`Where are the spare keys? ${scriptMarker(key)}`),
+    modelSpec: spec,
+    agentId: agent.id,
+  });
+  await readAll(stream);
+  await activeRunForThread(threadId)?.done;
+  return (await h.client.requests(key)).map((r) => r.body as Body);
+}
+
+beforeAll(async () => {
+  vi.stubEnv("DATA_DIR", fs.mkdtempSync(path.join(os.tmpdir(), "kb-chat-")));
+  h = await startAgentHarness();
+  await seedAgents();
+  await seedSkills();
+  runner = new JobRunner({ pollMs: 50 }).start();
+  owner = await createTestUser("user");
+  stranger = await createTestUser("user");
+  kbId = (await createKnowledgeBase(owner, { name: "Facilities", description: "Office facilities" })).id;
+  await addKbDocuments(owner, kbId, [
+    { name: "facilities.md", bytes: Buffer.from(`# Facilities\n\n${FACT}\nVisitors sign in at the front desk.`) },
+  ]);
+  for (let i = 0; i < 200 && (await listKbDocuments(owner, kbId))[0].status !== "indexed"; i++)
+    await new Promise((r) => setTimeout(r, 50));
+});
+afterAll(async () => {
+  await runner.stop();
+  await h.stop();
+  vi.unstubAllEnvs();
+});
+
+describe("a chat that uses a knowledge base", () => {
+  it("reads the skill, lists the knowledge base, and receives the document's fact from query_kb", async () => {
+    const [, afterSkill, afterList, afterQuery] = await chat(owner, "kb-chat");
+    expect(toolResults(afterSkill!)[0]).toContain("# Knowledge bases");
+    expect(toolResults(afterList!)[1]).toContain(`Facilities (id: ${kbId}, type: general): Office facilities`);
+    const result = toolResults(afterQuery!)[2]!;
+    expect(result).toContain(FACT);
+    expect(result).toMatch(/\[1\] facilities\.md \(file_id: [\w-]+\), lines 1-4, section: Facilities/);
+  });
+
+  it("gives a user the knowledge base is not shared with nothing from it", async () => {
+    const [, , afterList, afterQuery] = await chat(stranger, "kb-chat-stranger");
+    expect(toolResults(afterList!)[1]).toBe("No knowledge bases are available to you yet.");
+    expect(toolResults(afterQuery!)[2]).toBe("No knowledge bases are available to you yet.");
+    expect(JSON.stringify(afterQuery)).not.toContain("blue cabinet");
+  });
+});
