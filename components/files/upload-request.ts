@@ -7,8 +7,8 @@ export type UploadHandle<T> = {
 };
 
 /**
- * Sends one file as multipart `file` with XMLHttpRequest, which (unlike fetch) reports
- * upload progress. `fields` go along as extra form fields.
+ * Sends a file (or several, each as a repeated `file` field) as multipart with XMLHttpRequest,
+ * which (unlike fetch) reports upload progress. `fields` go along as extra form fields.
  */
 export function uploadFile<T>({
   url,
@@ -19,7 +19,7 @@ export function uploadFile<T>({
 }: {
   url: string;
   method?: "POST" | "PUT";
-  file: File;
+  file: File | File[];
   fields?: Record<string, string>;
   /** 0..1 of the request body sent. */
   onProgress?: (fraction: number) => void;
@@ -44,7 +44,7 @@ export function uploadFile<T>({
     xhr.onabort = () => reject(new ApiClientError(0, "aborted", ""));
     const form = new FormData();
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    form.append("file", file, file.name);
+    for (const one of Array.isArray(file) ? file : [file]) form.append("file", one, one.name);
     xhr.send(form);
   });
   return { done, abort: () => xhr.abort() };

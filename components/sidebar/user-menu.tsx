@@ -1,6 +1,6 @@
 "use client";
 
-import { Bot, ChevronsUpDown, KeyRound, LogOut, Shield, Sparkles } from "lucide-react";
+import { Bot, ChevronsUpDown, KeyRound, Library, LogOut, Shield, Sparkles } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useSignOut } from "@/components/hooks/use-sign-out";
@@ -19,6 +19,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
   const tAdmin = useTranslations("admin");
   const tAgents = useTranslations("agents");
   const tSkills = useTranslations("skills");
+  const tKbs = useTranslations("kbs");
   const { signingOut, signOut } = useSignOut();
   const name = user.displayName || user.username;
   const initial = name.trim().charAt(0).toUpperCase() || "?";
@@ -66,6 +67,10 @@ export function UserMenu({ user }: { user: ShellUser }) {
           <Link href="/skills" className={MENU_LINK} onClick={close} data-testid="menu-skills">
             <Sparkles className="size-4 text-muted-foreground" aria-hidden />
             {tSkills("menuItem")}
+          </Link>
+          <Link href="/kbs" className={MENU_LINK} onClick={close} data-testid="menu-kbs">
+            <Library className="size-4 text-muted-foreground" aria-hidden />
+            {tKbs("menuItem")}
           </Link>
           <Link href="/settings/tokens" className={MENU_LINK} onClick={close} data-testid="menu-api-tokens">
             <KeyRound className="size-4 text-muted-foreground" aria-hidden />

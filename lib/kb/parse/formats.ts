@@ -1,6 +1,4 @@
-import path from "node:path";
-
-/** The document formats a knowledge base ingests (SPEC 4), by file extension. */
+/** The document formats a knowledge base ingests (SPEC 4), by file extension. Browser-safe: the upload zone uses it too. */
 export const KB_FORMATS = {
   pdf: "application/pdf",
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
@@ -15,8 +13,10 @@ export const KB_FORMATS = {
 export type KbFormat = keyof typeof KB_FORMATS;
 
 export function kbFormatOf(name: string): KbFormat | null {
-  const ext = path.posix.extname(name.replaceAll("\\", "/")).slice(1).toLowerCase();
-  return ext in KB_FORMATS ? (ext as KbFormat) : null;
+  const base = name.replaceAll("\\", "/").split("/").pop() ?? "";
+  const dot = base.lastIndexOf(".");
+  const ext = dot > 0 ? base.slice(dot + 1).toLowerCase() : "";
+  return Object.hasOwn(KB_FORMATS, ext) ? (ext as KbFormat) : null;
 }
 
 export const SUPPORTED_EXTENSIONS = Object.keys(KB_FORMATS).map((e) => `.${e}`);

@@ -1,0 +1,49 @@
+import { apiFetch } from "@/components/api/client";
+import type { Sharing } from "@/lib/sharing/types";
+import type { kbView } from "@/lib/kb/kb-view";
+import type { kbDocumentView } from "@/lib/kb/document-view";
+import type { DocumentWindow } from "@/lib/kb/document-window";
+import type { KbSearchHit } from "@/lib/db/kb-search";
+import type { KbDocumentStatus } from "@/lib/db/kb-schema";
+
+/** The knowledge-base routes (app/api/kbs), typed for the KB pages; shapes as the server defines them. */
+
+export type KbView = ReturnType<typeof kbView>;
+export type KbDocument = ReturnType<typeof kbDocumentView>;
+export type { DocumentWindow, KbDocumentStatus, KbSearchHit };
+export type KbQueryMode = "bm25" | "hybrid";
+export type KbPatch = {
+  name?: string;
+  description?: string;
+  chunking?: { chunkSize?: number; chunkOverlap?: number };
+  sharing?: Sharing;
+};
+
+const BASE = "/api/kbs";
+const kbAt = (id: string, tail = "") => `${BASE}/${encodeURIComponent(id)}${tail}`;
+const docAt = (kbId: string, docId: string, tail = "") => kbAt(kbId, `/documents/${encodeURIComponent(docId)}${tail}`);
+
+export const kbsApi = {
+  list: () => apiFetch<KbView[]>(BASE),
+  get: (id: string) => apiFetch<KbView>(kbAt(id)),
+  create: (input: { name: string; description?: string }) =>
+    apiFetch<KbView>(BASE, { method: "POST", body: JSON.stringify(input) }),
+  update: (id: string, patch: KbPatch) => apiFetch<KbView>(kbAt(id), { method: "PATCH", body: JSON.stringify(patch) }),
+  remove: (id: string) => apiFetch<void>(kbAt(id), { method: "DELETE" }),
+  documentsUrl: (kbId: string) => kbAt(kbId, "/documents"),
+  documents: (kbId: string) => apiFetch<KbDocument[]>(kbAt(kbId, "/documents")),
+  document: (kbId: string, docId: string) => apiFetch<KbDocument>(docAt(kbId, docId)),
+  removeDocument: (kbId: string, docId: string) => apiFetch<void>(docAt(kbId, docId), { method: "DELETE" }),
+  retryDocument: (kbId: string, docId: string) =>
+    apiFetch<KbDocument>(docAt(kbId, docId, "/retry"), { method: "POST" }),
+  /** A window of the parsed text from a 1-based line or a character offset (`window` chars, at most 20000). */
+  content: (kbId: string, docId: string, at: { line: number } | { offset: number }, window: number) => {
+    const from = "line" in at ? `line=${at.line}` : `offset=${at.offset}`;
+    return apiFetch<DocumentWindow>(`${docAt(kbId, docId, "/content")}?${from}&window=${window}`);
+  },
+  query: (kbId: string, input: { query: string; mode: KbQueryMode; topK?: number }) =>
+    apiFetch<{ mode: string; results: KbSearchHit[] }>(kbAt(kbId, "/query"), {
+      method: "POST",
+      body: JSON.stringify(input),
+    }),
+};

@@ -1,0 +1,113 @@
+"use client";
+
+import { LoaderCircle } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useId, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { controlClass, FormError, TextField } from "@/components/forms/fields";
+import { useErrorMessage } from "@/components/forms/use-error-message";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { kbsApi, type KbView } from "./api";
+
+/** Name, description, chunk size and overlap; saved together with one PATCH. */
+export function KbGeneralForm({ kb, onSaved }: { kb: KbView; onSaved: (kb: KbView) => void }) {
+  const t = useTranslations("kbs.settings");
+  const errorMessage = useErrorMessage();
+  const descriptionId = useId();
+  const [name, setName] = useState(kb.name);
+  const [description, setDescription] = useState(kb.description ?? "");
+  const [chunkSize, setChunkSize] = useState(String(kb.chunking.chunkSize));
+  const [chunkOverlap, setChunkOverlap] = useState(String(kb.chunking.chunkOverlap));
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const size = Number(chunkSize);
+    const overlap = Number(chunkOverlap);
+    if (!name.trim()) return setError(t("nameRequired"));
+    if (!Number.isInteger(size) || size < 64 || size > 4096) return setError(t("chunkSizeInvalid"));
+    if (!Number.isInteger(overlap) || overlap < 0 || overlap >= size / 2) return setError(t("chunkOverlapInvalid"));
+    setSaving(true);
+    setError(null);
+    try {
+      const saved = await kbsApi.update(kb.id, {
+        name: name.trim(),
+        description: description.trim(),
+        chunking: { chunkSize: size, chunkOverlap: overlap },
+      });
+      toast.success(t("saved"));
+      onSaved(saved);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={save}
+      noValidate
+      aria-labelledby="kb-general-title"
+      className="space-y-4 rounded-2xl border border-border bg-card p-4"
+    >
+      <h3 id="kb-general-title" className="text-sm font-semibold">
+        {t("generalTitle")}
+      </h3>
+      <TextField
+        label={t("name")}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        maxLength={120}
+        data-testid="kb-settings-name"
+      />
+      <div className="space-y-1.5">
+        <label htmlFor={descriptionId} className="block text-sm font-medium">
+          {t("description")}
+        </label>
+        <textarea
+          id={descriptionId}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          rows={3}
+          maxLength={2000}
+          className={cn(controlClass, "h-auto resize-y py-2 leading-relaxed")}
+          data-testid="kb-settings-description"
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t("chunkSize")}
+          hint={t("chunkSizeHint")}
+          type="number"
+          inputMode="numeric"
+          min={64}
+          max={4096}
+          value={chunkSize}
+          onChange={(event) => setChunkSize(event.target.value)}
+          data-testid="kb-settings-chunk-size"
+        />
+        <TextField
+          label={t("chunkOverlap")}
+          hint={t("chunkOverlapHint")}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={1024}
+          value={chunkOverlap}
+          onChange={(event) => setChunkOverlap(event.target.value)}
+          data-testid="kb-settings-chunk-overlap"
+        />
+      </div>
+      <FormError message={error} data-testid="kb-settings-error" />
+      <div className="flex justify-end">
+        <Button type="submit" size="sm" disabled={saving} data-testid="kb-settings-save">
+          {saving && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
+          {t("save")}
+        </Button>
+      </div>
+    </form>
+  );
+}

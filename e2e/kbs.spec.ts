@@ -1,0 +1,274 @@
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { docxWithParagraphs, pdfWithText } from "../lib/testing/kb-samples";
+import { createUser, signInAsAdmin, type CreatedUser } from "./helpers/auth";
+import { uniqueName } from "./helpers/org";
+
+/**
+ * Knowledge bases in the browser, as a plain user: create one from the menu, tune its chunking,
+ * upload Markdown, PDF and Word through the page and watch them index, see a corrupt PDF fail
+ * with its reason and fail again after Retry, find a PDF sentence in the retrieval test and open
+ * it in the viewer at its lines. Screenshots of list, detail, retrieval and viewer at desktop and
+ * phone width, light and dark, English and Chinese.
+ */
+
+const shot = (name: string) => `${process.env.E2E_SCREENSHOT_DIR || "test-results"}/kb-${name}.png`;
+const kbName = uniqueName("Harbour handbook");
+const SENTENCE = "The copper kettle in the lighthouse is polished every Thursday.";
+const QUERY = "copper kettle polished";
+const filler = (i: number) => `Ledger entry ${i} records a routine delivery of rope and lamp oil.`;
+const PDF_LINES = [...Array.from({ length: 34 }, (_, i) => filler(i + 1)), SENTENCE, filler(35), filler(36)];
+const FILES = {
+  md: {
+    name: "harbour.md",
+    mimeType: "text/markdown",
+    buffer: Buffer.from("# Harbour guide\n\n## Tides\nThe tide tables are posted at the harbour office.\n"),
+  },
+  pdf: { name: "ledger.pdf", mimeType: "application/pdf", buffer: pdfWithText(PDF_LINES) },
+  docx: {
+    name: "travel.docx",
+    mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    buffer: docxWithParagraphs([{ text: "Travel", heading: 1 }, { text: "Book trains for short trips." }]),
+  },
+  broken: { name: "broken.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 nope") },
+};
+
+let member: CreatedUser;
+let kbId = "";
+
+test.beforeAll(async ({ baseURL }) => {
+  const admin = await signInAsAdmin(baseURL!);
+  member = await createUser(admin, { role: "user" });
+  await admin.dispose();
+});
+
+async function signInThroughForm(page: Page, user: { username: string; password: string }) {
+  await page.goto("/login");
+  await page.getByTestId("login-username").fill(user.username);
+  await page.getByTestId("login-password").fill(user.password);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("composer-input")).toBeVisible();
+}
+
+/** Clicks `trigger` until `target` shows: a click before hydration does nothing. */
+async function clickUntilVisible(trigger: Locator, target: Locator) {
+  await expect(async () => {
+    if (!(await target.isVisible())) await trigger.click({ timeout: 2_000 });
+    await expect(target).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+const documentRow = (page: Page, name: string) => page.getByTestId("kb-document").filter({ hasText: name });
+
+test.describe.serial("knowledge bases in the browser", () => {
+  test("create, upload and index, fail and retry, retrieve and open at the cited lines", async ({ page }) => {
+    test.setTimeout(180_000);
+    await signInThroughForm(page, member);
+    await clickUntilVisible(page.getByTestId("user-menu"), page.getByTestId("menu-kbs"));
+    await page.getByTestId("menu-kbs").click();
+    await expect(page).toHaveURL(/\/kbs$/);
+    await expect(page.getByTestId("kbs-page")).toBeVisible();
+
+    // --- Create: the new knowledge base opens on its Documents tab.
+    await clickUntilVisible(page.getByTestId("kb-create-button"), page.getByTestId("kb-create-dialog"));
+    await page.getByTestId("kb-create-submit").click();
+    await expect(page.getByTestId("kb-create-error")).toHaveText("Give the knowledge base a name.");
+    await page.getByTestId("kb-create-name").fill(kbName);
+    await page.getByTestId("kb-create-description").fill("Logs and guides of the northern harbour.");
+    await page.getByTestId("kb-create-submit").click();
+    await expect(page).toHaveURL(/\/kbs\?kb=[\w-]+$/);
+    kbId = new URL(page.url()).searchParams.get("kb")!;
+    await expect(page.getByTestId("kb-name")).toHaveText(kbName);
+    await expect(page.getByTestId("kb-access")).toHaveText("Can manage");
+    await expect(page.getByTestId("kb-documents-empty")).toBeVisible();
+
+    // --- Settings: small chunks, so the PDF's sentence gets a chunk of its own further down.
+    await page.getByTestId("kb-tab-settings").click();
+    await expect(page).toHaveURL(/tab=settings/);
+    await page.getByTestId("kb-settings-chunk-size").fill("64");
+    await page.getByTestId("kb-settings-chunk-overlap").fill("40");
+    await page.getByTestId("kb-settings-save").click();
+    await expect(page.getByTestId("kb-settings-error")).toContainText("less than half");
+    await page.getByTestId("kb-settings-chunk-overlap").fill("8");
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/kbs/${kbId}`) && r.request().method() === "PATCH");
+    await page.getByTestId("kb-settings-save").click();
+    expect((await saved).status()).toBe(200);
+    expect(((await (await saved).json()) as { chunking: { chunkSize: number } }).chunking.chunkSize).toBe(64);
+
+    // --- Upload Markdown, PDF and Word in one pick; each shows progress, then reaches "indexed".
+    await page.getByTestId("kb-tab-documents").click();
+    const uploaded = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/kbs/${kbId}/documents`) && r.request().method() === "POST",
+    );
+    await page.getByTestId("kb-upload-input").setInputFiles([FILES.md, FILES.pdf, FILES.docx]);
+    expect((await uploaded).status()).toBe(201);
+    // The bars may be gone within a second: read one the moment it shows, then picture the list.
+    const bar = await page
+      .waitForFunction(
+        () => {
+          const el = document.querySelector('[data-testid="kb-document-progress"]');
+          return el && { role: el.getAttribute("role"), now: el.getAttribute("aria-valuenow") };
+        },
+        null,
+        { timeout: 3_000 },
+      )
+      .then(
+        (handle) => handle.jsonValue(),
+        () => null,
+      );
+    if (bar) {
+      expect(bar.role).toBe("progressbar");
+      expect(Number(bar.now)).toBeGreaterThanOrEqual(0);
+      await page.getByTestId("kb-documents").screenshot({ path: shot("progress") });
+    }
+    test.info().annotations.push({ type: "progress bar seen", description: String(bar !== null) });
+    console.log(`[kbs] progress bar seen while processing: ${JSON.stringify(bar)}`);
+    for (const file of [FILES.md, FILES.pdf, FILES.docx]) {
+      const row = documentRow(page, file.name);
+      await expect(row).toHaveAttribute("data-status", "indexed", { timeout: 30_000 });
+      await expect(row.getByTestId("kb-document-status")).toHaveText("Indexed");
+      await expect(row.getByTestId("kb-document-progress")).toHaveCount(0);
+    }
+    await expect(page.getByTestId("kb-counts")).toContainText("3 documents");
+
+    // --- A corrupt PDF fails parsing with its reason; Retry queues it again, and it fails again.
+    await page.getByTestId("kb-upload-input").setInputFiles([FILES.broken]);
+    const broken = documentRow(page, FILES.broken.name);
+    await expect(broken).toHaveAttribute("data-status", "error_parsing", { timeout: 30_000 });
+    await expect(broken.getByTestId("kb-document-status")).toHaveText("Parsing failed");
+    await expect(broken.getByTestId("kb-document-error")).toContainText("PDF could not be read");
+    const retried = page.waitForResponse((r) => r.url().endsWith("/retry") && r.request().method() === "POST");
+    await broken.getByTestId("kb-document-retry").click();
+    expect((await retried).status()).toBe(200);
+    expect(((await (await retried).json()) as { status: string }).status).toBe("uploaded");
+    await expect(broken).toHaveAttribute("data-status", /^(uploaded|parsing)$/);
+    await expect(broken.getByTestId("kb-document-error")).toHaveCount(0);
+    await expect(broken).toHaveAttribute("data-status", "error_parsing", { timeout: 30_000 });
+    await expect(broken.getByTestId("kb-document-error")).toContainText("PDF could not be read");
+    await expect(broken.getByTestId("kb-document-retry")).toBeVisible();
+    await expect(page.getByTestId("kb-status-line").first()).toContainText("1 failed");
+
+    // --- Retrieval test: the PDF's sentence comes first, its words marked.
+    await page.getByTestId("kb-tab-retrieval").click();
+    await page.getByTestId("kb-query-input").fill(QUERY);
+    await page.getByTestId("kb-query-mode").locator('[data-value="bm25"]').click();
+    await page.getByTestId("kb-query-submit").click();
+    await expect(page).toHaveURL(/tab=retrieval&q=copper\+kettle\+polished&mode=bm25/);
+    const top = page.getByTestId("kb-result").first();
+    await expect(top.getByTestId("kb-result-file")).toHaveText(FILES.pdf.name);
+    await expect(top.getByTestId("kb-result-content")).toContainText(SENTENCE);
+    await expect(
+      top
+        .locator("mark")
+        .filter({ hasText: /^kettle$/i })
+        .first(),
+    ).toBeVisible();
+    await expect(top.getByTestId("kb-result-lines")).toHaveText(/^Lines? \d+/);
+    const startLine = Number(/(\d+)/.exec((await top.getByTestId("kb-result-lines").textContent())!)![1]);
+    expect(startLine).toBeGreaterThan(20);
+
+    // --- Open: the viewer shows the cited lines, marked and scrolled into view.
+    await top.getByTestId("kb-result-open").click();
+    await expect(page).toHaveURL(new RegExp(`doc=[\\w-]+&line=${startLine}(&to=\\d+)?$`));
+    await expect(page.getByTestId("kb-viewer-name")).toHaveText(FILES.pdf.name);
+    const marked = page.locator("[data-highlighted]");
+    await expect(marked.first()).toHaveAttribute("data-line", String(startLine));
+    await expect(page.getByTestId("kb-viewer-text")).toContainText(SENTENCE);
+    expect((await marked.allTextContents()).join(" ")).toContain("copper kettle");
+    await expect(page.locator(`[data-line="${startLine}"]`)).toBeInViewport();
+
+    // Back returns to the same results.
+    await page.goBack();
+    await expect(page.getByTestId("kb-result").first().getByTestId("kb-result-file")).toHaveText(FILES.pdf.name);
+
+    // --- A knowledge base shared for reading (the demo one): documents and retrieval, no management.
+    await page.getByTestId("kb-back").click();
+    const readOnly = page
+      .getByTestId("kb-card")
+      .filter({ has: page.locator('[data-access="read"]') })
+      .first();
+    await readOnly.getByTestId("kb-open").click();
+    await expect(page.getByTestId("kb-detail")).toBeVisible();
+    await expect(page.getByTestId("kb-detail").getByTestId("kb-access")).toHaveText("Read only");
+    await expect(page.getByTestId("kb-document").first()).toBeVisible();
+    await expect(page.getByTestId("kb-upload-zone")).toHaveCount(0);
+    await expect(page.getByTestId("kb-document-delete")).toHaveCount(0);
+    await expect(page.getByTestId("kb-tab-settings")).toHaveCount(0);
+    await expect(page.getByTestId("kb-tab-retrieval")).toBeVisible();
+  });
+
+  test("list, detail, retrieval and viewer at desktop and phone, light and dark, English and Chinese", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    expect(kbId, "the first test creates the knowledge base").not.toBe("");
+    await signInThroughForm(page, member);
+    const storageState = await page.context().storageState();
+    const pdfId = await page.evaluate(
+      async (id) =>
+        ((await (await fetch(`/api/kbs/${id}/documents`)).json()) as { id: string; name: string }[]).find(
+          (d) => d.name === "ledger.pdf",
+        )!.id,
+      kbId,
+    );
+    for (const locale of ["en", "zh-CN"] as const)
+      for (const colorScheme of ["light", "dark"] as const)
+        for (const width of [1440, 390])
+          await screenshots(browser, { baseURL: baseURL!, storageState, locale, colorScheme, width, pdfId });
+  });
+});
+
+async function screenshots(
+  browser: Browser,
+  view: {
+    baseURL: string;
+    storageState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+    locale: "en" | "zh-CN";
+    colorScheme: "light" | "dark";
+    width: number;
+    pdfId: string;
+  },
+) {
+  const { baseURL, storageState, locale, colorScheme, width } = view;
+  const context = await browser.newContext({
+    baseURL,
+    storageState,
+    colorScheme,
+    viewport: { width, height: width > 500 ? 900 : 844 },
+  });
+  await context.addCookies([{ name: "locale", value: locale, url: baseURL }]);
+  const page = await context.newPage();
+  const name = (what: string) => shot(`${what}-${locale}-${colorScheme}-${width}`);
+  const noOverflow = async () =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+  await page.goto("/kbs");
+  await expect(page.locator("html")).toHaveAttribute("lang", locale);
+  await expect(page.getByTestId("kb-card").filter({ hasText: kbName })).toBeVisible();
+  await noOverflow();
+  await page.screenshot({ path: name("list") });
+
+  await page.goto(`/kbs?kb=${kbId}`);
+  await expect(page.getByTestId("kb-document")).toHaveCount(4);
+  await expect(documentRow(page, "broken.pdf")).toHaveAttribute("data-status", "error_parsing");
+  await noOverflow();
+  await page.screenshot({ path: name("detail") });
+
+  await page.goto(`/kbs?kb=${kbId}&tab=retrieval&q=${encodeURIComponent(QUERY)}&mode=bm25`);
+  await expect(page.getByTestId("kb-result").first()).toBeVisible();
+  await noOverflow();
+  await page.screenshot({ path: name("retrieval") });
+
+  await page.goto(`/kbs?kb=${kbId}&tab=settings`);
+  await expect(page.getByTestId("kb-settings")).toBeVisible();
+  await expect(page.getByTestId("kb-settings-chunk-size")).toHaveValue("64");
+  await noOverflow();
+  await page.getByTestId("kb-settings").screenshot({ path: name("settings") });
+
+  await page.goto(`/kbs?kb=${kbId}&doc=${view.pdfId}&line=30&to=32`);
+  await expect(page.locator('[data-line="30"]')).toBeInViewport();
+  await noOverflow();
+  await page.screenshot({ path: name("viewer") });
+  await context.close();
+}
