@@ -156,14 +156,14 @@ export class JobRunner {
 
   private launch(job: ClaimedJob): void {
     const controller = new AbortController();
-    const done = this.execute(job, controller).finally(() => {
+    const done = this.work(job, controller).finally(() => {
       this.running.delete(job.id);
       this.kick();
     });
     this.running.set(job.id, { controller, done });
   }
 
-  private async execute(job: ClaimedJob, controller: AbortController): Promise<void> {
+  private async work(job: ClaimedJob, controller: AbortController): Promise<void> {
     const handler = handlers.get(job.kind)!;
     const heartbeat = setInterval(
       () => {
