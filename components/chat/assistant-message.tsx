@@ -15,6 +15,7 @@ import { CompressionNote, SubagentNote } from "./stream-notes";
 import { ThinkingIndicator } from "./thinking-indicator";
 import { ToolCard } from "./tool-card";
 import { asToolPart, type AnyToolPart } from "./tool-part";
+import { KbSources, sourcesOfMessage } from "./kb-sources";
 
 type Part = MeridianUIMessage["parts"][number];
 type Block = { kind: "tools"; parts: AnyToolPart[] } | { kind: "part"; part: Part; index: number };
@@ -63,7 +64,8 @@ function Parts({ message, streaming }: { message: MeridianUIMessage; streaming: 
     if (part.type === "data-artifacts")
       return <ArtifactCards key={part.id ?? key} artifacts={part.data.artifacts ?? []} />;
     if (part.type === "data-model-switch") return <ModelSwitchNote key={part.id ?? key} data={part.data} />;
-    // run, todos, token-usage and skills feed the status panel and the run notice, not the transcript.
+    // kb-sources are listed under the answer; run, todos, token-usage and skills feed the status
+    // panel and the run notice, not the transcript.
     return null;
   });
 }
@@ -88,6 +90,7 @@ export const AssistantMessage = memo(function AssistantMessage({
       <LogoMark className="mt-0.5 hidden size-7 sm:block" />
       <div className="flex min-w-0 flex-1 flex-col gap-2.5 text-[15px]">
         <Parts message={message} streaming={streaming} />
+        <KbSources sources={sourcesOfMessage(message)} />
         {streaming && !visible && <ThinkingIndicator />}
         {run && !streaming && <RunNotice run={run} />}
         {!streaming && text && (

@@ -49,6 +49,19 @@ const FIXTURE: { [N in UIPartName]: MeridianDataParts[N] } = {
     ],
     response: { decisions: [{ toolCallId: "call-1", type: "approve" }] },
   },
+  "kb-sources": {
+    sources: [
+      {
+        kbId: "kb-1",
+        kbName: "Handbook",
+        fileId: "doc-1",
+        fileName: "SOURCE-FILE.md",
+        startLine: 3,
+        endLine: 9,
+        headingPath: ["Leave"],
+      },
+    ],
+  },
   artifacts: {
     artifacts: [
       {
@@ -148,6 +161,10 @@ const SHOWN: { [N in UIPartName]: (html: { transcript: string; status: string })
   },
   interrupt: ({ transcript }) => expect(transcript).toContain("APPROVE-TOOL"),
   artifacts: ({ transcript }) => expect(transcript).toContain("ARTIFACT-NAME.md"),
+  "kb-sources": ({ transcript }) => {
+    expect(transcript).toContain("SOURCE-FILE.md");
+    expect(transcript).toContain('href="/kbs?kb=kb-1&amp;doc=doc-1&amp;line=3&amp;to=9"');
+  },
   compression: ({ transcript }) => expect(transcript).toContain('data-testid="compression-note"'),
   subagent: ({ transcript }) => expect(transcript).toContain("SUBAGENT-NAME"),
 };

@@ -89,6 +89,20 @@ export const uiPartSchemas = {
   interrupt: interruptPartSchema,
   /** Files presented with `present_artifacts` (artifact cards). */
   artifacts: z.object({ artifacts: z.array(artifactSchema) }),
+  /** The knowledge-base passages a `query_kb` call returned: the answer's sources, each opening its document at its lines. */
+  "kb-sources": z.object({
+    sources: z.array(
+      z.object({
+        kbId: z.string(),
+        kbName: z.string(),
+        fileId: z.string(),
+        fileName: z.string(),
+        startLine: z.number(),
+        endLine: z.number(),
+        headingPath: z.array(z.string()),
+      }),
+    ),
+  }),
   /** History summarised to fit the context window; emitted by summarization (next issues). */
   compression: z.object({ status: z.enum(["started", "completed", "failed"]), message: z.string().optional() }),
   /** Progress of a delegated task; emitted by subagents (next issues). */
@@ -117,6 +131,7 @@ export type SkillsPartData = MeridianDataParts["skills"];
 export type ModelSwitchData = MeridianDataParts["model-switch"];
 export type CompressionData = MeridianDataParts["compression"];
 export type SubagentData = MeridianDataParts["subagent"];
+export type KbSource = MeridianDataParts["kb-sources"]["sources"][number];
 export type { InterruptPartData } from "./interrupt-payloads";
 
 /** One data part as a UI message chunk. Parts with an id are kept in the message and updated in place. */

@@ -6,6 +6,7 @@ import {
   startAgentHarness,
   createTestUser,
   readAll,
+  dataParts,
   userMessage,
   MOCK_PROVIDER,
   type AgentHarness,
@@ -34,6 +35,8 @@ let runner: JobRunner;
 let owner: Actor;
 let stranger: Actor;
 let kbId: string;
+let bodies: Body[];
+let sources: ReturnType<typeof dataParts<"kb-sources">>;
 const spec = `${MOCK_PROVIDER}:mock-chat`;
 const SKILL = "/home/gem/skills/knowledge-base/SKILL.md";
 const FACT = "The Oslo office keeps its spare keys in the blue cabinet behind reception.";
@@ -58,9 +61,11 @@ async function chat(actor: Actor, key: string) {
     modelSpec: spec,
     agentId: agent.id,
   });
-  await readAll(stream);
+  const chunks = await readAll(stream);
   await activeRunForThread(threadId)?.done;
-  return (await h.client.requests(key)).map((r) => r.body as Body);
+  bodies = (await h.client.requests(key)).map((r) => r.body as Body);
+  sources = dataParts(chunks, "kb-sources");
+  return bodies;
 }
 
 beforeAll(async () => {
@@ -92,6 +97,22 @@ describe("a chat that uses a knowledge base", () => {
     const result = toolResults(afterQuery!)[2]!;
     expect(result).toContain(FACT);
     expect(result).toMatch(/\[1\] facilities\.md \(file_id: [\w-]+\), lines 1-4, section: Facilities/);
+    // The answer's sources reach the browser: the document and the lines a citation opens.
+    expect(sources).toEqual([
+      {
+        sources: [
+          {
+            kbId,
+            kbName: "Facilities",
+            fileId: expect.any(String),
+            fileName: "facilities.md",
+            startLine: 1,
+            endLine: 4,
+            headingPath: ["Facilities"],
+          },
+        ],
+      },
+    ]);
   });
 
   it("gives a user the knowledge base is not shared with nothing from it", async () => {
@@ -99,5 +120,6 @@ describe("a chat that uses a knowledge base", () => {
     expect(toolResults(afterList!)[1]).toBe("No knowledge bases are available to you yet.");
     expect(toolResults(afterQuery!)[2]).toBe("No knowledge bases are available to you yet.");
     expect(JSON.stringify(afterQuery)).not.toContain("blue cabinet");
+    expect(sources).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { workdirOf } from "@/lib/workspace/paths";
 import { describeFsError } from "@/lib/workspace/backend";
 import { documentWindow, numberedLines } from "./document-window";
 import { findInDocument } from "./find-in-document";
+import type { KbSource } from "@/lib/agent/ui-parts";
 
 /** What the knowledge-base tools do once the knowledge base is known to be visible (kb-tools.ts). */
 
@@ -24,11 +25,24 @@ export async function queryKb(
   ctx: AgentRuntimeContext,
   kb: VisibleKnowledgeBase,
   args: { query_text: string; file_name?: string },
+  onSources?: (sources: KbSource[]) => void,
 ): Promise<string> {
   const hits = await searchKbFullText(ctx.actor, kb.kbId, args.query_text, {
     topK: QUERY_TOP_K,
     fileName: args.file_name,
   });
+  if (hits.length > 0)
+    onSources?.(
+      hits.map((h) => ({
+        kbId: kb.kbId,
+        kbName: kb.name,
+        fileId: h.fileId,
+        fileName: h.fileName,
+        startLine: h.startLine,
+        endLine: h.endLine,
+        headingPath: h.headingPath,
+      })),
+    );
   if (hits.length === 0)
     return `No passages in "${kb.name}" match "${args.query_text}"${args.file_name ? ` in ${args.file_name}` : ""}. Try other words, or search_file to find documents by name.`;
   const blocks = hits.map((h, i) =>

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AgentRuntimeContext, BuiltinToolFactory, VisibleKnowledgeBase } from "@/lib/agent/runtime/context-types";
 import { toolMetadata, type ToolProperties } from "./tool-properties";
 import { runContextOf } from "@/lib/agent/run-context";
+import { emitPart } from "@/lib/agent/ui-parts";
 import * as runs from "@/lib/kb/tool-runs";
 
 /**
@@ -89,7 +90,17 @@ const queryKb: BuiltinToolFactory = (ctx) =>
       file_name: z.string().trim().min(1).max(500).optional().describe("Only search the document with this file name"),
     }),
     target: (a) => ({ by: "id", value: a.kb_id }),
-    run: (a, kb) => runs.queryKb(ctx, kb!, a),
+    run: (a, kb, config) =>
+      runs.queryKb(ctx, kb!, a, (sources) =>
+        emitPart(
+          (config as { writer?: (chunk: unknown) => void }).writer,
+          "kb-sources",
+          { sources },
+          {
+            id: `kb-sources-${config.toolCall?.id ?? crypto.randomUUID()}`,
+          },
+        ),
+      ),
   });
 
 const findKbDocument: BuiltinToolFactory = (ctx) =>

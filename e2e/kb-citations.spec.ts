@@ -1,0 +1,93 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createUser, signIn, signInAsAdmin, type CreatedUser } from "./helpers/auth";
+import { mock, scriptMarker } from "./helpers/chat";
+import { uniqueName } from "./helpers/org";
+
+/**
+ * Issue 12, second "Done when", in the browser: the scripted model reads the knowledge-base skill,
+ * calls list_kbs and query_kb; the answer shows its sources, and a source opens the document at
+ * the cited lines.
+ */
+
+const FACT = "The Oslo office keeps its spare keys in the blue cabinet behind reception.";
+const DOC = [
+  "# Facilities",
+  "",
+  "## Reception",
+  "Visitors sign in at the front desk.",
+  FACT,
+  "",
+  "## Parking",
+  "Bicycles go in the courtyard.",
+].join("\n");
+const shot = (name: string) => `${process.env.E2E_SCREENSHOT_DIR || "test-results"}/kb-citation-${name}.png`;
+
+let member: CreatedUser;
+
+test.beforeAll(async ({ baseURL }) => {
+  const admin = await signInAsAdmin(baseURL!);
+  member = await createUser(admin, { role: "user" });
+  await admin.dispose();
+});
+
+async function signInThroughForm(page: Page) {
+  await page.goto("/login");
+  await page.getByTestId("login-username").fill(member.username);
+  await page.getByTestId("login-password").fill(member.password);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("composer-input")).toBeVisible();
+}
+
+test("an answer built on a knowledge base cites it, and the citation opens the document at its lines", async ({
+  page,
+  baseURL,
+}) => {
+  const api = await signIn(baseURL!, member.username, member.password);
+  const kb = await (
+    await api.post("/api/kbs", { data: { name: uniqueName("Facilities"), description: "Office facilities" } })
+  ).json();
+  const upload = await api.post(`/api/kbs/${kb.id}/documents`, {
+    multipart: { file: { name: "facilities.md", mimeType: "text/markdown", buffer: Buffer.from(DOC) } },
+  });
+  expect(upload.status()).toBe(201);
+  await expect
+    .poll(async () => ((await (await api.get(`/api/kbs/${kb.id}/documents`)).json()) as { status: string }[])[0].status)
+    .toBe("indexed");
+  await api.dispose();
+
+  const key = uniqueName("kb-citation");
+  await mock.script(key, [
+    { toolCalls: [{ name: "read_file", args: { file_path: "/home/gem/skills/knowledge-base/SKILL.md" } }] },
+    { toolCalls: [{ name: "list_kbs", args: {} }] },
+    { toolCalls: [{ name: "query_kb", args: { kb_id: kb.id, query_text: "where are the spare keys kept" } }] },
+    { text: "The spare keys are in the blue cabinet behind reception [facilities.md, lines 1-5]." },
+  ]);
+  await signInThroughForm(page);
+  await page.getByTestId("composer-input").fill(`Where are the spare keys? ${scriptMarker(key)}`);
+  await page.getByTestId("send-button").click();
+
+  const answer = page.getByTestId("message-assistant").last();
+  await expect(answer).toContainText("blue cabinet behind reception");
+  // The model received the fact in the tool result.
+  const requests = (await mock.requests(key)) as { body: { messages: { role: string; content: unknown }[] } }[];
+  expect(JSON.stringify(requests.at(-1)!.body.messages.filter((m) => m.role === "tool"))).toContain(FACT);
+
+  const source = answer.getByTestId("kb-source").first();
+  await expect(source).toContainText("facilities.md");
+  await expect(source).toContainText("lines 1–5");
+  await page.screenshot({ path: shot("answer") });
+  await source.click();
+
+  await expect(page).toHaveURL(/\/kbs\?kb=.*&doc=.*&line=1&to=5/);
+  await expect(page.getByTestId("kb-viewer-name")).toHaveText("facilities.md");
+  const marked = page.locator('[data-highlighted="true"]');
+  await expect(marked).toHaveCount(5);
+  await expect(marked.last()).toContainText(FACT);
+  await expect(marked.last()).toBeInViewport();
+  await page.screenshot({ path: shot("viewer") });
+
+  // After a reload the stored answer still lists its source.
+  await page.goBack();
+  await page.reload();
+  await expect(page.getByTestId("message-assistant").last().getByTestId("kb-source")).toContainText("facilities.md");
+});
