@@ -33,6 +33,20 @@ export function TextField({
   );
 }
 
+export function TextAreaField({
+  label,
+  hint,
+  className,
+  ...props
+}: ComponentProps<"textarea"> & { label: ReactNode; hint?: ReactNode }) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} hint={hint}>
+      <textarea id={id} className={cn(controlClass, "h-auto resize-y py-2 leading-relaxed", className)} {...props} />
+    </Field>
+  );
+}
+
 export function SelectField({
   label,
   hint,

@@ -2,19 +2,17 @@
 
 import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { controlClass, FormError, TextField } from "@/components/forms/fields";
+import { FormError, TextAreaField, TextField } from "@/components/forms/fields";
 import { useErrorMessage } from "@/components/forms/use-error-message";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
 import { kbsApi, type KbView } from "./api";
 
 /** Name, description, chunk size and overlap; saved together with one PATCH. */
 export function KbGeneralForm({ kb, onSaved }: { kb: KbView; onSaved: (kb: KbView) => void }) {
   const t = useTranslations("kbs.settings");
   const errorMessage = useErrorMessage();
-  const descriptionId = useId();
   const [name, setName] = useState(kb.name);
   const [description, setDescription] = useState(kb.description ?? "");
   const [chunkSize, setChunkSize] = useState(String(kb.chunking.chunkSize));
@@ -63,20 +61,14 @@ export function KbGeneralForm({ kb, onSaved }: { kb: KbView; onSaved: (kb: KbVie
         maxLength={120}
         data-testid="kb-settings-name"
       />
-      <div className="space-y-1.5">
-        <label htmlFor={descriptionId} className="block text-sm font-medium">
-          {t("description")}
-        </label>
-        <textarea
-          id={descriptionId}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          rows={3}
-          maxLength={2000}
-          className={cn(controlClass, "h-auto resize-y py-2 leading-relaxed")}
-          data-testid="kb-settings-description"
-        />
-      </div>
+      <TextAreaField
+        label={t("description")}
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+        rows={3}
+        maxLength={2000}
+        data-testid="kb-settings-description"
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={t("chunkSize")}

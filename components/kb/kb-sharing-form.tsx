@@ -2,16 +2,12 @@
 
 import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import type { Sharing } from "@/lib/sharing/types";
-import { loadDirectory } from "@/components/admin/agents/use-editor-data";
 import type { AgentsActor } from "@/components/admin/agents/types";
 import { FormError } from "@/components/forms/fields";
-import { useErrorMessage } from "@/components/forms/use-error-message";
-import type { Directory } from "@/components/sharing/scope-editor";
 import { SharingEditor } from "@/components/sharing/sharing-editor";
 import { privateSharing, sameSharing } from "@/components/sharing/sharing-state";
+import { useSharingForm } from "@/components/sharing/use-sharing-form";
 import { Button } from "@/components/ui/button";
 import { kbsApi, type KbView } from "./api";
 
@@ -26,35 +22,17 @@ export function KbSharingForm({
   onSaved: (kb: KbView) => void;
 }) {
   const t = useTranslations("kbs.settings");
-  const errorMessage = useErrorMessage();
   const saved = kb.sharing ?? privateSharing();
-  const [sharing, setSharing] = useState<Sharing>(saved);
-  const [directory, setDirectory] = useState<Directory | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const { id, role, departmentId } = actor;
-
-  useEffect(() => {
-    let cancelled = false;
-    void loadDirectory({ id, role, departmentId }).then((loaded) => !cancelled && setDirectory(loaded));
-    return () => {
-      cancelled = true;
-    };
-  }, [id, role, departmentId]);
-
-  async function save() {
-    setSaving(true);
-    setError(null);
-    try {
-      const view = await kbsApi.update(kb.id, { sharing });
+  const { sharing, setSharing, directory, error, saving, save } = useSharingForm({
+    actor,
+    saved,
+    persist: async (next) => {
+      const view = await kbsApi.update(kb.id, { sharing: next });
       toast.success(t("sharingSaved"));
       onSaved(view);
-    } catch (err) {
-      setError(errorMessage(err, { "forbidden:sharing": t("sharingForbidden") }));
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+    forbidden: t("sharingForbidden"),
+  });
 
   return (
     <section

@@ -2,12 +2,11 @@
 
 import { cn } from "@/components/ui/cn";
 import { useTranslations } from "next-intl";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { isSkillSlug, slugify } from "@/lib/skills/slug";
-import { DialogFooter } from "@/components/forms/dialog-footer";
-import { controlClass, TextField } from "@/components/forms/fields";
+import { CreateDialog } from "@/components/forms/create-dialog";
+import { TextField } from "@/components/forms/fields";
 import { useDialogForm } from "@/components/forms/use-dialog-form";
-import { Dialog } from "@/components/ui/dialog";
 import { skillsApi, type SkillScope, type SkillView } from "./api";
 import { skillSkeleton } from "./skill-skeleton";
 
@@ -24,7 +23,6 @@ export function CreateSkillDialog({
   onCreated: (skill: SkillView) => void;
 }) {
   const t = useTranslations("skills.create");
-  const descriptionId = useId();
   const [name, setName] = useState("");
   const [slug, setSlug] = useState("");
   const [slugTouched, setSlugTouched] = useState(false);
@@ -45,65 +43,37 @@ export function CreateSkillDialog({
   }
 
   return (
-    <Dialog
+    <CreateDialog
       open={open}
-      onClose={onClose}
-      title={t("title")}
-      description={t(`description.${scope}`)}
-      className="sm:max-w-lg"
-      data-testid="skill-create-dialog"
+      intro={t(`description.${scope}`)}
+      form={form}
+      onSubmit={submit}
+      t={t}
+      prefix="skill-create"
+      name={{
+        value: name,
+        onChange: (value) => {
+          setName(value);
+          if (!slugTouched) setSlug(slugify(value) ?? "");
+        },
+        maxLength: 128,
+      }}
+      description={{ value: description, onChange: setDescription, maxLength: 1024 }}
     >
-      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-        <TextField
-          label={t("name")}
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            if (!slugTouched) setSlug(slugify(event.target.value) ?? "");
-          }}
-          maxLength={128}
-          placeholder={t("namePlaceholder")}
-          autoFocus
-          data-testid="skill-create-name"
-        />
-        <TextField
-          label={t("slug")}
-          hint={slugError ?? t("slugHint")}
-          value={slug}
-          onChange={(event) => {
-            setSlugTouched(true);
-            setSlug(event.target.value.trim());
-          }}
-          maxLength={64}
-          spellCheck={false}
-          aria-invalid={slugError ? true : undefined}
-          className={cn("font-mono", slugError && "border-danger")}
-          data-testid="skill-create-slug"
-        />
-        <div className="space-y-1.5">
-          <label htmlFor={descriptionId} className="block text-sm font-medium">
-            {t("descriptionLabel")}
-          </label>
-          <textarea
-            id={descriptionId}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            rows={3}
-            maxLength={1024}
-            placeholder={t("descriptionPlaceholder")}
-            className={cn(controlClass, "h-auto resize-y py-2 leading-relaxed")}
-            data-testid="skill-create-description"
-          />
-          <p className="text-xs text-muted-foreground">{t("descriptionHint")}</p>
-        </div>
-        <DialogFooter
-          form={form}
-          cancelLabel={t("cancel")}
-          submitLabel={t("submit")}
-          spinner
-          testIds={{ error: "skill-create-error", submit: "skill-create-submit" }}
-        />
-      </form>
-    </Dialog>
+      <TextField
+        label={t("slug")}
+        hint={slugError ?? t("slugHint")}
+        value={slug}
+        onChange={(event) => {
+          setSlugTouched(true);
+          setSlug(event.target.value.trim());
+        }}
+        maxLength={64}
+        spellCheck={false}
+        aria-invalid={slugError ? true : undefined}
+        className={cn("font-mono", slugError && "border-danger")}
+        data-testid="skill-create-slug"
+      />
+    </CreateDialog>
   );
 }

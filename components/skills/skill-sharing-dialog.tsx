@@ -2,15 +2,11 @@
 
 import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
-import type { Sharing } from "@/lib/sharing/types";
-import { loadDirectory } from "@/components/admin/agents/use-editor-data";
 import type { AgentsActor } from "@/components/admin/agents/types";
 import { FormError } from "@/components/forms/fields";
-import { useErrorMessage } from "@/components/forms/use-error-message";
-import type { Directory } from "@/components/sharing/scope-editor";
 import { SharingEditor } from "@/components/sharing/sharing-editor";
 import { privateSharing } from "@/components/sharing/sharing-state";
+import { useSharingForm } from "@/components/sharing/use-sharing-form";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { skillsApi, type SkillRef, type SkillView } from "./api";
@@ -30,32 +26,12 @@ export function SkillSharingDialog({
   onSaved: (view: SkillView) => void;
 }) {
   const t = useTranslations("skills.sharing");
-  const errorMessage = useErrorMessage();
-  const [sharing, setSharing] = useState<Sharing>(skill.sharing ?? privateSharing());
-  const [directory, setDirectory] = useState<Directory | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const { id, role, departmentId } = actor;
-
-  useEffect(() => {
-    let cancelled = false;
-    void loadDirectory({ id, role, departmentId }).then((loaded) => !cancelled && setDirectory(loaded));
-    return () => {
-      cancelled = true;
-    };
-  }, [id, role, departmentId]);
-
-  async function save() {
-    setSaving(true);
-    setError(null);
-    try {
-      onSaved(await skillsApi.update(skill, { sharing }));
-    } catch (err) {
-      setError(errorMessage(err, { "forbidden:sharing": t("forbidden") }));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { sharing, setSharing, directory, error, saving, save } = useSharingForm({
+    actor,
+    saved: skill.sharing ?? privateSharing(),
+    persist: async (next) => onSaved(await skillsApi.update(skill, { sharing: next })),
+    forbidden: t("forbidden"),
+  });
 
   return (
     <Dialog
