@@ -23,17 +23,20 @@ const ZH = `# 仓库管理
 
 const md = (name: string, text: string) => ({ name, mimeType: "text/markdown", buffer: Buffer.from(text) });
 
+const FINAL = ["indexed", "error_parsing", "error_indexing"];
+
+/** The documents once every one of them reached a final status. */
 async function waitIndexed(api: APIRequestContext, kbId: string): Promise<Doc[]> {
   let docs: Doc[] = [];
   await expect
     .poll(
       async () => {
         docs = await (await api.get(`/api/kbs/${kbId}/documents`)).json();
-        return docs.map((d) => d.status);
+        return docs.length > 0 && docs.every((d) => FINAL.includes(d.status));
       },
       { timeout: 20_000 },
     )
-    .toEqual(expect.not.arrayContaining(["uploaded", "parsing", "parsed", "indexing"]));
+    .toBe(true);
   return docs;
 }
 
@@ -126,6 +129,15 @@ test("uploads are checked: unsupported types, a corrupt PDF with a reason and a 
     400,
     "bad_request:upload",
   );
+  // The whole request is capped at the upload limit (25 MiB by default), before anything is stored.
+  await expectError(
+    await owner.post(`/api/kbs/${kb.id}/documents`, {
+      multipart: { file: { name: "big.md", mimeType: "text/markdown", buffer: Buffer.alloc(26 * 1024 * 1024, 97) } },
+    }),
+    413,
+    "too_large:upload",
+  );
+  expect(await (await owner.get(`/api/kbs/${kb.id}/documents`)).json()).toEqual([]);
   const [broken] = await (
     await owner.post(`/api/kbs/${kb.id}/documents`, {
       multipart: { file: { name: "broken.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 nope") } },
