@@ -10,7 +10,22 @@ export type FindOptions = {
 };
 
 /** Longest stretch of a line a pattern is tried on, so one huge line cannot stall a search. */
-const MAX_LINE_SCANNED = 10_000;
+const MAX_LINE_SCANNED = 2_000;
+
+/**
+ * JavaScript regular expressions have no time limit, and the server has one thread: a pattern
+ * that can backtrack exponentially (a repeated group such as `(a+)+` or `(a|aa)*`, or a
+ * backreference) would stall every user, and so would many unbounded quantifiers in a row
+ * (`a*a*a*b` backtracks polynomially in the line's length). Groups may be optional (`?`) but not
+ * repeated, and a pattern holds at most two unbounded quantifiers.
+ */
+const REPEATED_GROUP = /(?<!\\)\)\s*[*+{]/;
+const BACKREFERENCE = /\\[1-9]|\\k</;
+const UNBOUNDED = /(?<!\\)(?:[*+]|\{\d+,\})/g;
+
+export function riskyPattern(pattern: string): boolean {
+  return REPEATED_GROUP.test(pattern) || BACKREFERENCE.test(pattern) || (pattern.match(UNBOUNDED)?.length ?? 0) > 2;
+}
 
 /**
  * Line-numbered windows around the lines where any pattern occurs, overlapping windows merged.
@@ -24,6 +39,10 @@ export function findInDocument(
   try {
     tests = opts.patterns.map((p) => {
       if (opts.useRegex) {
+        if (riskyPattern(p))
+          throw new Error(
+            `${p} repeats a group, uses a backreference or has more than two unbounded quantifiers; search for its parts instead`,
+          );
         const re = new RegExp(p, opts.caseSensitive ? "u" : "iu");
         return (line) => re.test(line.slice(0, MAX_LINE_SCANNED));
       }
