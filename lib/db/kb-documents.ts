@@ -95,15 +95,15 @@ export async function requireKbDocument(
   return { kb, doc };
 }
 
-/** The parsed text of a readable document; null while it has not been parsed. */
-export async function readKbDocumentText(actor: Actor, kbId: string, documentId: string): Promise<string | null> {
-  await requireKbDocument(actor, kbId, documentId);
+/** A readable document with its parsed text (null while it has not been parsed). */
+export async function readKbDocumentText(actor: Actor, kbId: string, documentId: string) {
+  const { doc } = await requireKbDocument(actor, kbId, documentId);
   const db = await getDb();
   const [row] = await db
     .select({ content: kbDocuments.content })
     .from(kbDocuments)
     .where(eq(kbDocuments.id, documentId));
-  return row?.content ?? null;
+  return { doc, text: row?.content ?? null };
 }
 
 /** Deletes a document with its chunks, its pending job and its file (manage access). */

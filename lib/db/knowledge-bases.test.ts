@@ -12,7 +12,7 @@ import { jobs, kbChunks, kbDocuments } from "./kb-schema";
 import {
   createKnowledgeBase,
   deleteKnowledgeBase,
-  kbCounts,
+  getKnowledgeBase,
   listKnowledgeBases,
   listReadableKnowledgeBases,
   requireKnowledgeBase,
@@ -148,10 +148,15 @@ describe("knowledge bases as shared resources", () => {
       { id: crypto.randomUUID(), kbId: kb.id, name: "b.md", status: "parsing" },
       { id: crypto.randomUUID(), kbId: kb.id, name: "c.pdf", status: "error_parsing", error: "broken" },
     ]);
-    expect(await kbCounts(user, kb.id)).toEqual({ documentCount: 3, chunkCount: 3, processingCount: 1, errorCount: 1 });
+    expect((await getKnowledgeBase(user, kb.id)).counts).toEqual({
+      documentCount: 3,
+      chunkCount: 3,
+      processingCount: 1,
+      errorCount: 1,
+    });
     const listed = (await listKnowledgeBases(user)).find((k) => k.id === kb.id)!;
     expect(listed.counts).toEqual({ documentCount: 3, chunkCount: 3, processingCount: 1, errorCount: 1 });
-    await expect(kbCounts(outsider, kb.id)).rejects.toMatchObject({ code: "not_found:kb" });
+    await expect(getKnowledgeBase(outsider, kb.id)).rejects.toMatchObject({ code: "not_found:kb" });
   });
 
   it("deleting a knowledge base removes its documents, chunks, queued jobs and files; others stay", async () => {

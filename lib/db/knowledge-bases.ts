@@ -72,8 +72,14 @@ export async function requireKnowledgeBase(actor: Actor, id: string, needed: Acc
   return { row, access };
 }
 
-export async function kbCounts(actor: Actor, id: string): Promise<KbCounts> {
-  await requireKnowledgeBase(actor, id);
+/** A readable knowledge base with the actor's access and its document counts: one access check. */
+export async function getKnowledgeBase(actor: Actor, id: string, needed: Access = "read") {
+  const checked = await requireKnowledgeBase(actor, id, needed);
+  return { ...checked, counts: await countsOf(id) };
+}
+
+/** Only after an access check (getKnowledgeBase). */
+async function countsOf(id: string): Promise<KbCounts> {
   const db = await getDb();
   const res = await db.execute<KbCounts & { kb_id: string }>(sql`select * from (${countsSql}) c where c.kb_id = ${id}`);
   const [found] = res.rows;

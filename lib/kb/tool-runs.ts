@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { AgentRuntimeContext, VisibleKnowledgeBase } from "@/lib/agent/runtime/context-types";
 import { searchKbFullText } from "@/lib/db/kb-search";
-import { findKbFiles, readKbDocumentText, readKbFile, requireKbDocument } from "@/lib/db/kb-documents";
+import { findKbFiles, readKbDocumentText, readKbFile } from "@/lib/db/kb-documents";
 import { ApiError } from "@/lib/http/errors";
 import { openWorkspace } from "@/lib/workspace/open";
 import { workdirOf } from "@/lib/workspace/paths";
@@ -63,8 +63,7 @@ export async function openKbDocument(
   kb: VisibleKnowledgeBase,
   args: { file_id: string; line?: number; offset?: number; window_size: number },
 ): Promise<string> {
-  const { doc } = await requireKbDocument(ctx.actor, kb.kbId, args.file_id);
-  const text = await readKbDocumentText(ctx.actor, kb.kbId, args.file_id);
+  const { doc, text } = await readKbDocumentText(ctx.actor, kb.kbId, args.file_id);
   if (text === null) return `"${doc.name}" is not readable yet (status: ${doc.status}).`;
   const w = documentWindow(text, { line: args.line, offset: args.offset, window: args.window_size });
   return [
@@ -86,8 +85,7 @@ export async function findKbDocument(
     window_size: number;
   },
 ): Promise<string> {
-  const { doc } = await requireKbDocument(ctx.actor, kb.kbId, args.file_id);
-  const text = await readKbDocumentText(ctx.actor, kb.kbId, args.file_id);
+  const { doc, text } = await readKbDocumentText(ctx.actor, kb.kbId, args.file_id);
   if (text === null) return `"${doc.name}" is not readable yet (status: ${doc.status}).`;
   const found = findInDocument(text, {
     patterns: args.patterns,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { deleteKnowledgeBase, kbCounts, requireKnowledgeBase, updateKnowledgeBase } from "@/lib/db/knowledge-bases";
+import { deleteKnowledgeBase, getKnowledgeBase, updateKnowledgeBase } from "@/lib/db/knowledge-bases";
 import { kbBody } from "@/lib/kb/kb-body";
 import { kbView } from "@/lib/kb/kb-view";
 
@@ -9,13 +9,14 @@ export const dynamic = "force-dynamic";
 const params = z.object({ id: z.string().min(1).max(200) });
 
 export const GET = route({ params }, async ({ actor, params }) => {
-  const { row, access } = await requireKnowledgeBase(actor, params.id);
-  return kbView(actor, row, access, await kbCounts(actor, params.id));
+  const { row, access, counts } = await getKnowledgeBase(actor, params.id);
+  return kbView(actor, row, access, counts);
 });
 
 export const PATCH = route({ params, body: kbBody.partial() }, async ({ actor, params, body }) => {
-  const row = await updateKnowledgeBase(actor, params.id, body);
-  return kbView(actor, row, "manage", await kbCounts(actor, params.id));
+  await updateKnowledgeBase(actor, params.id, body);
+  const { row, counts } = await getKnowledgeBase(actor, params.id, "manage");
+  return kbView(actor, row, "manage", counts);
 });
 
 export const DELETE = route({ params }, async ({ actor, params }) => {

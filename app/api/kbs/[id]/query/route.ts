@@ -19,9 +19,10 @@ const body = z.object({
  * search alone and says so in `mode`; asking for `vector` alone is refused.
  */
 export const POST = route({ params, body }, async ({ actor, params, body }) => {
-  await requireKnowledgeBase(actor, params.id);
-  if (body.mode === "vector")
+  if (body.mode === "vector") {
+    await requireKnowledgeBase(actor, params.id); // 404 before 400 for a knowledge base the user cannot read
     throw new ApiError("bad_request:kb", "Vector search is not available for this knowledge base; use bm25 or hybrid.");
+  }
   const results = await searchKbFullText(actor, params.id, body.query, { topK: body.topK, fileName: body.fileName });
   return { mode: "bm25", results };
 });

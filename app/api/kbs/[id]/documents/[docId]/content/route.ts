@@ -15,7 +15,7 @@ const query = z.object({
 
 /** A window of the parsed text, from a character offset or a 1-based line. */
 export const GET = route({ params, query }, async ({ actor, params, query }) => {
-  const text = await readKbDocumentText(actor, params.id, params.docId);
+  const { text } = await readKbDocumentText(actor, params.id, params.docId);
   if (text === null) throw new ApiError("conflict:kb", "This document has not been parsed yet.");
   return documentWindow(text, query);
 });
