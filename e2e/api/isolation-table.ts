@@ -207,6 +207,8 @@ export const ISOLATION_CASES: IsolationCase[] = [
     url: (f) => `/api/kbs/${f.kbId}/documents/${f.kbDocumentId}/retry`,
     expect: own(409), // the owner may retry, but only a document that failed
   },
+  { route: "/api/kbs/[id]/mindmap", method: "GET", url: (f) => `/api/kbs/${f.kbId}/mindmap`, expect: own(200) },
+  { route: "/api/kbs/[id]/mindmap", method: "POST", url: (f) => `/api/kbs/${f.kbId}/mindmap`, expect: own(200) },
   {
     route: "/api/kbs/[id]/query",
     method: "POST",

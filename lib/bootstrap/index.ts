@@ -11,6 +11,7 @@ import { assertWorkspaceStorageConfig } from "@/lib/workspace/store/s3-config";
 import { startJobRunner } from "@/lib/jobs/runner";
 import { scheduleStrandedDocumentSweep } from "@/lib/kb/ingest-job";
 import { seedDemoKnowledgeBase } from "./seed-demo-kb";
+import "@/lib/kb/mindmap-job"; // registers the mind map job
 
 const bootstrapKey = Symbol.for("meridian.bootstrap");
 type GlobalWithBootstrap = typeof globalThis & { [bootstrapKey]?: Promise<void> };

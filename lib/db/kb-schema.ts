@@ -22,7 +22,11 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 /** How a knowledge base cuts its documents into chunks; absent fields take the general preset. */
 export type KbChunking = { chunkSize?: number; chunkOverlap?: number; separators?: string[] };
 
-export type KbMindmapNode = { title: string; children?: KbMindmapNode[] };
+/** One topic of a knowledge base's mind map; `docId`/`line` point at the heading it stands for. */
+export type KbMindmapNode = { title: string; docId?: string; line?: number; children?: KbMindmapNode[] };
+
+export const KB_MINDMAP_STATUSES = ["none", "generating", "ready", "failed"] as const;
+export type KbMindmapStatus = (typeof KB_MINDMAP_STATUSES)[number];
 
 export const knowledgeBases = pgTable("knowledge_bases", {
   id: text("id").primaryKey(),
@@ -32,8 +36,13 @@ export const knowledgeBases = pgTable("knowledge_bases", {
   /** `provider_id:model_id` of an embedding model; null keeps the knowledge base keyword-only. */
   embeddingModel: text("embedding_model"),
   chunking: jsonb("chunking").$type<KbChunking>().notNull().default({}),
+  /** `provider_id:model_id` of the chat model that writes the mind map; null: the default chat model. */
+  model: text("model"),
   mindmap: jsonb("mindmap").$type<KbMindmapNode>(),
   mindmapUpdatedAt: timestamp("mindmap_updated_at", { withTimezone: true }),
+  mindmapStatus: text("mindmap_status", { enum: KB_MINDMAP_STATUSES }).notNull().default("none"),
+  /** Why the last generation failed, readable by whoever manages the knowledge base. */
+  mindmapError: text("mindmap_error"),
   ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
   sharing: jsonb("sharing").$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),

@@ -8,7 +8,7 @@ import type { VisibleKnowledgeBase } from "@/lib/agent/runtime/context-types";
 import { assertMayGrant } from "@/lib/sharing/grant";
 import { PRIVATE, sharingSchema, type Access } from "@/lib/sharing/types";
 import type { KbInput } from "@/lib/kb/kb-body";
-import { listEmbeddingModelSpecs } from "@/lib/models/providers";
+import { findProviderForSpec, listEmbeddingModelSpecs } from "@/lib/models/providers";
 import { removeKbFiles } from "@/lib/kb/files";
 
 export type KbRow = typeof knowledgeBases.$inferSelect;
@@ -88,6 +88,11 @@ async function countsOf(id: string): Promise<KbCounts> {
   return counts;
 }
 
+async function checkChatModel(spec: string | null | undefined) {
+  if (spec && !(await findProviderForSpec(spec)))
+    throw new ApiError("bad_request:kb", `"${spec}" is not an enabled chat model. Pick one, or none for the default model.`);
+}
+
 async function checkEmbeddingModel(spec: string | null | undefined) {
   if (!spec) return;
   if (!(await listEmbeddingModelSpecs()).includes(spec))
@@ -102,6 +107,7 @@ export async function createKnowledgeBase(actor: Actor, input: KbInput): Promise
   const sharing = sharingSchema.parse(input.sharing ?? PRIVATE);
   assertMayGrant(actor, sharing);
   await checkEmbeddingModel(input.embeddingModel);
+  await checkChatModel(input.model);
   const db = await getDb();
   const [row] = await db
     .insert(knowledgeBases)
@@ -110,6 +116,7 @@ export async function createKnowledgeBase(actor: Actor, input: KbInput): Promise
       name: input.name,
       description: input.description ?? "",
       embeddingModel: input.embeddingModel ?? null,
+      model: input.model ?? null,
       chunking: input.chunking ?? {},
       ownerId: actor.id,
       sharing,
@@ -123,6 +130,7 @@ export async function updateKnowledgeBase(actor: Actor, id: string, patch: Parti
   if (patch.sharing) assertMayGrant(actor, sharingSchema.parse(patch.sharing));
   if (patch.embeddingModel !== undefined && patch.embeddingModel !== row.embeddingModel)
     await checkEmbeddingModel(patch.embeddingModel);
+  if (patch.model !== undefined && patch.model !== row.model) await checkChatModel(patch.model);
   const db = await getDb();
   const [updated] = await db
     .update(knowledgeBases)
@@ -130,6 +138,7 @@ export async function updateKnowledgeBase(actor: Actor, id: string, patch: Parti
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.description !== undefined ? { description: patch.description } : {}),
       ...(patch.embeddingModel !== undefined ? { embeddingModel: patch.embeddingModel } : {}),
+      ...(patch.model !== undefined ? { model: patch.model } : {}),
       ...(patch.chunking !== undefined ? { chunking: patch.chunking } : {}),
       ...(patch.sharing ? { sharing: sharingSchema.parse(patch.sharing) } : {}),
       updatedAt: new Date(),

@@ -9,6 +9,8 @@ export const kbBody = z
     description: z.string().trim().max(2000).optional(),
     /** `provider_id:model_id` of an enabled embedding model; null or absent: keyword search only. */
     embeddingModel: z.string().trim().min(3).max(300).nullable().optional(),
+    /** `provider_id:model_id` of the chat model that writes the mind map; null: the default chat model. */
+    model: z.string().trim().min(3).max(300).nullable().optional(),
     chunking: chunkingSchema.optional(),
     sharing: sharingSchema.optional(),
   })

@@ -20,6 +20,8 @@ export function kbView(actor: Actor, row: KbRow, access: Access, counts?: KbCoun
     chunkCount: counts?.chunkCount ?? 0,
     processingCount: counts?.processingCount ?? 0,
     errorCount: counts?.errorCount ?? 0,
+    model: row.model,
+    mindmapStatus: row.mindmapStatus,
     mindmapUpdatedAt: row.mindmapUpdatedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -9,6 +9,8 @@ import { describeFsError } from "@/lib/workspace/backend";
 import { documentWindow, numberedLines } from "./document-window";
 import { findInDocument } from "./find-in-document";
 import type { KbSource } from "@/lib/agent/ui-parts";
+import { readMindmap } from "@/lib/db/kb-mindmap";
+import { mindmapOutline } from "./mindmap-prompt";
 
 /** What the knowledge-base tools do once the knowledge base is known to be visible (kb-tools.ts). */
 
@@ -151,4 +153,20 @@ export async function downloadKbFile(
     return `Error: ${describeFsError(err, target)}`;
   }
   return `Saved ${file.name} (${file.bytes.byteLength} bytes) from "${kb.name}" to ${target}.`;
+}
+
+export async function getMindmap(ctx: AgentRuntimeContext, kb: VisibleKnowledgeBase): Promise<string> {
+  const map = await readMindmap(ctx.actor, kb.kbId);
+  if (!map.tree) {
+    const why =
+      map.status === "generating"
+        ? "it is being generated now; try again in a minute"
+        : map.status === "failed"
+          ? `the last attempt failed: ${map.error ?? "unknown reason"}`
+          : "someone who manages it can generate one on its Mind map tab";
+    return `"${kb.name}" has no mind map yet (${why}). Use search_file to list its documents instead.`;
+  }
+  const outline = mindmapOutline(map.tree, (id) => map.documents[id]);
+  const note = map.status === "generating" ? " A newer one is being generated." : "";
+  return `Mind map of "${kb.name}" (generated ${map.updatedAt}).${note} Topics with a file_id can be opened with open_kb_document.\n\n${outline}`;
 }

@@ -145,11 +145,11 @@ const openKbDocument: BuiltinToolFactory = (ctx) =>
 const getMindmap: BuiltinToolFactory = (ctx) =>
   kbScopedTool(ctx, {
     name: "get_mindmap",
-    description: "Get the mind map (topic outline) of a knowledge base.",
+    description:
+      "Get the mind map of a knowledge base: its topics as an outline, each pointing at the document (and line) it comes from.",
     schema: z.object({ kb_name: kbName }),
     target: (a) => ({ by: "name", value: a.kb_name }),
-    run: async (_a, kb) =>
-      `No mind map has been generated for "${kb!.name}" yet. Use search_file to list its documents instead.`,
+    run: (_a, kb) => runs.getMindmap(ctx, kb!),
   });
 
 const searchFile: BuiltinToolFactory = (ctx) =>

@@ -1,6 +1,7 @@
 import { messageText, toolNames, type ChatRequest } from "./request-schema";
 import { chunkByChars, chunkByWords, newToolCallId, type Reply } from "./reply";
 import { WRITE_TODOS } from "../../agent/tools/names";
+import { demoMindmap, isMindmapRequest } from "./demo-mindmap";
 
 /**
  * The offline demo model a new user meets before configuring a provider. Deterministic:
@@ -9,6 +10,8 @@ import { WRITE_TODOS } from "../../agent/tools/names";
  * page visibly streams.
  */
 export function demoReply(request: ChatRequest, delayMs: number): Reply {
+  if (isMindmapRequest(request))
+    return { reasoningChunks: [], textChunks: chunkByChars(demoMindmap(request), 64), toolCalls: [], delayMs: 0 };
   // Runtimes may append system reminders after the user's message; they are not a turn.
   const last = request.messages.findLast((message) => message.role !== "system" && message.role !== "developer");
   const userText = lastUserText(request);

@@ -1,0 +1,103 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { getDb } from "./client";
+import { kbDocuments, knowledgeBases, type KbMindmapNode } from "./kb-schema";
+import type { Actor } from "@/lib/auth/actor";
+import { ApiError } from "@/lib/http/errors";
+import { requireKnowledgeBase } from "./knowledge-bases";
+import { enqueueJob } from "@/lib/jobs/runner";
+import { resolveCompletionModel } from "@/lib/models/complete";
+import { MINDMAP_LIMITS, type MindmapSourceDocument } from "@/lib/kb/mindmap-prompt";
+
+/** A knowledge base's mind map: requested by its managers, written by a job, read by its readers. */
+
+export const MINDMAP_JOB = "kb.mindmap";
+export const mindmapGroup = (kbId: string) => `kb-mindmap:${kbId}`;
+
+/** Queues a (re)generation; the current map stays readable until the new one replaces it. */
+export async function requestMindmap(actor: Actor, kbId: string) {
+  const { row } = await requireKnowledgeBase(actor, kbId, "manage");
+  const db = await getDb();
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(kbDocuments)
+    .where(and(eq(kbDocuments.kbId, kbId), eq(kbDocuments.status, "indexed")));
+  if (n === 0)
+    throw new ApiError(
+      "conflict:kb",
+      "This knowledge base has no indexed documents yet: add some, then make its mind map.",
+    );
+  const spec = await resolveCompletionModel(row.model);
+  if (!spec)
+    throw new ApiError(
+      "bad_request:kb",
+      row.model
+        ? `The mind map model "${row.model}" is not available. Pick another one in the settings.`
+        : "No chat model is available to write the mind map.",
+    );
+  await db
+    .update(knowledgeBases)
+    .set({ mindmapStatus: "generating", mindmapError: null })
+    .where(eq(knowledgeBases.id, kbId));
+  await enqueueJob({ kind: MINDMAP_JOB, payload: { kbId }, groupKey: mindmapGroup(kbId), maxAttempts: 2 });
+  return { status: "generating" as const };
+}
+
+/** The stored map as its readers see it, with the names of the documents it points at. */
+export async function readMindmap(actor: Actor, kbId: string) {
+  const { row } = await requireKnowledgeBase(actor, kbId, "read");
+  const db = await getDb();
+  const docs = await db
+    .select({ id: kbDocuments.id, name: kbDocuments.name })
+    .from(kbDocuments)
+    .where(eq(kbDocuments.kbId, kbId));
+  return {
+    name: row.name,
+    status: row.mindmapStatus,
+    error: row.mindmapError,
+    model: row.model,
+    tree: row.mindmap ?? null,
+    updatedAt: row.mindmapUpdatedAt?.toISOString() ?? null,
+    documents: Object.fromEntries(docs.map((d) => [d.id, d.name])) as Record<string, string>,
+  };
+}
+
+// The job's statements: system work, the request was checked when it was queued.
+
+/** The indexed documents' names and the start of their text (headings past it are left out). */
+
+export async function loadMindmapSource(kbId: string) {
+  const db = await getDb();
+  const [kb] = await db
+    .select({ name: knowledgeBases.name, description: knowledgeBases.description, model: knowledgeBases.model })
+    .from(knowledgeBases)
+    .where(eq(knowledgeBases.id, kbId));
+  if (!kb) return null;
+  const docs: MindmapSourceDocument[] = await db
+    .select({
+      id: kbDocuments.id,
+      name: kbDocuments.name,
+      content: sql<string>`left(coalesce(${kbDocuments.content}, ''), ${MINDMAP_LIMITS.sourceChars})`,
+    })
+    .from(kbDocuments)
+    .where(and(eq(kbDocuments.kbId, kbId), eq(kbDocuments.status, "indexed")))
+    .orderBy(asc(kbDocuments.name))
+    .limit(MINDMAP_LIMITS.documents);
+  return { ...kb, docs };
+}
+
+export async function saveMindmap(kbId: string, tree: KbMindmapNode): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(knowledgeBases)
+    .set({ mindmap: tree, mindmapUpdatedAt: new Date(), mindmapStatus: "ready", mindmapError: null })
+    .where(eq(knowledgeBases.id, kbId));
+}
+
+/** A failed generation keeps the previous map (if any) and says why. */
+export async function failMindmap(kbId: string, error: string): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(knowledgeBases)
+    .set({ mindmapStatus: "failed", mindmapError: error.slice(0, 1000) })
+    .where(eq(knowledgeBases.id, kbId));
+}
