@@ -11,6 +11,7 @@ const schema = { ...baseSchema, ...kbSchema };
 import { dataDir, databaseUrl } from "@/lib/config/env";
 import { acquireDirLock } from "./dir-lock";
 import { PreparedNames, withStatementName } from "./prepared-names";
+import { ensureVectorTables } from "./vector-tables";
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -25,7 +26,19 @@ function bridgeConfig(config: object): object {
   return config;
 }
 
-export type DbHandle = { pool: pg.Pool; db: Db; close: () => Promise<void> };
+export type DbHandle = {
+  pool: pg.Pool;
+  db: Db;
+  close: () => Promise<void>;
+  /** Whether the `vector` extension (pgvector) is installed: dense retrieval needs it. */
+  vectors: boolean;
+};
+
+/** The extensions every PGlite instance is opened with (a data dir must be reopened with the ones it was made with). */
+export async function pgliteExtensions() {
+  const { vector } = await import("@electric-sql/pglite-pgvector");
+  return { vector };
+}
 
 /** Kept on globalThis so dev hot reload never opens a second PGlite instance on the same dir. */
 const globalKey = Symbol.for("meridian.db");
@@ -45,7 +58,7 @@ async function openPglitePool(
     // 0700 reaches every folder this creates, DATA_DIR included when the database opens first.
     fs.mkdirSync(source.dir, { recursive: true, mode: 0o700 });
     releaseLock = acquireDirLock(source.dir);
-    pglite = await PGlite.create(source.dir);
+    pglite = await PGlite.create(source.dir, { extensions: await pgliteExtensions() });
     owned = true;
   } else {
     pglite = source.pglite;
@@ -93,7 +106,8 @@ export async function openDatabase(opts: { url?: string; dir?: string; pglite?: 
   }
   const db = drizzle(pool, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-  return { pool, db, close };
+  const vectors = await ensureVectorTables(db);
+  return { pool, db, close, vectors };
 }
 
 /** The process-wide database, opened and migrated once. */
@@ -115,6 +129,10 @@ export function setDatabase(handle: DbHandle): void {
 
 export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
+}
+
+export async function vectorsAvailable(): Promise<boolean> {
+  return (await getDatabase()).vectors;
 }
 
 /** For tests and shutdown: close the process-wide database. */

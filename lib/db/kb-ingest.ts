@@ -16,6 +16,8 @@ export type IngestTarget = {
   status: KbDocumentStatus;
   content: string | null;
   chunking: KbChunking;
+  /** The knowledge base's embedding model, or null for full-text only. */
+  embeddingModel: string | null;
 };
 
 export async function loadIngestTarget(documentId: string): Promise<IngestTarget | null> {
@@ -28,6 +30,7 @@ export async function loadIngestTarget(documentId: string): Promise<IngestTarget
       status: kbDocuments.status,
       content: kbDocuments.content,
       chunking: knowledgeBases.chunking,
+      embeddingModel: knowledgeBases.embeddingModel,
     })
     .from(kbDocuments)
     .innerJoin(knowledgeBases, eq(knowledgeBases.id, kbDocuments.kbId))
@@ -65,10 +68,15 @@ export async function deleteDocumentChunks(documentId: string): Promise<void> {
  * One batch of chunks in one statement (arrays unnested server-side). The full-text vector
  * weighs the heading path above the text, with CJK runs segmented into words first.
  */
-export async function insertChunkBatch(kbId: string, documentId: string, firstOrdinal: number, chunks: Chunk[]) {
+export async function insertChunkBatch(
+  kbId: string,
+  documentId: string,
+  firstOrdinal: number,
+  chunks: Chunk[],
+): Promise<number[]> {
   const db = await getDb();
   const col = <T>(pick: (c: Chunk, i: number) => T) => sql.param(chunks.map(pick));
-  await db.execute(sql`
+  const res = await db.execute<{ id: number; ordinal: number }>(sql`
     insert into kb_chunks (kb_id, document_id, ordinal, content, start_line, end_line, heading_path, token_count, search)
     select ${kbId}, ${documentId}, u.ordinal, u.content, u.start_line, u.end_line, u.heading_path::jsonb, u.token_count,
            setweight(to_tsvector('english', u.heading_text), 'B') || to_tsvector('english', u.search_text)
@@ -76,7 +84,9 @@ export async function insertChunkBatch(kbId: string, documentId: string, firstOr
                 ${col((c) => c.startLine)}::int[], ${col((c) => c.endLine)}::int[],
                 ${col((c) => JSON.stringify(c.headingPath))}::text[], ${col((c) => c.tokenCount)}::int[],
                 ${col((c) => segmentCjk(c.headingPath.join(" ")))}::text[], ${col((c) => segmentCjk(c.content))}::text[])
-         as u(ordinal, content, start_line, end_line, heading_path, token_count, heading_text, search_text)`);
+         as u(ordinal, content, start_line, end_line, heading_path, token_count, heading_text, search_text)
+    returning id::float8 as id, ordinal`);
+  return res.rows.sort((a, b) => a.ordinal - b.ordinal).map((r) => Number(r.id));
 }
 
 /** Documents left mid-way with no job to finish them (a crash between storing and queueing). */

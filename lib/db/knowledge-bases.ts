@@ -1,5 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { getDb } from "./client";
+import { getDb, vectorsAvailable } from "./client";
 import { knowledgeBases } from "./kb-schema";
 import type { Actor } from "@/lib/auth/actor";
 import { ApiError } from "@/lib/http/errors";
@@ -10,6 +10,7 @@ import { PRIVATE, sharingSchema, type Access } from "@/lib/sharing/types";
 import type { KbInput } from "@/lib/kb/kb-body";
 import { findProviderForSpec, listEmbeddingModelSpecs } from "@/lib/models/providers";
 import { removeKbFiles } from "@/lib/kb/files";
+import { reembedKnowledgeBase } from "./kb-vectors";
 
 export type KbRow = typeof knowledgeBases.$inferSelect;
 export type KbCounts = { documentCount: number; chunkCount: number; processingCount: number; errorCount: number };
@@ -90,11 +91,19 @@ async function countsOf(id: string): Promise<KbCounts> {
 
 async function checkChatModel(spec: string | null | undefined) {
   if (spec && !(await findProviderForSpec(spec)))
-    throw new ApiError("bad_request:kb", `"${spec}" is not an enabled chat model. Pick one, or none for the default model.`);
+    throw new ApiError(
+      "bad_request:kb",
+      `"${spec}" is not an enabled chat model. Pick one, or none for the default model.`,
+    );
 }
 
 async function checkEmbeddingModel(spec: string | null | undefined) {
   if (!spec) return;
+  if (!(await vectorsAvailable()))
+    throw new ApiError(
+      "bad_request:kb",
+      "This server's PostgreSQL has no pgvector extension, so knowledge bases search full text only. Install pgvector and restart to use an embedding model.",
+    );
   if (!(await listEmbeddingModelSpecs()).includes(spec))
     throw new ApiError(
       "bad_request:kb",
@@ -145,6 +154,7 @@ export async function updateKnowledgeBase(actor: Actor, id: string, patch: Parti
     })
     .where(eq(knowledgeBases.id, id))
     .returning();
+  if (patch.embeddingModel !== undefined && patch.embeddingModel !== row.embeddingModel) await reembedKnowledgeBase(id);
   return updated;
 }
 

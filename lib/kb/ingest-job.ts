@@ -12,7 +12,10 @@ import {
 import { kbFileKey, kbFilesStore } from "./files";
 import { kbFormatOf } from "./parse/formats";
 import { parseDocument } from "./parse/parse-document";
-import { chunkDocument } from "./chunk";
+import { chunkDocument, type Chunk } from "./chunk";
+import { vectorsAvailable } from "@/lib/db/client";
+import { insertEmbeddings } from "@/lib/db/kb-vectors";
+import { embedTexts } from "@/lib/models/embed";
 import { effectiveChunking } from "./chunking-settings";
 
 /**
@@ -59,14 +62,30 @@ async function ingest(job: ClaimedJob, { signal }: { signal: AbortSignal }): Pro
   checkAborted(signal);
   if (!(await updateIngestStage(documentId, { status: "indexing", progress: 0, error: null }))) return;
   const chunks = chunkDocument(content, effectiveChunking(target.chunking));
+  const embeddingModel = target.embeddingModel && (await vectorsAvailable()) ? target.embeddingModel : null;
   await deleteDocumentChunks(documentId);
   for (let i = 0; i < chunks.length; i += BATCH) {
     checkAborted(signal);
-    await insertChunkBatch(target.kbId, documentId, i, chunks.slice(i, i + BATCH));
+    const batch = chunks.slice(i, i + BATCH);
+    const ids = await insertChunkBatch(target.kbId, documentId, i, batch);
+    if (embeddingModel) await embedBatch(target.kbId, embeddingModel, ids, batch);
     const done = Math.min(chunks.length, i + BATCH);
     if (!(await updateIngestStage(documentId, { progress: Math.floor((done / chunks.length) * 99) }))) return;
   }
   await finishIndexing(target.kbId, documentId, chunks.length);
+}
+
+/** What a chunk's vector is made of: its heading path, then its text. */
+export const embeddingText = (c: Pick<Chunk, "headingPath" | "content">) =>
+  c.headingPath.length ? `${c.headingPath.join(" > ")}\n\n${c.content}` : c.content;
+
+async function embedBatch(kbId: string, spec: string, ids: number[], batch: Chunk[]): Promise<void> {
+  const result = await embedTexts(spec, batch.map(embeddingText));
+  if (!result.ok) {
+    const reason = `Embedding failed: ${result.error}`;
+    throw result.retryable ? new Error(reason) : new PermanentJobError(reason);
+  }
+  await insertEmbeddings(kbId, ids, result.vectors);
 }
 
 async function markFailed(job: ClaimedJob, error: string): Promise<void> {

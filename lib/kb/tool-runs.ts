@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { AgentRuntimeContext, VisibleKnowledgeBase } from "@/lib/agent/runtime/context-types";
-import { searchKbFullText } from "@/lib/db/kb-search";
+import { retrieve } from "./retrieve";
 import { findKbFiles, readKbDocumentText, readKbFile } from "@/lib/db/kb-documents";
 import { ApiError } from "@/lib/http/errors";
 import { openWorkspace } from "@/lib/workspace/open";
@@ -29,7 +29,8 @@ export async function queryKb(
   args: { query_text: string; file_name?: string },
   onSources?: (sources: KbSource[]) => void,
 ): Promise<string> {
-  const hits = await searchKbFullText(ctx.actor, kb.kbId, args.query_text, {
+  const { results: hits } = await retrieve(ctx.actor, kb.kbId, args.query_text, {
+    mode: "hybrid",
     topK: QUERY_TOP_K,
     fileName: args.file_name,
   });

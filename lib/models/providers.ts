@@ -119,6 +119,17 @@ export async function findProviderForSpec(
   return provider && model ? { provider, model } : null;
 }
 
+/** The provider serving an enabled embedding model, by `provider_id:model_id`. */
+export async function findEmbeddingProvider(
+  spec: string,
+): Promise<{ provider: ResolvedProvider; model: ProviderModel } | null> {
+  const parsed = parseModelSpec(spec);
+  if (!parsed) return null;
+  const provider = (await listActiveProviders()).find((p) => p.id === parsed.providerId);
+  const model = provider?.models.find((m) => m.id === parsed.modelId && m.type === "embedding" && m.enabled);
+  return provider && model ? { provider, model } : null;
+}
+
 /** The env-configured model when there is one, else the first available chat model. */
 export async function defaultModelSpec(): Promise<string> {
   const models = await listChatModels();

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openDatabase, setDatabase, closeDatabase, type DbHandle } from "@/lib/db/client";
+import { openDatabase, setDatabase, closeDatabase, pgliteExtensions, type DbHandle } from "@/lib/db/client";
 
 /**
  * A fresh, migrated database for one test file, installed as the process-wide database.
@@ -60,7 +60,7 @@ async function freshPglite(): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const templatePath = path.join(os.tmpdir(), `meridian-pglite-template-${migrationsHash()}.tar`);
   if (!fs.existsSync(templatePath)) {
-    const seed = await PGlite.create();
+    const seed = await PGlite.create({ extensions: await pgliteExtensions() });
     const h = await openDatabase({ pglite: seed });
     await h.pool.end();
     const dump = await seed.dumpDataDir("none");
@@ -69,7 +69,10 @@ async function freshPglite(): Promise<DbHandle> {
     fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
     fs.renameSync(tmp, templatePath);
   }
-  const pglite = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(templatePath)]) });
+  const pglite = await PGlite.create({
+    loadDataDir: new Blob([fs.readFileSync(templatePath)]),
+    extensions: await pgliteExtensions(),
+  });
   const handle = await openDatabase({ pglite });
   return {
     ...handle,

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { requireKnowledgeBase } from "@/lib/db/knowledge-bases";
-import { searchKbFullText } from "@/lib/db/kb-search";
-import { ApiError } from "@/lib/http/errors";
+import { retrieve } from "@/lib/kb/retrieve";
 
 export const dynamic = "force-dynamic";
 
@@ -14,15 +12,8 @@ const body = z.object({
   fileName: z.string().trim().min(1).max(500).optional(),
 });
 
-/**
- * Retrieval test and API search. Dense vectors are not indexed yet, so `hybrid` runs full-text
- * search alone and says so in `mode`; asking for `vector` alone is refused.
- */
+/** Retrieval test and API search: the answer names the mode that ran (hybrid without vectors runs bm25). */
 export const POST = route({ params, body }, async ({ actor, params, body }) => {
-  if (body.mode === "vector") {
-    await requireKnowledgeBase(actor, params.id); // 404 before 400 for a knowledge base the user cannot read
-    throw new ApiError("bad_request:kb", "Vector search is not available for this knowledge base; use bm25 or hybrid.");
-  }
-  const results = await searchKbFullText(actor, params.id, body.query, { topK: body.topK, fileName: body.fileName });
-  return { mode: "bm25", results };
+  const { mode, results, embedMs } = await retrieve(actor, params.id, body.query, body);
+  return { mode, results, ...(embedMs !== undefined ? { embedMs } : {}) };
 });

@@ -1,0 +1,81 @@
+import type { Actor } from "@/lib/auth/actor";
+import { requireKnowledgeBase } from "@/lib/db/knowledge-bases";
+import { searchKbFullText, type KbSearchHit } from "@/lib/db/kb-search";
+import { searchKbVectors } from "@/lib/db/kb-vectors";
+import { vectorsAvailable } from "@/lib/db/client";
+import { ApiError } from "@/lib/http/errors";
+import { embedTexts } from "@/lib/models/embed";
+
+/**
+ * Retrieval over one readable knowledge base (SPEC 4): BM25-style full text always; dense
+ * vectors when the knowledge base has an embedding model and the database has pgvector; hybrid
+ * fuses the two lists. The answer names the mode that ran (hybrid without vectors is bm25).
+ */
+
+export type RetrievalMode = "bm25" | "vector" | "hybrid";
+export type Fusion = "weighted" | "rrf";
+
+/** SPEC 4's default: 0.7 dense, 0.3 full text, each list's scores scaled to 0..1 first. */
+export const DENSE_WEIGHT = 0.7;
+const RRF_K = 60;
+
+export type Retrieval = { mode: RetrievalMode; results: KbSearchHit[]; embedMs?: number };
+
+export async function retrieve(
+  actor: Actor,
+  kbId: string,
+  query: string,
+  opts: { mode: RetrievalMode; topK: number; fileName?: string; fusion?: Fusion },
+): Promise<Retrieval> {
+  const { row } = await requireKnowledgeBase(actor, kbId);
+  const dense = Boolean(row.embeddingModel) && (await vectorsAvailable());
+  if (opts.mode === "vector" && !dense)
+    throw new ApiError(
+      "bad_request:kb",
+      row.embeddingModel
+        ? "This server's database has no pgvector extension: use bm25."
+        : "This knowledge base has no embedding model: pick one in its settings, or use bm25.",
+    );
+  if (opts.mode === "bm25" || !dense)
+    return { mode: "bm25", results: await searchKbFullText(actor, kbId, query, opts) };
+
+  const started = performance.now();
+  const embedded = await embedTexts(row.embeddingModel!, [query.slice(0, 8000)]);
+  const embedMs = Math.round(performance.now() - started);
+  if (!embedded.ok) {
+    if (opts.mode === "vector") throw new ApiError("bad_request:kb", `The embedding model failed: ${embedded.error}`);
+    // A hybrid search still answers from the full text when the embedding call fails.
+    return { mode: "bm25", results: await searchKbFullText(actor, kbId, query, opts), embedMs };
+  }
+  const [vector] = embedded.vectors;
+  if (opts.mode === "vector")
+    return { mode: "vector", results: await searchKbVectors(actor, kbId, vector, opts), embedMs };
+  const pool = { ...opts, topK: opts.topK * 2 };
+  const [text, near] = await Promise.all([
+    searchKbFullText(actor, kbId, query, pool),
+    searchKbVectors(actor, kbId, vector, pool),
+  ]);
+  return { mode: "hybrid", results: fuse(near, text, opts.topK, opts.fusion ?? "weighted"), embedMs };
+}
+
+/** Fuses the dense and full-text lists into one, best first; each hit keeps its fused score. */
+export function fuse(dense: KbSearchHit[], text: KbSearchHit[], topK: number, fusion: Fusion): KbSearchHit[] {
+  const scores = new Map<number, { hit: KbSearchHit; score: number }>();
+  const add = (list: KbSearchHit[], weight: number) => {
+    const max = Math.max(...list.map((h) => h.score));
+    const min = Math.min(...list.map((h) => h.score));
+    list.forEach((hit, rank) => {
+      const part =
+        fusion === "rrf" ? weight / (RRF_K + rank + 1) : weight * (max > min ? (hit.score - min) / (max - min) : 1);
+      const entry = scores.get(hit.chunkId) ?? { hit, score: 0 };
+      entry.score += part;
+      scores.set(hit.chunkId, entry);
+    });
+  };
+  add(dense, DENSE_WEIGHT);
+  add(text, 1 - DENSE_WEIGHT);
+  return [...scores.values()]
+    .sort((a, b) => b.score - a.score || a.hit.chunkId - b.hit.chunkId)
+    .slice(0, topK)
+    .map(({ hit, score }) => ({ ...hit, score }));
+}
