@@ -15,6 +15,7 @@ const BATCH = 256;
 async function embedDocument(job: ClaimedJob, { signal }: { signal: AbortSignal }): Promise<void> {
   const documentId = String(job.payload.documentId ?? "");
   for (;;) {
+    await new Promise((resolve) => setImmediate(resolve)); // let requests in between batches (PGlite runs on this thread)
     if (signal.aborted) return;
     const rows = await chunksWithoutVectors(documentId, BATCH);
     if (rows.length === 0) return;

@@ -27,7 +27,13 @@ const BATCH = 256;
 
 const documentIdOf = (job: ClaimedJob) => String(job.payload.documentId ?? "");
 
-function checkAborted(signal: AbortSignal) {
+/**
+ * Between steps: stop when cancelled, and give the event loop a turn. On PGlite every statement
+ * runs on the main thread and resolves through microtasks only, so a job that never yields
+ * would keep requests and timers waiting until the whole document is indexed.
+ */
+async function checkpoint(signal: AbortSignal) {
+  await new Promise((resolve) => setImmediate(resolve));
   if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error("Cancelled.");
 }
 
@@ -59,13 +65,13 @@ async function ingest(job: ClaimedJob, { signal }: { signal: AbortSignal }): Pro
     const lineCount = content.split("\n").length;
     if (!(await updateIngestStage(documentId, { status: "parsed", progress: 100, content, lineCount }))) return;
   }
-  checkAborted(signal);
+  await checkpoint(signal);
   if (!(await updateIngestStage(documentId, { status: "indexing", progress: 0, error: null }))) return;
   const chunks = chunkDocument(content, effectiveChunking(target.chunking));
   const embeddingModel = target.embeddingModel && (await vectorsAvailable()) ? target.embeddingModel : null;
   await deleteDocumentChunks(documentId);
   for (let i = 0; i < chunks.length; i += BATCH) {
-    checkAborted(signal);
+    await checkpoint(signal);
     const batch = chunks.slice(i, i + BATCH);
     const ids = await insertChunkBatch(target.kbId, documentId, i, batch);
     if (embeddingModel) await embedBatch(target.kbId, embeddingModel, ids, batch);

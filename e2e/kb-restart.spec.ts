@@ -1,0 +1,175 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { ADMIN, signIn } from "./helpers/auth";
+import { MOCK_URL } from "../playwright.config";
+
+/**
+ * Issue 12: killing the server during indexing and starting it again finishes the job. The test
+ * runs its own app server (same build, its own data directory or database), uploads a document
+ * big enough to take seconds to index, kills the whole server with SIGKILL while the document is
+ * being indexed, starts it again on the same data, and watches the document reach "indexed" in
+ * the page. The job's lease is shortened so the takeover comes within seconds.
+ */
+
+const PORT = Number(process.env.E2E_RESTART_PORT || 3461);
+const BASE = `http://127.0.0.1:${PORT}`;
+const LEASE_MS = 4000;
+
+let dataDir: string;
+let databaseUrl: string | undefined;
+let server: ChildProcess | null = null;
+
+async function freshDatabase(): Promise<string | undefined> {
+  if (!process.env.DATABASE_URL) return undefined;
+  const name = `meridian_restart_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function startServer(): Promise<void> {
+  const env = {
+    ...process.env,
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    DEMO_MODEL_URL: MOCK_URL,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    JOB_LEASE_MS: String(LEASE_MS),
+    OPENAI_BASE_URL: "",
+    OPENAI_API_KEY: "",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  if (!databaseUrl) delete env.DATABASE_URL;
+  // Its own process group, so SIGKILL reaches start.mjs and the Next.js server under it.
+  const log = fs.openSync(path.resolve("test-results", "kb-restart-server.log"), "a");
+  server = spawn(process.execPath, [path.resolve("scripts/start.mjs")], {
+    env,
+    detached: true,
+    stdio: ["ignore", log, log],
+  });
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`${BASE}/api/health`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 120_000, intervals: [250] },
+    )
+    .toBe(200);
+}
+
+function killServer(): void {
+  if (server?.pid) {
+    try {
+      process.kill(-server.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+  server = null;
+}
+
+const SECTIONS = 12_000;
+
+/** About 19 MB of markdown (the upload limit is 25 MiB): many sections of distinct sentences, so indexing takes seconds. */
+function bigManual(): Buffer {
+  const parts: string[] = ["# Harbour operations manual"];
+  for (let s = 0; s < SECTIONS; s++) {
+    parts.push(`\n## Berth ${s}\n`);
+    for (let p = 0; p < 12; p++)
+      parts.push(
+        `Berth ${s} rule ${p}: vessels of class ${(s * 7 + p) % 97} moor on the ${p % 2 ? "north" : "south"} quay, report to tower ${s % 13}, and log cargo code K${s}-${p}.`,
+      );
+  }
+  parts.push("\n## Closing\nThe harbour master signs the night ledger at midnight.");
+  return Buffer.from(parts.join("\n"));
+}
+
+test.describe.configure({ mode: "serial", timeout: 240_000 });
+
+test.beforeAll(async () => {
+  fs.mkdirSync("test-results", { recursive: true });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-restart-"));
+  databaseUrl = await freshDatabase();
+});
+
+test.afterAll(() => {
+  killServer();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("a document being indexed when the server is killed is indexed after it starts again", async ({ page }) => {
+  await startServer();
+  let api: APIRequestContext = await signIn(BASE, ADMIN.username, ADMIN.password);
+  const kb = await (await api.post("/api/kbs", { data: { name: "Harbour" } })).json();
+  const file = bigManual();
+  const upload = await api.post(`/api/kbs/${kb.id}/documents`, {
+    multipart: { file: { name: "harbour.md", mimeType: "text/markdown", buffer: file } },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const [{ id: docId }] = await upload.json();
+  const uploadedAt = Date.now();
+
+  // Kill it mid-way: while the document is indexing with some chunks written.
+  const status = async (ctx: APIRequestContext) =>
+    (await (await ctx.get(`/api/kbs/${kb.id}/documents/${docId}`)).json()) as { status: string; progress: number };
+  const seen: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        const s = await status(api);
+        if (seen.at(-1) !== `${s.status} ${s.progress}`) seen.push(`${s.status} ${s.progress}`);
+        if (s.status === "indexed")
+          throw new Error(
+            `indexed ${Date.now() - uploadedAt} ms after the upload, before it could be interrupted: ${seen.join(", ")}`,
+          );
+        return s.status === "indexing" && s.progress > 0;
+      },
+      { timeout: 90_000, intervals: [100] },
+    )
+    .toBe(true);
+  console.log(`[kb-restart] statuses seen in ${Date.now() - uploadedAt} ms: ${seen.join(", ")}`);
+  const before = await status(api);
+  console.log(
+    `[kb-restart] killing the server at ${before.status} ${before.progress}% (${(file.length / 1e6).toFixed(1)} MB)`,
+  );
+  killServer();
+  await api.dispose();
+
+  const restartedAt = Date.now();
+  await startServer();
+  api = await signIn(BASE, ADMIN.username, ADMIN.password);
+
+  // The page shows it reaching "Indexed" without anyone retrying it.
+  await page.goto(`${BASE}/login`);
+  await page.getByTestId("login-username").fill(ADMIN.username);
+  await page.getByTestId("login-password").fill(ADMIN.password);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("composer-input")).toBeVisible();
+  await page.goto(`${BASE}/kbs?kb=${kb.id}`);
+  const row = page.getByTestId("kb-document").filter({ hasText: "harbour.md" });
+  await expect(row).toHaveAttribute("data-status", "indexed", { timeout: 150_000 });
+  console.log(`[kb-restart] indexed ${((Date.now() - restartedAt) / 1000).toFixed(1)} s after the restart began`);
+
+  // Every chunk is there once: the job started the interrupted stage over, it did not add to it.
+  const hits = await (
+    await api.post(`/api/kbs/${kb.id}/query`, {
+      data: { query: "harbour master signs the night ledger", mode: "bm25" },
+    })
+  ).json();
+  expect(hits.results[0].content).toContain("night ledger");
+  expect(hits.results.filter((r: { content: string }) => r.content.includes("night ledger"))).toHaveLength(1);
+  await api.dispose();
+});
