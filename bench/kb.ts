@@ -2,13 +2,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { openDatabase, setDatabase, closeDatabase, getDb } from "@/lib/db/client";
+import { openDatabase, setDatabase, closeDatabase, getDb, vectorsAvailable } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/testing/test-db";
 import { insertTestUser } from "@/lib/testing/users";
 import type { Actor } from "@/lib/auth/actor";
 import { createKnowledgeBase } from "@/lib/db/knowledge-bases";
 import { addKbDocuments } from "@/lib/db/kb-documents";
-import { searchKbFullText } from "@/lib/db/kb-search";
+import { providers } from "@/lib/db/schema";
+import { invalidateProviderCache } from "@/lib/models/providers";
+import { retrieve, type Fusion, type RetrievalMode } from "@/lib/kb/retrieve";
+import { startMockLlmServer } from "@/lib/testing/mock-llm";
 import { JobRunner } from "@/lib/jobs/runner";
 import "@/lib/kb/ingest-job";
 import { npmReadmes, seeded } from "./kb-corpus";
@@ -16,8 +19,11 @@ import { ms, summarize } from "./stats";
 
 /**
  * `npm run bench:kb`: knowledge-base ingestion throughput, query latency at 10k and 100k chunks,
- * and retrieval quality on the README files of the installed npm packages. PGlite in a fresh
- * data dir by default; DATABASE_URL=postgres://… runs it on a fresh database of that server.
+ * and retrieval quality on the README files of the installed npm packages, for bm25, vector and
+ * hybrid search. Vectors come from the scripted model server's demo embeddings over HTTP (a
+ * hashed bag of words, 256 dimensions: it measures the machinery, not a semantic model). PGlite
+ * in a fresh data dir by default; DATABASE_URL=postgres://… runs it on a fresh database of that
+ * server (vector rows say n/a where the server has no pgvector).
  */
 
 const isPg = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? "");
@@ -33,6 +39,19 @@ if (isPg) {
 const u = await insertTestUser({ role: "user" });
 const actor: Actor = { id: u.id, username: u.username, displayName: "", role: "user", departmentId: null };
 const runner = new JobRunner({ pollMs: 20 }).start();
+const mock = await startMockLlmServer({ models: ["demo-embedding"] });
+await (await getDb()).insert(providers).values({
+  id: "bench",
+  name: "Demo embeddings",
+  baseUrl: mock.url,
+  models: [
+    { id: "bench-chat", type: "chat" as const, contextWindow: 32_000, enabled: true },
+    { id: "demo-embedding", type: "embedding" as const, enabled: true },
+  ],
+  source: "admin",
+});
+invalidateProviderCache();
+const vectors = await vectorsAvailable();
 
 let ingestErrors = 0;
 async function ingest(kbId: string, docs: { name: string; text: string }[]): Promise<number> {
@@ -74,6 +93,14 @@ const count = async () =>
   );
 const chunks = await count();
 const mbPerS = corpusBytes / 1024 / 1024 / (ingestMs / 1000);
+const bm25IngestErrors = ingestErrors;
+
+// 1b. The same corpus with the demo embeddings (where the database has pgvector).
+const vkb = vectors
+  ? await createKnowledgeBase(actor, { name: "npm READMEs, vectors", embeddingModel: "bench:demo-embedding" })
+  : null;
+const vIngestMs = vkb ? await ingest(vkb.id, corpus) : 0;
+const vMbPerS = vkb ? corpusBytes / 1024 / 1024 / (vIngestMs / 1000) : 0;
 
 // 2. Retrieval quality: known-item questions. A question is 8 consecutive words of a sentence in a
 // random chunk, a quarter of them dropped; the answer is any chunk of that document holding that line.
@@ -100,46 +127,86 @@ while (questions.length < 200) {
   if (picked.length < 4) continue;
   questions.push({ query: picked.join(" "), fileName: c.file, line: lines[li] });
 }
-const quality = { recall5: 0, mrr: 0 };
-const latency10k: number[] = [];
-for (const q of questions) {
+type Variant = { label: string; mode: RetrievalMode; fusion?: Fusion };
+const VARIANTS: Variant[] = [
+  { label: "bm25", mode: "bm25" },
+  ...(vkb
+    ? ([
+        { label: "vector", mode: "vector" },
+        { label: "hybrid 0.7/0.3", mode: "hybrid", fusion: "weighted" },
+        { label: "hybrid rrf", mode: "hybrid", fusion: "rrf" },
+      ] as Variant[])
+    : []),
+];
+const searchKb = vkb ?? kb;
+/** Search time without the query's embedding call (reported on its own). */
+const embedTimes: number[] = [];
+async function ask(v: Variant, query: string) {
   const t = performance.now();
-  const hits = await searchKbFullText(actor, kb.id, q.query, { topK: 10 });
-  latency10k.push(performance.now() - t);
-  const rank = hits.findIndex((h) => h.fileName === q.fileName && h.content.split("\n").includes(q.line));
-  if (rank >= 0 && rank < 5) quality.recall5++;
-  if (rank >= 0) quality.mrr += 1 / (rank + 1);
+  const r = await retrieve(actor, searchKb.id, query, { mode: v.mode, fusion: v.fusion, topK: 10 });
+  const total = performance.now() - t;
+  if (r.embedMs !== undefined) embedTimes.push(r.embedMs);
+  return { hits: r.results, ms: total - (r.embedMs ?? 0) };
 }
-quality.recall5 /= questions.length;
-quality.mrr /= questions.length;
+const quality = new Map<string, { recall5: number; mrr: number }>();
+for (const v of VARIANTS) {
+  const q5 = { recall5: 0, mrr: 0 };
+  for (const q of questions) {
+    const { hits } = await ask(v, q.query);
+    const rank = hits.findIndex((h) => h.fileName === q.fileName && h.content.split("\n").includes(q.line));
+    if (rank >= 0 && rank < 5) q5.recall5++;
+    if (rank >= 0) q5.mrr += 1 / (rank + 1);
+  }
+  quality.set(v.label, { recall5: q5.recall5 / questions.length, mrr: q5.mrr / questions.length });
+}
 
 // 3. Query latency at about 10k and 100k chunks: the corpus's chunks, then copies of them.
+const countIn = async (kbId: string) =>
+  Number(
+    (await db.execute<{ n: number }>(sql`select count(*)::int as n from kb_chunks where kb_id = ${kbId}`)).rows[0].n,
+  );
 async function growTo(target: number) {
-  while ((await count()) < target) {
+  const id = searchKb.id;
+  while ((await countIn(id)) < target) {
+    const n = Math.min(20_000, target - (await countIn(id)));
+    // Copies of the corpus's chunks, each with its vector (when the knowledge base has vectors).
     await db.execute(sql`
-      insert into kb_chunks (kb_id, document_id, ordinal, content, start_line, end_line, heading_path, token_count, search)
-      select kb_id, document_id, ordinal + 100000, content, start_line, end_line, heading_path, token_count, search
-      from kb_chunks where kb_id = ${kb.id} limit ${target - (await count())}`);
+      with src as materialized (
+        select c.*, nextval(pg_get_serial_sequence('kb_chunks', 'id')) as new_id
+        from kb_chunks c where c.kb_id = ${id} order by c.id limit ${n}
+      ), ins as (
+        insert into kb_chunks (id, kb_id, document_id, ordinal, content, start_line, end_line, heading_path, token_count, search)
+        select new_id, kb_id, document_id, ordinal + 100000, content, start_line, end_line, heading_path, token_count, search
+        from src returning id
+      )
+      ${
+        vkb
+          ? sql`insert into kb_embeddings (chunk_id, kb_id, dims, embedding)
+                select s.new_id, e.kb_id, e.dims, e.embedding from src s join kb_embeddings e on e.chunk_id = s.id`
+          : sql`select count(*) from ins`
+      }`);
   }
   await db.execute(sql`analyze kb_chunks`);
+  if (vkb) await db.execute(sql`analyze kb_embeddings`);
 }
-async function timeQueries(): Promise<number[]> {
-  const out: number[] = [];
-  for (const q of questions) {
-    const t = performance.now();
-    await searchKbFullText(actor, kb.id, q.query, { topK: 10 });
-    out.push(performance.now() - t);
+async function timeQueries(): Promise<Map<string, ReturnType<typeof summarize>>> {
+  const out = new Map<string, ReturnType<typeof summarize>>();
+  for (const v of VARIANTS) {
+    const samples: number[] = [];
+    for (const q of questions) samples.push((await ask(v, q.query)).ms);
+    out.set(v.label, summarize(samples));
   }
   return out;
 }
 await growTo(10_000);
-const at10k = summarize(await timeQueries());
-const n10k = await count();
+const at10k = await timeQueries();
+const n10k = await countIn(searchKb.id);
 await growTo(100_000);
-const at100k = summarize(await timeQueries());
-const n100k = await count();
+const at100k = await timeQueries();
+const n100k = await countIn(searchKb.id);
 
 await runner.stop();
+await mock.close();
 const when = new Date().toISOString();
 const dbName = isPg ? "PostgreSQL" : "PGlite";
 const lines = [
@@ -149,10 +216,24 @@ const lines = [
   "",
   "| figure | value |",
   "|---|---|",
-  `| ingest, markdown, full-text only (upload → indexed, job runner) | ${mbPerS.toFixed(2)} MB/s (${(ingestMs / 1000).toFixed(1)} s, ${ingestErrors} documents failed) |`,
-  `| bm25 query p50 / p95 at ${n10k} chunks (n=${at10k.n}) | ${ms(at10k.p50)} / ${ms(at10k.p95)} |`,
-  `| bm25 query p50 / p95 at ${n100k} chunks (n=${at100k.n}) | ${ms(at100k.p50)} / ${ms(at100k.p95)} |`,
-  `| bm25 recall@5 / MRR, ${questions.length} known-item questions | ${quality.recall5.toFixed(3)} / ${quality.mrr.toFixed(3)} |`,
+  `| ingest, markdown, full-text only (upload → indexed, job runner) | ${mbPerS.toFixed(2)} MB/s (${(ingestMs / 1000).toFixed(1)} s, ${bm25IngestErrors} documents failed) |`,
+  vkb
+    ? `| ingest, markdown, full text + demo embeddings over HTTP | ${vMbPerS.toFixed(2)} MB/s (${(vIngestMs / 1000).toFixed(1)} s, ${ingestErrors} documents failed) |`
+    : "| ingest with embeddings | n/a: this database has no pgvector |",
+  ...VARIANTS.flatMap((v) => [
+    `| ${v.label} query p50 / p95 at ${n10k} chunks (n=${at10k.get(v.label)!.n}) | ${ms(at10k.get(v.label)!.p50)} / ${ms(at10k.get(v.label)!.p95)} |`,
+    `| ${v.label} query p50 / p95 at ${n100k} chunks | ${ms(at100k.get(v.label)!.p50)} / ${ms(at100k.get(v.label)!.p95)} |`,
+  ]),
+  ...(embedTimes.length
+    ? [
+        `| query embedding call (HTTP, excluded above) p50 / p95 | ${ms(summarize(embedTimes).p50)} / ${ms(summarize(embedTimes).p95)} |`,
+      ]
+    : []),
+  ...VARIANTS.map(
+    (v) =>
+      `| ${v.label} recall@5 / MRR, ${questions.length} known-item questions | ${quality.get(v.label)!.recall5.toFixed(3)} / ${quality.get(v.label)!.mrr.toFixed(3)} |`,
+  ),
+  ...(vkb ? [] : ["| vector and hybrid | n/a: this database has no pgvector |"]),
   "",
 ];
 console.log(lines.join("\n"));
