@@ -164,3 +164,46 @@ test("uploads are checked: unsupported types, a corrupt PDF with a reason and a 
   expect((await owner.delete(`/api/kbs/${kb.id}`)).status()).toBe(200);
   await expectError(await owner.get(`/api/kbs/${kb.id}/documents/${broken.id}`), 404, "not_found:kb");
 });
+
+test("with the demo embedding model, vector and hybrid search find by vectors where the database has pgvector, and are refused with the reason where it does not", async () => {
+  const models = await (await owner.get("/api/models")).json();
+  expect(models.embeddingModels).toContain("demo:demo-embedding");
+  const create = () => owner.post("/api/kbs", { data: { name: "Vectors", embeddingModel: "demo:demo-embedding" } });
+  if (!models.vectorSearch) {
+    // PostgreSQL without pgvector (CI's Debian PostgreSQL 15).
+    const refused = await expectError(await create(), 400, "bad_request:kb");
+    expect(refused).toMatch(/pgvector/);
+    return;
+  }
+  const res = await create();
+  expect(res.status(), await res.text()).toBe(201);
+  const kb = await res.json();
+  expect(kb.embeddingModel).toBe("demo:demo-embedding");
+  await owner.post(`/api/kbs/${kb.id}/documents`, { multipart: { file: md("manual.md", EN) } });
+  await owner.post(`/api/kbs/${kb.id}/documents`, { multipart: { file: md("仓库.md", ZH) } });
+  expect((await waitIndexed(owner, kb.id)).map((d) => d.status)).toEqual(["indexed", "indexed"]);
+  for (const mode of ["vector", "hybrid"]) {
+    const answer = await (
+      await owner.post(`/api/kbs/${kb.id}/query`, { data: { query: "the keeper logs the fog horn", mode } })
+    ).json();
+    expect(answer.mode).toBe(mode);
+    expect(answer.embedMs).toBeGreaterThanOrEqual(0);
+    expect(answer.results[0]).toMatchObject({ fileName: "manual.md" });
+  }
+  const zh = await (
+    await owner.post(`/api/kbs/${kb.id}/query`, { data: { query: "仓库盘点", mode: "vector" } })
+  ).json();
+  expect(zh.results[0]).toMatchObject({ fileName: "仓库.md" });
+  await expectError(
+    await other.post(`/api/kbs/${kb.id}/query`, { data: { query: "fog horn", mode: "vector" } }),
+    404,
+    "not_found:kb",
+  );
+  // An embedding model that is not enabled is refused.
+  await expectError(
+    await owner.patch(`/api/kbs/${kb.id}`, { data: { embeddingModel: "demo:nope" } }),
+    400,
+    "bad_request:kb",
+  );
+  expect((await owner.delete(`/api/kbs/${kb.id}`)).status()).toBe(200);
+});
