@@ -11,7 +11,7 @@ const schema = { ...baseSchema, ...kbSchema };
 import { dataDir, databaseUrl } from "@/lib/config/env";
 import { acquireDirLock } from "./dir-lock";
 import { PreparedNames, withStatementName } from "./prepared-names";
-import { ensureVectorTables } from "./vector-tables";
+import { ensureVectorTables, type VectorSupport } from "./vector-tables";
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -31,7 +31,7 @@ export type DbHandle = {
   db: Db;
   close: () => Promise<void>;
   /** Whether the `vector` extension (pgvector) is installed: dense retrieval needs it. */
-  vectors: boolean;
+  vectors: VectorSupport;
 };
 
 /** The extensions every PGlite instance is opened with (a data dir must be reopened with the ones it was made with). */
@@ -132,7 +132,13 @@ export async function getDb(): Promise<Db> {
 }
 
 export async function vectorsAvailable(): Promise<boolean> {
-  return (await getDatabase()).vectors;
+  return (await getDatabase()).vectors !== false;
+}
+
+/** pgvector 0.8+ keeps scanning an HNSW index until enough rows pass a filter. */
+export async function vectorIterativeScan(): Promise<boolean> {
+  const v = (await getDatabase()).vectors;
+  return v !== false && v.iterativeScan;
 }
 
 /** For tests and shutdown: close the process-wide database. */

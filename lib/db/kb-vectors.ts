@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb, vectorsAvailable } from "./client";
+import { getDb, vectorIterativeScan, vectorsAvailable } from "./client";
 import type { Actor } from "@/lib/auth/actor";
 import { ApiError } from "@/lib/http/errors";
 import { requireKnowledgeBase } from "./knowledge-bases";
@@ -45,10 +45,12 @@ export async function searchKbVectors(
   const cast = vectorCast(dims);
   const type = sql.raw(cast ? cast.type : "vector");
   const q = literal(vector);
+  const iterative = await vectorIterativeScan();
   const db = await getDb();
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local hnsw.iterative_scan = relaxed_order`);
-    await tx.execute(sql`set local hnsw.ef_search = 100`);
+    // Older pgvector has no iterative scan: a wider search list makes up for rows of other knowledge bases.
+    if (iterative) await tx.execute(sql`set local hnsw.iterative_scan = relaxed_order`);
+    await tx.execute(sql.raw(`set local hnsw.ef_search = ${iterative ? 100 : 400}`));
     const res = await tx.execute<KbSearchHit>(sql`
       with near as (
         select e.chunk_id, (e.embedding::${type} <=> ${q}::${type}) as distance

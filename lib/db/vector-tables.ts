@@ -11,12 +11,17 @@ import type { NodePgDatabase } from "drizzle-orm/node-postgres";
  * own partial HNSW index over the cast column (`ensureHnswIndex`), which is what the queries use.
  */
 
-export async function ensureVectorTables(db: NodePgDatabase<Record<string, unknown>>): Promise<boolean> {
+/** What the database offers for vectors: nothing, or pgvector (with iterative index scans from 0.8). */
+export type VectorSupport = false | { iterativeScan: boolean };
+
+export async function ensureVectorTables(db: NodePgDatabase<Record<string, unknown>>): Promise<VectorSupport> {
   try {
     await db.execute(sql`create extension if not exists vector`);
   } catch {
     return false; // not installed on this server
   }
+  const res = await db.execute<{ v: string }>(sql`select extversion as v from pg_extension where extname = 'vector'`);
+  const [major, minor] = (res.rows[0]?.v ?? "0.0").split(".").map(Number);
   await db.execute(sql`
     create table if not exists kb_embeddings (
       chunk_id bigint primary key references kb_chunks(id) on delete cascade,
@@ -25,7 +30,7 @@ export async function ensureVectorTables(db: NodePgDatabase<Record<string, unkno
       embedding vector not null
     )`);
   await db.execute(sql`create index if not exists kb_embeddings_kb_idx on kb_embeddings (kb_id, dims)`);
-  return true;
+  return { iterativeScan: major > 0 || minor >= 8 };
 }
 
 /** pgvector indexes `vector` up to 2,000 dimensions and `halfvec` up to 4,000; larger ones are scanned exactly. */
