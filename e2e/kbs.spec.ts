@@ -1,7 +1,8 @@
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { docxWithParagraphs, pdfWithText } from "../lib/testing/kb-samples";
 import { createUser, signInAsAdmin, type CreatedUser } from "./helpers/auth";
 import { uniqueName } from "./helpers/org";
+import { clickUntilVisible, signInThroughForm } from "./helpers/pages";
 
 /**
  * Knowledge bases in the browser, as a plain user: create one from the menu, tune its chunking,
@@ -40,22 +41,6 @@ test.beforeAll(async ({ baseURL }) => {
   member = await createUser(admin, { role: "user" });
   await admin.dispose();
 });
-
-async function signInThroughForm(page: Page, user: { username: string; password: string }) {
-  await page.goto("/login");
-  await page.getByTestId("login-username").fill(user.username);
-  await page.getByTestId("login-password").fill(user.password);
-  await page.getByTestId("login-submit").click();
-  await expect(page.getByTestId("composer-input")).toBeVisible();
-}
-
-/** Clicks `trigger` until `target` shows: a click before hydration does nothing. */
-async function clickUntilVisible(trigger: Locator, target: Locator) {
-  await expect(async () => {
-    if (!(await target.isVisible())) await trigger.click({ timeout: 2_000 });
-    await expect(target).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
-}
 
 const documentRow = (page: Page, name: string) => page.getByTestId("kb-document").filter({ hasText: name });
 

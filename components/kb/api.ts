@@ -4,17 +4,21 @@ import type { kbView } from "@/lib/kb/kb-view";
 import type { kbDocumentView } from "@/lib/kb/document-view";
 import type { DocumentWindow } from "@/lib/kb/document-window";
 import type { KbSearchHit } from "@/lib/db/kb-search";
-import type { KbDocumentStatus } from "@/lib/db/kb-schema";
+import type { KbDocumentStatus, KbMindmapNode } from "@/lib/db/kb-schema";
+import type { readMindmap } from "@/lib/db/kb-mindmap";
 
 /** The knowledge-base routes (app/api/kbs), typed for the KB pages; shapes as the server defines them. */
 
 export type KbView = ReturnType<typeof kbView>;
 export type KbDocument = ReturnType<typeof kbDocumentView>;
-export type { DocumentWindow, KbDocumentStatus, KbSearchHit };
+export type KbMindmap = Awaited<ReturnType<typeof readMindmap>>;
+export type { DocumentWindow, KbDocumentStatus, KbMindmapNode, KbSearchHit };
 export type KbQueryMode = "bm25" | "hybrid";
 export type KbPatch = {
   name?: string;
   description?: string;
+  /** The chat model that writes the mind map (`provider_id:model_id`); null: the default chat model. */
+  model?: string | null;
   chunking?: { chunkSize?: number; chunkOverlap?: number };
   sharing?: Sharing;
 };
@@ -46,4 +50,7 @@ export const kbsApi = {
       method: "POST",
       body: JSON.stringify(input),
     }),
+  mindmap: (kbId: string) => apiFetch<KbMindmap>(kbAt(kbId, "/mindmap")),
+  /** Queues a (re)generation; answers the map with status "generating" (poll `mindmap` until it changes). */
+  generateMindmap: (kbId: string) => apiFetch<KbMindmap>(kbAt(kbId, "/mindmap"), { method: "POST" }),
 };

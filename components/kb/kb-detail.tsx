@@ -11,6 +11,7 @@ import { DocumentViewer } from "./document-viewer";
 import { KbDetailHeader } from "./kb-detail-header";
 import { KbDocuments } from "./kb-documents";
 import { kbHref, kbTabOf, lineParam, type KbTab } from "./kb-links";
+import { KbMindmap } from "./kb-mindmap";
 import { KbRetrieval } from "./kb-retrieval";
 import { KbSettings } from "./kb-settings";
 import { KbTabs } from "./kb-tabs";
@@ -84,6 +85,7 @@ export function KbDetail({ kbId, actor, onChanged }: { kbId: string; actor: Agen
         <div role="tabpanel" id={`kb-panel-${tab}`} aria-labelledby={`kb-tab-${tab}`} className="pt-5">
           {tab === "documents" && <KbDocuments kb={kb} onChanged={documentsChanged} />}
           {tab === "retrieval" && <KbRetrieval kb={kb} />}
+          {tab === "mindmap" && <KbMindmap kb={kb} />}
           {tab === "settings" && (
             <KbSettings
               kb={kb}

@@ -4,17 +4,20 @@ import { LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { FormError, TextAreaField, TextField } from "@/components/forms/fields";
+import { FormError, SelectField, TextAreaField, TextField } from "@/components/forms/fields";
 import { useErrorMessage } from "@/components/forms/use-error-message";
+import { useModels } from "@/components/shell/models-context";
 import { Button } from "@/components/ui/button";
 import { kbsApi, type KbView } from "./api";
 
-/** Name, description, chunk size and overlap; saved together with one PATCH. */
+/** Name, description, mind map model, chunk size and overlap; saved together with one PATCH. */
 export function KbGeneralForm({ kb, onSaved }: { kb: KbView; onSaved: (kb: KbView) => void }) {
   const t = useTranslations("kbs.settings");
   const errorMessage = useErrorMessage();
   const [name, setName] = useState(kb.name);
   const [description, setDescription] = useState(kb.description ?? "");
+  const [model, setModel] = useState(kb.model ?? "");
+  const modelOptions = useModelOptions(kb.model);
   const [chunkSize, setChunkSize] = useState(String(kb.chunking.chunkSize));
   const [chunkOverlap, setChunkOverlap] = useState(String(kb.chunking.chunkOverlap));
   const [saving, setSaving] = useState(false);
@@ -33,6 +36,7 @@ export function KbGeneralForm({ kb, onSaved }: { kb: KbView; onSaved: (kb: KbVie
       const saved = await kbsApi.update(kb.id, {
         name: name.trim(),
         description: description.trim(),
+        model: model || null,
         chunking: { chunkSize: size, chunkOverlap: overlap },
       });
       toast.success(t("saved"));
@@ -69,6 +73,14 @@ export function KbGeneralForm({ kb, onSaved }: { kb: KbView; onSaved: (kb: KbVie
         maxLength={2000}
         data-testid="kb-settings-description"
       />
+      <SelectField
+        label={t("model")}
+        hint={t("modelHint")}
+        value={model}
+        onChange={(event) => setModel(event.target.value)}
+        options={modelOptions}
+        data-testid="kb-settings-model"
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={t("chunkSize")}
@@ -102,4 +114,19 @@ export function KbGeneralForm({ kb, onSaved }: { kb: KbView; onSaved: (kb: KbVie
       </div>
     </form>
   );
+}
+
+/** "Default chat model" (the empty value, saved as null) and the enabled chat models the composer offers. */
+function useModelOptions(current: string | null): { value: string; label: string }[] {
+  const t = useTranslations("kbs.settings");
+  const { models, defaultSpec, loaded } = useModels();
+  const defaultLabel = models.find((m) => m.spec === defaultSpec)?.label;
+  const options = [
+    { value: "", label: defaultLabel ? t("defaultModelNamed", { name: defaultLabel }) : t("defaultModel") },
+    ...models.map((m) => ({ value: m.spec, label: m.label })),
+  ];
+  // A model since disabled stays visible as the one set, until another is picked.
+  if (current && !models.some((m) => m.spec === current))
+    options.push({ value: current, label: loaded ? t("modelUnavailable", { spec: current }) : current });
+  return options;
 }

@@ -2,11 +2,11 @@
  * Page addresses of the knowledge-base screens. The list and everything inside one KB share
  * /kbs, so Back walks out of a document, a tab and a KB in turn.
  *   /kbs                                  the list
- *   /kbs?kb=<id>&tab=documents|retrieval|settings
+ *   /kbs?kb=<id>&tab=documents|retrieval|mindmap|settings
  *   /kbs?kb=<id>&doc=<docId>&line=N&to=M  a document, scrolled to lines N..M (both optional)
  */
-export type KbTab = "documents" | "retrieval" | "settings";
-export const KB_TABS: KbTab[] = ["documents", "retrieval", "settings"];
+export type KbTab = "documents" | "retrieval" | "mindmap" | "settings";
+export const KB_TABS: KbTab[] = ["documents", "retrieval", "mindmap", "settings"];
 
 export function kbHref(kbId: string, tab: KbTab = "documents", extra: Record<string, string> = {}): string {
   const params = new URLSearchParams({ kb: kbId, ...(tab === "documents" ? {} : { tab }), ...extra });

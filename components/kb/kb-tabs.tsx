@@ -1,7 +1,7 @@
 "use client";
 
 import { cn } from "@/components/ui/cn";
-import { FileText, Search, Settings2 } from "lucide-react";
+import { FileText, Network, Search, Settings2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { KeyboardEvent } from "react";
 import type { KbTab } from "./kb-links";
@@ -9,10 +9,11 @@ import type { KbTab } from "./kb-links";
 const TABS = [
   { tab: "documents", icon: FileText },
   { tab: "retrieval", icon: Search },
+  { tab: "mindmap", icon: Network },
   { tab: "settings", icon: Settings2 },
 ] as const;
 
-/** Documents, Retrieval test and (for managers) Settings, in the underlined tab look of the file panel. */
+/** Documents, Retrieval test, Mind map and (for managers) Settings, in the underlined tab look of the file panel. */
 export function KbTabs({
   value,
   canManage,

@@ -17,10 +17,18 @@ export function useKbDocuments(kbId: string, onSettled: () => void) {
   const [docs, setDocs] = useState<KbDocument[] | null>(null);
   const settled = useLatest(onSettled);
   const wasPolling = useRef(false);
+  // Bumped by upsert and drop: a list requested before a write is stale when it arrives.
+  const writes = useRef(0);
 
   const load = useCallback(async () => {
     try {
-      setDocs(await kbsApi.documents(kbId));
+      let seen: number;
+      let list: KbDocument[];
+      do {
+        seen = writes.current;
+        list = await kbsApi.documents(kbId);
+      } while (writes.current !== seen);
+      setDocs(list);
     } catch (error) {
       setDocs((current) => current ?? []);
       reportError(error);
@@ -47,6 +55,7 @@ export function useKbDocuments(kbId: string, onSettled: () => void) {
 
   /** Puts documents a write returned into the list: replaces old copies, appends new ones. */
   const upsert = useCallback((changed: KbDocument[]) => {
+    writes.current += 1;
     setDocs((current) => {
       const list = current ?? [];
       const byId = new Map(changed.map((d) => [d.id, d]));
@@ -55,7 +64,10 @@ export function useKbDocuments(kbId: string, onSettled: () => void) {
     });
   }, []);
 
-  const drop = useCallback((id: string) => setDocs((current) => current?.filter((d) => d.id !== id) ?? null), []);
+  const drop = useCallback((id: string) => {
+    writes.current += 1;
+    setDocs((current) => current?.filter((d) => d.id !== id) ?? null);
+  }, []);
 
   return { docs, polling, reload: load, upsert, drop };
 }

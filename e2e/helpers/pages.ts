@@ -1,0 +1,19 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** Browser steps several specs share: signing in through the form, clicking before hydration. */
+
+export async function signInThroughForm(page: Page, user: { username: string; password: string }) {
+  await page.goto("/login");
+  await page.getByTestId("login-username").fill(user.username);
+  await page.getByTestId("login-password").fill(user.password);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("composer-input")).toBeVisible();
+}
+
+/** Clicks `trigger` until `target` shows: a click before hydration does nothing. */
+export async function clickUntilVisible(trigger: Locator, target: Locator) {
+  await expect(async () => {
+    if (!(await target.isVisible())) await trigger.click({ timeout: 2_000 });
+    await expect(target).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
