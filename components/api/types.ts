@@ -23,7 +23,15 @@ export type ModelOption = {
   contextWindow: number | null;
 };
 
-export type ModelsResponse = { models: ModelOption[]; defaultSpec: string | null; demo: boolean };
+export type ModelsResponse = {
+  models: ModelOption[];
+  defaultSpec: string | null;
+  demo: boolean;
+  /** Embedding models a knowledge base may use (`provider_id:model_id`). */
+  embeddingModels?: string[];
+  /** Whether the database can store vectors (pgvector). */
+  vectorSearch?: boolean;
+};
 
 export type RunStatus = RunStatusView;
 export const ACTIVE_RUN_STATUSES: readonly string[] = ["pending", "running"] satisfies RunStatus[];

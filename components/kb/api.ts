@@ -13,12 +13,14 @@ export type KbView = ReturnType<typeof kbView>;
 export type KbDocument = ReturnType<typeof kbDocumentView>;
 export type KbMindmap = Awaited<ReturnType<typeof readMindmap>>;
 export type { DocumentWindow, KbDocumentStatus, KbMindmapNode, KbSearchHit };
-export type KbQueryMode = "bm25" | "hybrid";
+export type KbQueryMode = "bm25" | "vector" | "hybrid";
 export type KbPatch = {
   name?: string;
   description?: string;
   /** The chat model that writes the mind map (`provider_id:model_id`); null: the default chat model. */
   model?: string | null;
+  /** The embedding model (`provider_id:model_id`); null: keyword search only. */
+  embeddingModel?: string | null;
   chunking?: { chunkSize?: number; chunkOverlap?: number };
   sharing?: Sharing;
 };
@@ -46,7 +48,7 @@ export const kbsApi = {
     return apiFetch<DocumentWindow>(`${docAt(kbId, docId, "/content")}?${from}&window=${window}`);
   },
   query: (kbId: string, input: { query: string; mode: KbQueryMode; topK?: number }) =>
-    apiFetch<{ mode: string; results: KbSearchHit[] }>(kbAt(kbId, "/query"), {
+    apiFetch<{ mode: KbQueryMode; results: KbSearchHit[]; embedMs?: number }>(kbAt(kbId, "/query"), {
       method: "POST",
       body: JSON.stringify(input),
     }),

@@ -10,7 +10,7 @@ import { useModels } from "@/components/shell/models-context";
 import { Button } from "@/components/ui/button";
 import { kbsApi, type KbView } from "./api";
 
-/** Name, description, mind map model, chunk size and overlap; saved together with one PATCH. */
+/** Name, description, mind map and embedding models, chunk size and overlap; saved together with one PATCH. */
 export function KbGeneralForm({ kb, onSaved }: { kb: KbView; onSaved: (kb: KbView) => void }) {
   const t = useTranslations("kbs.settings");
   const errorMessage = useErrorMessage();
@@ -18,6 +18,8 @@ export function KbGeneralForm({ kb, onSaved }: { kb: KbView; onSaved: (kb: KbVie
   const [description, setDescription] = useState(kb.description ?? "");
   const [model, setModel] = useState(kb.model ?? "");
   const modelOptions = useModelOptions(kb.model);
+  const [embeddingModel, setEmbeddingModel] = useState(kb.embeddingModel ?? "");
+  const embedding = useEmbeddingOptions(kb.embeddingModel);
   const [chunkSize, setChunkSize] = useState(String(kb.chunking.chunkSize));
   const [chunkOverlap, setChunkOverlap] = useState(String(kb.chunking.chunkOverlap));
   const [saving, setSaving] = useState(false);
@@ -37,6 +39,7 @@ export function KbGeneralForm({ kb, onSaved }: { kb: KbView; onSaved: (kb: KbVie
         name: name.trim(),
         description: description.trim(),
         model: model || null,
+        ...((embeddingModel || null) !== kb.embeddingModel ? { embeddingModel: embeddingModel || null } : {}),
         chunking: { chunkSize: size, chunkOverlap: overlap },
       });
       toast.success(t("saved"));
@@ -80,6 +83,15 @@ export function KbGeneralForm({ kb, onSaved }: { kb: KbView; onSaved: (kb: KbVie
         onChange={(event) => setModel(event.target.value)}
         options={modelOptions}
         data-testid="kb-settings-model"
+      />
+      <SelectField
+        label={t("embeddingModel")}
+        hint={embedding.available ? t("embeddingHint") : t("embeddingUnavailable")}
+        value={embeddingModel}
+        onChange={(event) => setEmbeddingModel(event.target.value)}
+        options={embedding.options}
+        disabled={!embedding.available && !kb.embeddingModel}
+        data-testid="kb-settings-embedding-model"
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -129,4 +141,17 @@ function useModelOptions(current: string | null): { value: string; label: string
   if (current && !models.some((m) => m.spec === current))
     options.push({ value: current, label: loaded ? t("modelUnavailable", { spec: current }) : current });
   return options;
+}
+
+/** "None" (keyword search only) and the enabled embedding models; none at all where the database has no pgvector. */
+function useEmbeddingOptions(current: string | null) {
+  const t = useTranslations("kbs.settings");
+  const { embeddingModels = [], vectorSearch = false, loaded } = useModels();
+  const options = [
+    { value: "", label: t("embeddingNone") },
+    ...(vectorSearch ? embeddingModels.map((spec) => ({ value: spec, label: spec })) : []),
+  ];
+  if (current && !options.some((o) => o.value === current))
+    options.push({ value: current, label: loaded ? t("modelUnavailable", { spec: current }) : current });
+  return { options, available: !loaded || vectorSearch };
 }

@@ -13,7 +13,9 @@ import { kbsApi, type KbQueryMode, type KbSearchHit, type KbView } from "./api";
 import { kbHref } from "./kb-links";
 import { RetrievalResult } from "./retrieval-result";
 
-type Outcome = { query: string; results: KbSearchHit[] } | null;
+type Outcome = { query: string; results: KbSearchHit[]; ranAs: KbQueryMode } | null;
+
+const MODES: KbQueryMode[] = ["hybrid", "vector", "bm25"];
 
 /**
  * The Retrieval test tab: a query and a mode in, ranked passages out. The query rides in the
@@ -26,7 +28,10 @@ export function KbRetrieval({ kb }: { kb: KbView }) {
   const errorMessage = useErrorMessage();
   const inputId = useId();
   const asked = params.get("q") ?? "";
-  const askedMode: KbQueryMode = params.get("mode") === "bm25" ? "bm25" : "hybrid";
+  const dense = Boolean(kb.embeddingModel);
+  const addressed = params.get("mode") as KbQueryMode | null;
+  const askedMode: KbQueryMode =
+    addressed && MODES.includes(addressed) && (addressed !== "vector" || dense) ? addressed : "hybrid";
   const [query, setQuery] = useState(asked);
   const [mode, setMode] = useState<KbQueryMode>(askedMode);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -39,7 +44,7 @@ export function KbRetrieval({ kb }: { kb: KbView }) {
       setError(null);
       try {
         const answer = await kbsApi.query(kb.id, { query: text, mode: how });
-        setOutcome({ query: text, results: answer.results });
+        setOutcome({ query: text, results: answer.results, ranAs: answer.mode });
       } catch (err) {
         setError(errorMessage(err));
       } finally {
@@ -85,7 +90,14 @@ export function KbRetrieval({ kb }: { kb: KbView }) {
               onChange={setMode}
               label={t("modeLabel")}
               options={[
-                { value: "hybrid", label: t("modes.hybrid"), title: t("modeHints.hybrid") },
+                {
+                  value: "hybrid",
+                  label: t("modes.hybrid"),
+                  title: t(dense ? "modeHints.hybrid" : "modeHints.hybridKeywordOnly"),
+                },
+                ...(dense
+                  ? [{ value: "vector" as const, label: t("modes.vector"), title: t("modeHints.vector") }]
+                  : []),
                 { value: "bm25", label: t("modes.bm25"), title: t("modeHints.bm25") },
               ]}
               className="h-10 flex-1 sm:flex-none"
@@ -106,9 +118,14 @@ export function KbRetrieval({ kb }: { kb: KbView }) {
       <FormError message={error} data-testid="kb-query-error" />
       {outcome && (
         <section aria-labelledby="kb-results-title" aria-busy={pending} data-testid="kb-query-results">
-          <h3 id="kb-results-title" className="mb-2 text-sm font-semibold">
-            {t("results", { count: outcome.results.length })}
-          </h3>
+          <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+            <h3 id="kb-results-title" className="text-sm font-semibold">
+              {t("results", { count: outcome.results.length })}
+            </h3>
+            <p className="text-xs text-muted-foreground" data-testid="kb-query-ran-as" data-mode={outcome.ranAs}>
+              {t("ranAs", { mode: t(`modes.${outcome.ranAs}`) })}
+            </p>
+          </div>
           {outcome.results.length === 0 ? (
             <div className="flex items-center gap-3 rounded-2xl border border-dashed border-border px-4 py-5 text-sm text-muted-foreground">
               <SearchX className="size-4 shrink-0" aria-hidden />
