@@ -75,6 +75,22 @@ export async function insertJob(job: NewJob): Promise<{ id: string; created: boo
 }
 
 /**
+ * Adds jobs whose group keys are new (e.g. freshly stored documents) in one statement. Only for
+ * keys that cannot have a queued or running job yet: it does not check, unlike insertJob.
+ */
+export async function insertNewJobs(list: NewJob[]): Promise<void> {
+  if (list.length === 0) return;
+  const db = await getDb();
+  const col = <T>(pick: (j: NewJob) => T) => sql.param(list.map(pick));
+  await db.execute(sql`
+    insert into jobs (id, kind, payload, group_key, max_attempts, run_after)
+    select u.id, u.kind, u.payload::jsonb, u.group_key, u.max_attempts, now()
+    from unnest(${col(() => crypto.randomUUID())}::text[], ${col((j) => j.kind)}::text[],
+                ${col((j) => JSON.stringify(j.payload))}::text[], ${col((j) => j.groupKey ?? null)}::text[],
+                ${col((j) => j.maxAttempts ?? 3)}::int[]) as u(id, kind, payload, group_key, max_attempts)`);
+}
+
+/**
  * Claims the oldest ready job of the given kinds for `workerId`: a queued job whose time has
  * come, or a running one whose lease expired (its worker died). A job whose group already has
  * a job running under a live lease waits.

@@ -5,6 +5,7 @@ import {
   failAbandonedJobs,
   failJobAttempt,
   insertJob,
+  insertNewJobs,
   releaseJobs,
   renewJobLease,
   type ClaimedJob,
@@ -53,6 +54,12 @@ export async function enqueueJob(job: NewJob): Promise<{ id: string; created: bo
   const result = await insertJob(job);
   g[runnerKey]?.kick();
   return result;
+}
+
+/** Queues jobs under new group keys in one statement (see insertNewJobs) and wakes the runner. */
+export async function enqueueNewJobs(list: NewJob[]): Promise<void> {
+  await insertNewJobs(list);
+  g[runnerKey]?.kick();
 }
 
 export type RunnerOptions = {

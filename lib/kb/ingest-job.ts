@@ -69,13 +69,16 @@ async function ingest(job: ClaimedJob, { signal }: { signal: AbortSignal }): Pro
   if (!(await updateIngestStage(documentId, { status: "indexing", progress: 0, error: null }))) return;
   const chunks = chunkDocument(content, effectiveChunking(target.chunking));
   const embeddingModel = target.embeddingModel && (await vectorsAvailable()) ? target.embeddingModel : null;
-  await deleteDocumentChunks(documentId);
+  // Chunks exist only when indexing started before (a retry or a takeover): start it over.
+  if (target.status === "indexing" || target.status === "error_indexing" || target.status === "indexed")
+    await deleteDocumentChunks(documentId);
   for (let i = 0; i < chunks.length; i += BATCH) {
     await checkpoint(signal);
     const batch = chunks.slice(i, i + BATCH);
     const ids = await insertChunkBatch(target.kbId, documentId, i, batch);
     if (embeddingModel) await embedBatch(target.kbId, embeddingModel, ids, batch);
     const done = Math.min(chunks.length, i + BATCH);
+    if (done === chunks.length) break; // finishIndexing writes 100
     if (!(await updateIngestStage(documentId, { progress: Math.floor((done / chunks.length) * 99) }))) return;
   }
   await finishIndexing(target.kbId, documentId, chunks.length);
