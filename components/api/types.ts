@@ -29,6 +29,8 @@ export type ModelsResponse = {
   demo: boolean;
   /** Embedding models a knowledge base may use (`provider_id:model_id`). */
   embeddingModels?: string[];
+  /** Rerank models a knowledge base may use (`provider_id:model_id`). */
+  rerankModels?: string[];
   /** Whether the database can store vectors (pgvector). */
   vectorSearch?: boolean;
 };

@@ -21,6 +21,8 @@ export type KbPatch = {
   model?: string | null;
   /** The embedding model (`provider_id:model_id`); null: keyword search only. */
   embeddingModel?: string | null;
+  /** The rerank model (`provider_id:model_id`); null: results keep the retrieval order. */
+  rerankModel?: string | null;
   chunking?: { chunkSize?: number; chunkOverlap?: number };
   sharing?: Sharing;
 };
@@ -48,7 +50,7 @@ export const kbsApi = {
     return apiFetch<DocumentWindow>(`${docAt(kbId, docId, "/content")}?${from}&window=${window}`);
   },
   query: (kbId: string, input: { query: string; mode: KbQueryMode; topK?: number }) =>
-    apiFetch<{ mode: KbQueryMode; results: KbSearchHit[]; embedMs?: number }>(kbAt(kbId, "/query"), {
+    apiFetch<{ mode: KbQueryMode; results: KbSearchHit[]; embedMs?: number; reranked?: boolean }>(kbAt(kbId, "/query"), {
       method: "POST",
       body: JSON.stringify(input),
     }),

@@ -10,7 +10,7 @@ import { useModels } from "@/components/shell/models-context";
 import { Button } from "@/components/ui/button";
 import { kbsApi, type KbView } from "./api";
 
-/** Name, description, mind map and embedding models, chunk size and overlap; saved together with one PATCH. */
+/** Name, description, the mind map, embedding and rerank models, chunk size and overlap; saved together with one PATCH. */
 export function KbGeneralForm({ kb, onSaved }: { kb: KbView; onSaved: (kb: KbView) => void }) {
   const t = useTranslations("kbs.settings");
   const errorMessage = useErrorMessage();
@@ -20,6 +20,8 @@ export function KbGeneralForm({ kb, onSaved }: { kb: KbView; onSaved: (kb: KbVie
   const modelOptions = useModelOptions(kb.model);
   const [embeddingModel, setEmbeddingModel] = useState(kb.embeddingModel ?? "");
   const embedding = useEmbeddingOptions(kb.embeddingModel);
+  const [rerankModel, setRerankModel] = useState(kb.rerankModel ?? "");
+  const rerankOptions = useRerankOptions(kb.rerankModel);
   const [chunkSize, setChunkSize] = useState(String(kb.chunking.chunkSize));
   const [chunkOverlap, setChunkOverlap] = useState(String(kb.chunking.chunkOverlap));
   const [saving, setSaving] = useState(false);
@@ -40,6 +42,7 @@ export function KbGeneralForm({ kb, onSaved }: { kb: KbView; onSaved: (kb: KbVie
         description: description.trim(),
         model: model || null,
         ...((embeddingModel || null) !== kb.embeddingModel ? { embeddingModel: embeddingModel || null } : {}),
+        rerankModel: rerankModel || null,
         chunking: { chunkSize: size, chunkOverlap: overlap },
       });
       toast.success(t("saved"));
@@ -92,6 +95,14 @@ export function KbGeneralForm({ kb, onSaved }: { kb: KbView; onSaved: (kb: KbVie
         options={embedding.options}
         disabled={!embedding.available && !kb.embeddingModel}
         data-testid="kb-settings-embedding-model"
+      />
+      <SelectField
+        label={t("rerankModel")}
+        hint={t("rerankHint")}
+        value={rerankModel}
+        onChange={(event) => setRerankModel(event.target.value)}
+        options={rerankOptions}
+        data-testid="kb-settings-rerank-model"
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -154,4 +165,17 @@ function useEmbeddingOptions(current: string | null) {
   if (current && !options.some((o) => o.value === current))
     options.push({ value: current, label: loaded ? t("modelUnavailable", { spec: current }) : current });
   return { options, available: !loaded || vectorSearch };
+}
+
+/** "None" and the enabled rerank models (a model since disabled stays visible as the one set). */
+function useRerankOptions(current: string | null) {
+  const t = useTranslations("kbs.settings");
+  const { rerankModels = [], loaded } = useModels();
+  const options = [
+    { value: "", label: t("rerankNone") },
+    ...rerankModels.map((spec) => ({ value: spec, label: spec })),
+  ];
+  if (current && !rerankModels.includes(current))
+    options.push({ value: current, label: loaded ? t("modelUnavailable", { spec: current }) : current });
+  return options;
 }

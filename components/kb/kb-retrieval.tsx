@@ -13,7 +13,7 @@ import { kbsApi, type KbQueryMode, type KbSearchHit, type KbView } from "./api";
 import { kbHref } from "./kb-links";
 import { RetrievalResult } from "./retrieval-result";
 
-type Outcome = { query: string; results: KbSearchHit[]; ranAs: KbQueryMode } | null;
+type Outcome = { query: string; results: KbSearchHit[]; ranAs: KbQueryMode; reranked?: boolean } | null;
 
 const MODES: KbQueryMode[] = ["hybrid", "vector", "bm25"];
 
@@ -44,7 +44,7 @@ export function KbRetrieval({ kb }: { kb: KbView }) {
       setError(null);
       try {
         const answer = await kbsApi.query(kb.id, { query: text, mode: how });
-        setOutcome({ query: text, results: answer.results, ranAs: answer.mode });
+        setOutcome({ query: text, results: answer.results, ranAs: answer.mode, reranked: answer.reranked });
       } catch (err) {
         setError(errorMessage(err));
       } finally {
@@ -124,6 +124,8 @@ export function KbRetrieval({ kb }: { kb: KbView }) {
             </h3>
             <p className="text-xs text-muted-foreground" data-testid="kb-query-ran-as" data-mode={outcome.ranAs}>
               {t("ranAs", { mode: t(`modes.${outcome.ranAs}`) })}
+              {outcome.reranked === true && ` · ${t("reranked")}`}
+              {outcome.reranked === false && ` · ${t("rerankFailed")}`}
             </p>
           </div>
           {outcome.results.length === 0 ? (

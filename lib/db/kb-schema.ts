@@ -35,6 +35,8 @@ export const knowledgeBases = pgTable("knowledge_bases", {
   kbType: text("kb_type").notNull().default("general"),
   /** `provider_id:model_id` of an embedding model; null keeps the knowledge base keyword-only. */
   embeddingModel: text("embedding_model"),
+  /** `provider_id:model_id` of a rerank model that reorders retrieved passages; null: no reranking. */
+  rerankModel: text("rerank_model"),
   chunking: jsonb("chunking").$type<KbChunking>().notNull().default({}),
   /** `provider_id:model_id` of the chat model that writes the mind map; null: the default chat model. */
   model: text("model"),

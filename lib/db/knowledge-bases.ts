@@ -8,7 +8,7 @@ import type { VisibleKnowledgeBase } from "@/lib/agent/runtime/context-types";
 import { assertMayGrant } from "@/lib/sharing/grant";
 import { PRIVATE, sharingSchema, type Access } from "@/lib/sharing/types";
 import type { KbInput } from "@/lib/kb/kb-body";
-import { findProviderForSpec, listEmbeddingModelSpecs } from "@/lib/models/providers";
+import { findProviderForSpec, listEmbeddingModelSpecs, listRerankModelSpecs } from "@/lib/models/providers";
 import { removeKbFiles } from "@/lib/kb/files";
 import { reembedKnowledgeBase } from "./kb-vectors";
 
@@ -97,6 +97,11 @@ async function checkChatModel(spec: string | null | undefined) {
     );
 }
 
+async function checkRerankModel(spec: string | null | undefined) {
+  if (spec && !(await listRerankModelSpecs()).includes(spec))
+    throw new ApiError("bad_request:kb", `"${spec}" is not an enabled rerank model. Pick one, or none.`);
+}
+
 async function checkEmbeddingModel(spec: string | null | undefined) {
   if (!spec) return;
   if (!(await vectorsAvailable()))
@@ -117,6 +122,7 @@ export async function createKnowledgeBase(actor: Actor, input: KbInput): Promise
   assertMayGrant(actor, sharing);
   await checkEmbeddingModel(input.embeddingModel);
   await checkChatModel(input.model);
+  await checkRerankModel(input.rerankModel);
   const db = await getDb();
   const [row] = await db
     .insert(knowledgeBases)
@@ -126,6 +132,7 @@ export async function createKnowledgeBase(actor: Actor, input: KbInput): Promise
       description: input.description ?? "",
       embeddingModel: input.embeddingModel ?? null,
       model: input.model ?? null,
+      rerankModel: input.rerankModel ?? null,
       chunking: input.chunking ?? {},
       ownerId: actor.id,
       sharing,
@@ -140,6 +147,7 @@ export async function updateKnowledgeBase(actor: Actor, id: string, patch: Parti
   if (patch.embeddingModel !== undefined && patch.embeddingModel !== row.embeddingModel)
     await checkEmbeddingModel(patch.embeddingModel);
   if (patch.model !== undefined && patch.model !== row.model) await checkChatModel(patch.model);
+  if (patch.rerankModel !== undefined && patch.rerankModel !== row.rerankModel) await checkRerankModel(patch.rerankModel);
   const db = await getDb();
   const [updated] = await db
     .update(knowledgeBases)
@@ -148,6 +156,7 @@ export async function updateKnowledgeBase(actor: Actor, id: string, patch: Parti
       ...(patch.description !== undefined ? { description: patch.description } : {}),
       ...(patch.embeddingModel !== undefined ? { embeddingModel: patch.embeddingModel } : {}),
       ...(patch.model !== undefined ? { model: patch.model } : {}),
+      ...(patch.rerankModel !== undefined ? { rerankModel: patch.rerankModel } : {}),
       ...(patch.chunking !== undefined ? { chunking: patch.chunking } : {}),
       ...(patch.sharing ? { sharing: sharingSchema.parse(patch.sharing) } : {}),
       updatedAt: new Date(),

@@ -57,7 +57,8 @@ export const sessions = pgTable(
 
 export type ProviderModel = {
   id: string;
-  type: "chat" | "embedding";
+  /** `rerank`: a `/rerank` endpoint (Cohere / Jina / vLLM shape) that reorders retrieved passages. */
+  type: "chat" | "embedding" | "rerank";
   contextWindow?: number;
   enabled: boolean;
 };

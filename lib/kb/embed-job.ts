@@ -2,7 +2,7 @@ import { registerJobHandler, PermanentJobError } from "@/lib/jobs/runner";
 import type { ClaimedJob } from "@/lib/db/jobs";
 import { chunksWithoutVectors, EMBED_JOB, insertEmbeddings } from "@/lib/db/kb-vectors";
 import { embedTexts } from "@/lib/models/embed";
-import { embeddingText } from "./ingest-job";
+import { embeddingText } from "./embedding-text";
 
 /**
  * Embeds the chunks of an indexed document that have no vector (after the knowledge base's

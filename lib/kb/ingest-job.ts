@@ -16,6 +16,7 @@ import { chunkDocument, type Chunk } from "./chunk";
 import { vectorsAvailable } from "@/lib/db/client";
 import { insertEmbeddings } from "@/lib/db/kb-vectors";
 import { embedTexts } from "@/lib/models/embed";
+import { embeddingText } from "./embedding-text";
 import { effectiveChunking } from "./chunking-settings";
 
 /**
@@ -83,10 +84,6 @@ async function ingest(job: ClaimedJob, { signal }: { signal: AbortSignal }): Pro
   }
   await finishIndexing(target.kbId, documentId, chunks.length);
 }
-
-/** What a chunk's vector is made of: its heading path, then its text. */
-export const embeddingText = (c: Pick<Chunk, "headingPath" | "content">) =>
-  c.headingPath.length ? `${c.headingPath.join(" > ")}\n\n${c.content}` : c.content;
 
 async function embedBatch(kbId: string, spec: string, ids: number[], batch: Chunk[]): Promise<void> {
   const result = await embedTexts(spec, batch.map(embeddingText));

@@ -11,6 +11,8 @@ export const kbBody = z
     embeddingModel: z.string().trim().min(3).max(300).nullable().optional(),
     /** `provider_id:model_id` of the chat model that writes the mind map; null: the default chat model. */
     model: z.string().trim().min(3).max(300).nullable().optional(),
+    /** `provider_id:model_id` of an enabled rerank model; null: results keep the retrieval order. */
+    rerankModel: z.string().trim().min(3).max(300).nullable().optional(),
     chunking: chunkingSchema.optional(),
     sharing: sharingSchema.optional(),
   })

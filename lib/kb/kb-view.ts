@@ -21,6 +21,7 @@ export function kbView(actor: Actor, row: KbRow, access: Access, counts?: KbCoun
     processingCount: counts?.processingCount ?? 0,
     errorCount: counts?.errorCount ?? 0,
     model: row.model,
+    rerankModel: row.rerankModel,
     mindmapStatus: row.mindmapStatus,
     mindmapUpdatedAt: row.mindmapUpdatedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

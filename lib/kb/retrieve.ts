@@ -5,6 +5,8 @@ import { searchKbVectors } from "@/lib/db/kb-vectors";
 import { vectorsAvailable } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import { embedTexts } from "@/lib/models/embed";
+import { rerankTexts } from "@/lib/models/rerank";
+import { embeddingText } from "./embedding-text";
 
 /**
  * Retrieval over one readable knowledge base (SPEC 4): BM25-style full text always; dense
@@ -19,7 +21,16 @@ export type Fusion = "weighted" | "rrf";
 export const DENSE_WEIGHT = 0.7;
 const RRF_K = 60;
 
-export type Retrieval = { mode: RetrievalMode; results: KbSearchHit[]; embedMs?: number };
+export type Retrieval = {
+  mode: RetrievalMode;
+  results: KbSearchHit[];
+  embedMs?: number;
+  /** Whether the knowledge base's rerank model reordered the results (false: it failed, the order stayed). */
+  reranked?: boolean;
+};
+
+/** How many passages the rerank model sees for top-k results. */
+export const RERANK_POOL = 3;
 
 export async function retrieve(
   actor: Actor,
@@ -28,6 +39,28 @@ export async function retrieve(
   opts: { mode: RetrievalMode; topK: number; fileName?: string; fusion?: Fusion },
 ): Promise<Retrieval> {
   const { row } = await requireKnowledgeBase(actor, kbId);
+  if (!row.rerankModel) return search(actor, row, query, opts);
+  const found = await search(actor, row, query, { ...opts, topK: Math.min(50, opts.topK * RERANK_POOL) });
+  const reranked = await rerankTexts(
+    row.rerankModel,
+    query,
+    found.results.map((h) => embeddingText(h)),
+  );
+  if (!reranked.ok) {
+    console.error(`[kb] reranking with ${row.rerankModel} failed: ${reranked.error}`);
+    return { ...found, results: found.results.slice(0, opts.topK), reranked: false };
+  }
+  const results = reranked.order.slice(0, opts.topK).map(({ index, score }) => ({ ...found.results[index], score }));
+  return { ...found, results, reranked: true };
+}
+
+async function search(
+  actor: Actor,
+  row: { id: string; embeddingModel: string | null },
+  query: string,
+  opts: { mode: RetrievalMode; topK: number; fileName?: string; fusion?: Fusion },
+): Promise<Retrieval> {
+  const kbId = row.id;
   const dense = Boolean(row.embeddingModel) && (await vectorsAvailable());
   if (opts.mode === "vector" && !dense)
     throw new ApiError(

@@ -12,6 +12,7 @@ export const DEMO_MODELS: ProviderModel[] = [
   { id: "demo-chat", type: "chat", contextWindow: 65_536, enabled: true },
   { id: "demo-fallback", type: "chat", contextWindow: 65_536, enabled: true },
   { id: "demo-embedding", type: "embedding", enabled: true },
+  { id: "demo-rerank", type: "rerank", enabled: true },
 ];
 
 export function demoBaseUrl(): string {

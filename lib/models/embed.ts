@@ -27,11 +27,15 @@ export async function embedTexts(spec: string, texts: string[]): Promise<EmbedRe
   let tokens = 0;
   for (let i = 0; i < texts.length; i += EMBED_BATCH) {
     const batch = texts.slice(i, i + EMBED_BATCH).map((t) => t || " "); // an empty input is refused upstream
-    const res = await callProvider({ baseUrl: provider.baseUrl, apiKey: provider.apiKey }, "/embeddings", {
-      method: "POST",
-      timeoutMs: EMBED_TIMEOUT_MS,
-      json: { model: model.id, input: batch, encoding_format: "float" },
-    });
+    const call = () =>
+      callProvider({ baseUrl: provider.baseUrl, apiKey: provider.apiKey }, "/embeddings", {
+        method: "POST",
+        timeoutMs: EMBED_TIMEOUT_MS,
+        json: { model: model.id, input: batch, encoding_format: "float" },
+      });
+    let res = await call();
+    // A kept-alive connection the server closed just as it was reused: embedding is idempotent, ask again once.
+    if (!res.ok && res.error.kind === "network") res = await call();
     if (!res.ok) {
       const permanent = ["unauthorized", "forbidden", "not_found"].includes(res.error.kind);
       return { ok: false, error: res.error.message, retryable: !permanent };

@@ -84,7 +84,7 @@ describe("models", () => {
     [{ ...model, contextWindow: 999 }, "contextWindow"],
     [{ ...model, contextWindow: 10_000_001 }, "contextWindow"],
     [{ ...model, contextWindow: 1000.5 }, "contextWindow"],
-    [{ ...model, type: "rerank" }, "type"],
+    [{ ...model, type: "image" }, "type"],
     [{ ...model, id: "has space" }, "id"],
     [{ ...model, id: "" }, "id"],
     [{ ...model, extra: 1 }, ""],

@@ -30,7 +30,7 @@ const apiKeySchema = z.string().trim().min(1).max(4_096).regex(/^\S+$/, "An API 
 export const providerModelSchema = z.strictObject({
   // Ids may contain `/` and `:` (openrouter `meta-llama/llama-3`, ollama `qwen2.5:7b`).
   id: z.string().trim().min(1).max(200).regex(/^\S+$/, "A model id has no spaces"),
-  type: z.enum(["chat", "embedding"]),
+  type: z.enum(["chat", "embedding", "rerank"]),
   contextWindow: z.number().int().min(MIN_CONTEXT_WINDOW).max(MAX_CONTEXT_WINDOW).default(DEFAULT_CONTEXT_WINDOW),
   enabled: z.boolean(),
 });

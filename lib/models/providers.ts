@@ -119,15 +119,26 @@ export async function findProviderForSpec(
   return provider && model ? { provider, model } : null;
 }
 
-/** The provider serving an enabled embedding model, by `provider_id:model_id`. */
-export async function findEmbeddingProvider(
+/** The provider serving an enabled model of `type` (embedding or rerank), by `provider_id:model_id`. */
+export async function findModelOfType(
   spec: string,
+  type: "embedding" | "rerank",
 ): Promise<{ provider: ResolvedProvider; model: ProviderModel } | null> {
   const parsed = parseModelSpec(spec);
   if (!parsed) return null;
   const provider = (await listActiveProviders()).find((p) => p.id === parsed.providerId);
-  const model = provider?.models.find((m) => m.id === parsed.modelId && m.type === "embedding" && m.enabled);
+  const model = provider?.models.find((m) => m.id === parsed.modelId && m.type === type && m.enabled);
   return provider && model ? { provider, model } : null;
+}
+
+export const findEmbeddingProvider = (spec: string) => findModelOfType(spec, "embedding");
+
+/** Specs of the enabled rerank models of the active providers (knowledge bases may pick one). */
+export async function listRerankModelSpecs(): Promise<string[]> {
+  const active = await listActiveProviders();
+  return active.flatMap((p) =>
+    p.models.filter((m) => m.type === "rerank" && m.enabled).map((m) => formatModelSpec(p.id, m.id)),
+  );
 }
 
 /** The env-configured model when there is one, else the first available chat model. */

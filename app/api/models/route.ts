@@ -5,6 +5,7 @@ import {
   listActiveProviders,
   listChatModels,
   listEmbeddingModelSpecs,
+  listRerankModelSpecs,
 } from "@/lib/models/providers";
 import { vectorsAvailable } from "@/lib/db/client";
 
@@ -20,5 +21,6 @@ export const GET = route({}, async () => ({
   defaultSpec: await defaultModelSpec(),
   demo: isDemoOnly(await listActiveProviders()),
   embeddingModels: await listEmbeddingModelSpecs(),
+  rerankModels: await listRerankModelSpecs(),
   vectorSearch: await vectorsAvailable(),
 }));

@@ -65,6 +65,7 @@ export function ModelRow({
         >
           <option value="chat">{t("chat")}</option>
           <option value="embedding">{t("embedding")}</option>
+          <option value="rerank">{t("rerank")}</option>
         </select>
       </td>
       <td className={cell}>

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { handleChatCompletion } from "./chat";
 import { CONTROL_PREFIX, handleControl } from "./control";
 import { handleEmbeddings } from "./embeddings";
+import { handleRerank } from "./rerank";
 import { errorResponse, unauthorizedResponse } from "./faults";
 import { RequestLog, type Handled, type LoggedRequest } from "./request-log";
 import { ScriptRegistry, type ScriptOptions, type ScriptStatus } from "./scripts";
@@ -41,7 +42,7 @@ export type MockLlm = {
   reset(): void;
 };
 
-export const DEFAULT_MODELS = ["demo-chat", "demo-fallback", "demo-embedding"];
+export const DEFAULT_MODELS = ["demo-chat", "demo-fallback", "demo-embedding", "demo-rerank"];
 
 export function createMockLlm(options: MockLlmOptions = {}): MockLlm {
   const basePath = (options.basePath ?? "/v1").replace(/\/+$/, "");
@@ -82,6 +83,7 @@ export function createMockLlm(options: MockLlmOptions = {}): MockLlm {
     if (route === "POST /embeddings") {
       return handleEmbeddings(body, req.headers, { scripts, dimensions: options.embeddingDimensions ?? 256 });
     }
+    if (route === "POST /rerank") return handleRerank(body, req.headers, { scripts });
     const response = errorResponse(404, { message: `Unknown request URL: ${route}.`, code: "unknown_url" });
     return { response, key: null, model: null };
   }

@@ -45,6 +45,14 @@ export const embeddingsRequestSchema = z.looseObject({
   dimensions: z.number().int().positive().max(8192).optional(),
 });
 
+export const rerankRequestSchema = z.looseObject({
+  model: z.string().min(1),
+  query: z.string(),
+  documents: z.array(z.union([z.string(), z.looseObject({ text: z.string() })])).min(1),
+  top_n: z.number().int().positive().optional(),
+});
+export type RerankRequest = z.infer<typeof rerankRequestSchema>;
+
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export type ChatTool = z.infer<typeof chatToolSchema>;
 export type ChatRequest = z.infer<typeof chatRequestSchema>;

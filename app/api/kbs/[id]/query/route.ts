@@ -14,6 +14,11 @@ const body = z.object({
 
 /** Retrieval test and API search: the answer names the mode that ran (hybrid without vectors runs bm25). */
 export const POST = route({ params, body }, async ({ actor, params, body }) => {
-  const { mode, results, embedMs } = await retrieve(actor, params.id, body.query, body);
-  return { mode, results, ...(embedMs !== undefined ? { embedMs } : {}) };
+  const { mode, results, embedMs, reranked } = await retrieve(actor, params.id, body.query, body);
+  return {
+    mode,
+    results,
+    ...(embedMs !== undefined ? { embedMs } : {}),
+    ...(reranked !== undefined ? { reranked } : {}),
+  };
 });
