@@ -155,11 +155,11 @@ test("issue 3 acceptance: the superadmin sets up an organisation, provider and a
     await card.getByTestId("provider-test").click();
     const result = card.getByTestId("provider-test-result");
     await expect(result).toHaveAttribute("data-ok", "true");
-    await expect(result).toContainText("3 models");
+    await expect(result).toContainText("4 models");
 
     // The card opens expanded after creation; fetched models all arrive switched off.
     await card.getByTestId("provider-fetch-models").click();
-    await expect(card.getByTestId("model-row")).toHaveCount(3);
+    await expect(card.getByTestId("model-row")).toHaveCount(4);
     await expect(card.locator('[data-testid="model-row"][data-enabled="true"]')).toHaveCount(0);
     const row = card.locator('[data-testid="model-row"][data-model-id="demo-chat"]');
     await row.getByTestId("model-enable").click();

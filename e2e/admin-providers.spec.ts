@@ -61,12 +61,12 @@ test("the superadmin adds a provider, tests it, enables a model, and the chat an
   await card.getByTestId("provider-test").click();
   const result = card.getByTestId("provider-test-result");
   await expect(result).toHaveAttribute("data-ok", "true");
-  await expect(result).toContainText("3 models");
+  await expect(result).toContainText("4 models");
 
   // Fetch models: all arrive switched off; enable one and save.
   await card.getByTestId("provider-fetch-models").click();
   const rows = card.getByTestId("model-row");
-  await expect(rows).toHaveCount(3);
+  await expect(rows).toHaveCount(4);
   await expect(card.locator('[data-testid="model-row"][data-enabled="true"]')).toHaveCount(0);
   const row = card.locator('[data-testid="model-row"][data-model-id="demo-chat"]');
   await row.getByTestId("model-enable").click();

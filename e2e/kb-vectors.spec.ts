@@ -87,6 +87,20 @@ test("a manager turns on search by meaning, and the retrieval test uses it", asy
   await expect(page.getByTestId("kb-query-ran-as")).toHaveAttribute("data-mode", "hybrid");
 });
 
+test("a manager picks a rerank model, and the retrieval test says the passages were reranked", async ({ page }) => {
+  await signInThroughForm(page, manager);
+  await page.goto(`/kbs?kb=${kbId}&tab=settings`);
+  const select = page.getByTestId("kb-settings-rerank-model");
+  await expect(select.locator("option", { hasText: "demo:demo-rerank" })).toHaveCount(1);
+  await select.selectOption("demo:demo-rerank");
+  const saved = page.waitForResponse((r) => r.url().endsWith(`/api/kbs/${kbId}`) && r.request().method() === "PATCH");
+  await page.getByTestId("kb-settings-save").click();
+  expect((await (await saved).json()).rerankModel).toBe("demo:demo-rerank");
+  await page.goto(`/kbs?kb=${kbId}&tab=retrieval&q=${encodeURIComponent("brass cabinet lamp bulbs")}&mode=bm25`);
+  await expect(page.getByTestId("kb-query-ran-as")).toHaveText("Searched by Keyword · reranked");
+  await expect(page.getByTestId("kb-query-results").locator("li").first()).toContainText("brass cabinet");
+});
+
 test("search by meaning at desktop and phone, light and dark, English and Chinese", async ({
   page,
   browser,

@@ -207,3 +207,27 @@ test("with the demo embedding model, vector and hybrid search find by vectors wh
   );
   expect((await owner.delete(`/api/kbs/${kb.id}`)).status()).toBe(200);
 });
+
+test("a rerank model reorders the query's passages and the answer says so", async () => {
+  const models = await (await owner.get("/api/models")).json();
+  expect(models.rerankModels).toContain("demo:demo-rerank");
+  const kb = await (
+    await owner.post("/api/kbs", { data: { name: "Reranked", rerankModel: "demo:demo-rerank" } })
+  ).json();
+  expect(kb.rerankModel).toBe("demo:demo-rerank");
+  await owner.post(`/api/kbs/${kb.id}/documents`, { multipart: { file: md("manual.md", EN) } });
+  await waitIndexed(owner, kb.id);
+  const answer = await (
+    await owner.post(`/api/kbs/${kb.id}/query`, { data: { query: "fog horn evening", mode: "bm25" } })
+  ).json();
+  expect(answer).toMatchObject({ mode: "bm25", reranked: true });
+  expect(answer.results[0].content).toContain("fog horn");
+  expect(answer.results[0].score).toBe(1); // every query word is in the passage
+  await expectError(
+    await owner.patch(`/api/kbs/${kb.id}`, { data: { rerankModel: "demo:demo-embedding" } }),
+    400,
+    "bad_request:kb",
+  );
+  await expectError(await other.patch(`/api/kbs/${kb.id}`, { data: { rerankModel: null } }), 404, "not_found:kb");
+  expect((await owner.delete(`/api/kbs/${kb.id}`)).status()).toBe(200);
+});

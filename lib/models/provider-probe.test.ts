@@ -188,5 +188,8 @@ describe("remote model list", () => {
       ["text-embedding-3-large", "BAAI/bge-m3", "nomic-embed-text", "intfloat/e5-large"].map(guessModelType),
     ).toEqual(Array(4).fill("embedding"));
     expect(["gpt-4o", "deepseek-chat", "qwen2.5:7b"].map(guessModelType)).toEqual(["chat", "chat", "chat"]);
+    expect(["BAAI/bge-reranker-v2-m3", "jina-reranker-v2-base", "rerank-english-v3.0"].map(guessModelType)).toEqual(
+      Array(3).fill("rerank"),
+    );
   });
 });

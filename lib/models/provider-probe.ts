@@ -103,8 +103,9 @@ function modelIdsOf(body: string): string[] | null {
   return [...new Set(ids.map((id) => id.trim()))].sort((a, b) => a.localeCompare(b));
 }
 
-/** Embedding models say so in their ids (text-embedding-3-small, bge-m3, nomic-embed-text). */
+/** Embedding and rerank models say so in their ids (text-embedding-3-small, bge-m3, bge-reranker-v2-m3). */
 export function guessModelType(id: string): ProviderModel["type"] {
+  if (/rerank/i.test(id)) return "rerank";
   return /embed|\bbge\b|\be5-|\bgte-/i.test(id) ? "embedding" : "chat";
 }
 
