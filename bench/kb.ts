@@ -5,11 +5,10 @@ import { sql } from "drizzle-orm";
 import { openDatabase, setDatabase, closeDatabase, getDb, vectorsAvailable } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/testing/test-db";
 import { insertTestUser } from "@/lib/testing/users";
+import { insertTestProvider } from "@/lib/testing/agent-harness";
 import type { Actor } from "@/lib/auth/actor";
 import { createKnowledgeBase } from "@/lib/db/knowledge-bases";
 import { addKbDocuments } from "@/lib/db/kb-documents";
-import { providers } from "@/lib/db/schema";
-import { invalidateProviderCache } from "@/lib/models/providers";
 import { retrieve, type Fusion, type RetrievalMode } from "@/lib/kb/retrieve";
 import { startMockLlmServer } from "@/lib/testing/mock-llm";
 import { JobRunner } from "@/lib/jobs/runner";
@@ -40,17 +39,10 @@ const u = await insertTestUser({ role: "user" });
 const actor: Actor = { id: u.id, username: u.username, displayName: "", role: "user", departmentId: null };
 const runner = new JobRunner({ pollMs: 20 }).start();
 const mock = await startMockLlmServer({ models: ["demo-embedding"] });
-await (await getDb()).insert(providers).values({
-  id: "bench",
-  name: "Demo embeddings",
-  baseUrl: mock.url,
-  models: [
-    { id: "bench-chat", type: "chat" as const, contextWindow: 32_000, enabled: true },
-    { id: "demo-embedding", type: "embedding" as const, enabled: true },
-  ],
-  source: "admin",
-});
-invalidateProviderCache();
+await insertTestProvider("bench", mock.url, [
+  { id: "bench-chat", type: "chat" },
+  { id: "demo-embedding", type: "embedding" },
+]);
 const vectors = await vectorsAvailable();
 
 let ingestErrors = 0;

@@ -1,7 +1,7 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createUser, signInAsAdmin, type CreatedUser } from "./helpers/auth";
 import { uniqueName } from "./helpers/org";
-import { clickUntilVisible, signInThroughForm } from "./helpers/pages";
+import { clickUntilVisible, signInThroughForm, pageInView, type View } from "./helpers/pages";
 
 /**
  * A knowledge base's mind map in the browser. Its manager asks for one too early and is told
@@ -284,25 +284,9 @@ test.describe.serial("knowledge base mind map", () => {
   });
 });
 
-async function screenshot(
-  browser: Browser,
-  view: {
-    baseURL: string;
-    storageState: Awaited<ReturnType<BrowserContext["storageState"]>>;
-    locale: "en" | "zh-CN";
-    colorScheme: "light" | "dark";
-    width: number;
-  },
-) {
-  const { baseURL, storageState, locale, colorScheme, width } = view;
-  const context = await browser.newContext({
-    baseURL,
-    storageState,
-    colorScheme,
-    viewport: { width, height: width > 500 ? 900 : 844 },
-  });
-  await context.addCookies([{ name: "locale", value: locale, url: baseURL }]);
-  const page = await context.newPage();
+async function screenshot(browser: Browser, view: View) {
+  const { locale, colorScheme, width } = view;
+  const { page, context } = await pageInView(browser, view);
   await page.goto(`/kbs?kb=${kbId}&tab=mindmap`);
   await expect(page.locator("html")).toHaveAttribute("lang", locale);
   await expect(page.getByRole("treeitem", { name: "季度盘点", exact: true })).toBeVisible();

@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
 import { createUser, signIn, signInAsAdmin, type CreatedUser } from "./helpers/auth";
 import { uniqueName } from "./helpers/org";
-import { clickUntilVisible, signInThroughForm } from "./helpers/pages";
+import { clickUntilVisible, signInThroughForm, pageInView, type View } from "./helpers/pages";
 
 /**
  * Search by meaning in the browser: a manager picks the demo embedding model in the settings,
@@ -118,25 +118,9 @@ test("search by meaning at desktop and phone, light and dark, English and Chines
     await screenshot(browser, { baseURL: baseURL!, storageState, locale, colorScheme, width });
 });
 
-async function screenshot(
-  browser: Browser,
-  view: {
-    baseURL: string;
-    storageState: Awaited<ReturnType<BrowserContext["storageState"]>>;
-    locale: "en" | "zh-CN";
-    colorScheme: "light" | "dark";
-    width: number;
-  },
-) {
-  const { baseURL, storageState, locale, colorScheme, width } = view;
-  const context = await browser.newContext({
-    baseURL,
-    storageState,
-    colorScheme,
-    viewport: { width, height: width > 500 ? 900 : 844 },
-  });
-  await context.addCookies([{ name: "locale", value: locale, url: baseURL }]);
-  const page = await context.newPage();
+async function screenshot(browser: Browser, view: View) {
+  const { locale, colorScheme, width } = view;
+  const { page, context } = await pageInView(browser, view);
   const mode = vectors ? "vector" : "hybrid";
   await page.goto(`/kbs?kb=${kbId}&tab=retrieval&q=${encodeURIComponent("spare lamp bulbs")}&mode=${mode}`);
   await expect(page.locator("html")).toHaveAttribute("lang", locale);

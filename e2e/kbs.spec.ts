@@ -1,8 +1,8 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { docxWithParagraphs, pdfWithText } from "../lib/testing/kb-samples";
 import { createUser, signInAsAdmin, type CreatedUser } from "./helpers/auth";
 import { uniqueName } from "./helpers/org";
-import { clickUntilVisible, signInThroughForm } from "./helpers/pages";
+import { clickUntilVisible, signInThroughForm, pageInView, type View } from "./helpers/pages";
 
 /**
  * Knowledge bases in the browser, as a plain user: create one from the menu, tune its chunking,
@@ -204,26 +204,9 @@ test.describe.serial("knowledge bases in the browser", () => {
   });
 });
 
-async function screenshots(
-  browser: Browser,
-  view: {
-    baseURL: string;
-    storageState: Awaited<ReturnType<BrowserContext["storageState"]>>;
-    locale: "en" | "zh-CN";
-    colorScheme: "light" | "dark";
-    width: number;
-    pdfId: string;
-  },
-) {
-  const { baseURL, storageState, locale, colorScheme, width } = view;
-  const context = await browser.newContext({
-    baseURL,
-    storageState,
-    colorScheme,
-    viewport: { width, height: width > 500 ? 900 : 844 },
-  });
-  await context.addCookies([{ name: "locale", value: locale, url: baseURL }]);
-  const page = await context.newPage();
+async function screenshots(browser: Browser, view: View & { pdfId: string }) {
+  const { locale, colorScheme, width } = view;
+  const { page, context } = await pageInView(browser, view);
   const name = (what: string) => shot(`${what}-${locale}-${colorScheme}-${width}`);
   const noOverflow = async () =>
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

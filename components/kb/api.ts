@@ -50,10 +50,13 @@ export const kbsApi = {
     return apiFetch<DocumentWindow>(`${docAt(kbId, docId, "/content")}?${from}&window=${window}`);
   },
   query: (kbId: string, input: { query: string; mode: KbQueryMode; topK?: number }) =>
-    apiFetch<{ mode: KbQueryMode; results: KbSearchHit[]; embedMs?: number; reranked?: boolean }>(kbAt(kbId, "/query"), {
-      method: "POST",
-      body: JSON.stringify(input),
-    }),
+    apiFetch<{ mode: KbQueryMode; results: KbSearchHit[]; embedMs?: number; reranked?: boolean }>(
+      kbAt(kbId, "/query"),
+      {
+        method: "POST",
+        body: JSON.stringify(input),
+      },
+    ),
   mindmap: (kbId: string) => apiFetch<KbMindmap>(kbAt(kbId, "/mindmap")),
   /** Queues a (re)generation; answers the map with status "generating" (poll `mindmap` until it changes). */
   generateMindmap: (kbId: string) => apiFetch<KbMindmap>(kbAt(kbId, "/mindmap"), { method: "POST" }),

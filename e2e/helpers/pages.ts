@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
 /** Browser steps several specs share: signing in through the form, clicking before hydration. */
 
@@ -16,4 +16,25 @@ export async function clickUntilVisible(trigger: Locator, target: Locator) {
     if (!(await target.isVisible())) await trigger.click({ timeout: 2_000 });
     await expect(target).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
+}
+
+export type View = {
+  baseURL: string;
+  storageState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+  locale: "en" | "zh-CN";
+  colorScheme: "light" | "dark";
+  width: number;
+};
+
+/** A signed-in page in its own context at one width, colour scheme and language, for screenshots. */
+export async function pageInView(browser: Browser, view: View): Promise<{ page: Page; context: BrowserContext }> {
+  const { baseURL, storageState, locale, colorScheme, width } = view;
+  const context = await browser.newContext({
+    baseURL,
+    storageState,
+    colorScheme,
+    viewport: { width, height: width > 500 ? 900 : 844 },
+  });
+  await context.addCookies([{ name: "locale", value: locale, url: baseURL }]);
+  return { page: await context.newPage(), context };
 }

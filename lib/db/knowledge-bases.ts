@@ -10,7 +10,7 @@ import { PRIVATE, sharingSchema, type Access } from "@/lib/sharing/types";
 import type { KbInput } from "@/lib/kb/kb-body";
 import { findProviderForSpec, listEmbeddingModelSpecs, listRerankModelSpecs } from "@/lib/models/providers";
 import { removeKbFiles } from "@/lib/kb/files";
-import { reembedKnowledgeBase } from "./kb-vectors";
+import { reembedKnowledgeBase } from "./kb-embeddings";
 
 export type KbRow = typeof knowledgeBases.$inferSelect;
 export type KbCounts = { documentCount: number; chunkCount: number; processingCount: number; errorCount: number };
@@ -147,7 +147,8 @@ export async function updateKnowledgeBase(actor: Actor, id: string, patch: Parti
   if (patch.embeddingModel !== undefined && patch.embeddingModel !== row.embeddingModel)
     await checkEmbeddingModel(patch.embeddingModel);
   if (patch.model !== undefined && patch.model !== row.model) await checkChatModel(patch.model);
-  if (patch.rerankModel !== undefined && patch.rerankModel !== row.rerankModel) await checkRerankModel(patch.rerankModel);
+  if (patch.rerankModel !== undefined && patch.rerankModel !== row.rerankModel)
+    await checkRerankModel(patch.rerankModel);
   const db = await getDb();
   const [updated] = await db
     .update(knowledgeBases)

@@ -1,3 +1,4 @@
+import { readUntil } from "@/lib/testing/wait";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { cancelJobsInGroup, claimJob, findJob, insertJob, type ClaimedJob } from "@/lib/db/jobs";
@@ -16,14 +17,8 @@ afterEach(async () => {
   await Promise.all(runners.splice(0).map((r) => r.stop()));
 });
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const until = <T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000) =>
+  readUntil(read, ok, { ms, everyMs: 25 });
 const settled = (id: string) =>
   until(
     () => findJob(id),

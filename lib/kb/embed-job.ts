@@ -1,6 +1,6 @@
 import { registerJobHandler, PermanentJobError } from "@/lib/jobs/runner";
 import type { ClaimedJob } from "@/lib/db/jobs";
-import { chunksWithoutVectors, EMBED_JOB, insertEmbeddings } from "@/lib/db/kb-vectors";
+import { chunksWithoutVectors, EMBED_JOB, insertEmbeddings } from "@/lib/db/kb-embeddings";
 import { embedTexts } from "@/lib/models/embed";
 import { embeddingText } from "./embedding-text";
 

@@ -14,7 +14,7 @@ import { kbFormatOf } from "./parse/formats";
 import { parseDocument } from "./parse/parse-document";
 import { chunkDocument, type Chunk } from "./chunk";
 import { vectorsAvailable } from "@/lib/db/client";
-import { insertEmbeddings } from "@/lib/db/kb-vectors";
+import { insertEmbeddings } from "@/lib/db/kb-embeddings";
 import { embedTexts } from "@/lib/models/embed";
 import { embeddingText } from "./embedding-text";
 import { effectiveChunking } from "./chunking-settings";

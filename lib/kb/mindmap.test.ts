@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { readUntil } from "@/lib/testing/wait";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startAgentHarness, createTestUser, MOCK_PROVIDER, type AgentHarness } from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
@@ -48,15 +49,6 @@ Photos first.
 Ferries on Thursdays.`;
 const ZH = `# 员工手册\n\n## 年假\n十五天。\n\n## 报销\n三十天内。`;
 
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 async function kbWithDocuments(description = "") {
   const kb = await createKnowledgeBase(owner, {
     name: "Handbooks",
@@ -67,7 +59,7 @@ async function kbWithDocuments(description = "") {
     { name: "support.md", bytes: enc(HANDBOOK) },
     { name: "员工手册.md", bytes: enc(ZH) },
   ]);
-  await until(
+  await readUntil(
     () => listKbDocuments(owner, kb.id),
     (docs) => docs.every((d) => d.status === "indexed"),
   );
@@ -138,7 +130,7 @@ describe("generating a mind map", () => {
     const kb = await kbWithDocuments();
     expect((await readMindmap(owner, kb.id)).status).toBe("none");
     expect((await requestMindmap(owner, kb.id)).status).toBe("generating");
-    const map = await until(
+    const map = await readUntil(
       () => readMindmap(reader, kb.id),
       (m) => m.status !== "generating",
     );
@@ -186,7 +178,7 @@ describe("generating a mind map", () => {
     const kb = await kbWithDocuments(`Team handbooks ${scriptMarker(key)}`);
     await h.client.script(key, [{ text: '{"title":"Handbooks","children":[{"title":"Policies","ref":"d1"}]}' }]);
     await requestMindmap(owner, kb.id);
-    const first = await until(
+    const first = await readUntil(
       () => readMindmap(owner, kb.id),
       (m) => m.status !== "generating",
     );
@@ -195,7 +187,7 @@ describe("generating a mind map", () => {
 
     await h.client.script(key, [{ text: "Sorry, I can only chat." }, { text: "Still no." }]);
     await requestMindmap(owner, kb.id);
-    const failed = await until(
+    const failed = await readUntil(
       () => readMindmap(owner, kb.id),
       (m) => m.status !== "generating",
     );

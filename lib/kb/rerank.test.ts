@@ -2,16 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startAgentHarness, createTestUser, type AgentHarness } from "@/lib/testing/agent-harness";
+import { startAgentHarness, createTestUser, insertTestProvider, type AgentHarness } from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import { rerankScore } from "@/lib/testing/mock-llm/rerank";
 import type { Actor } from "@/lib/auth/actor";
-import { getDb } from "@/lib/db/client";
-import { providers } from "@/lib/db/schema";
-import { invalidateProviderCache } from "@/lib/models/providers";
 import { createKnowledgeBase, updateKnowledgeBase } from "@/lib/db/knowledge-bases";
 import { addKbDocuments, listKbDocuments } from "@/lib/db/kb-documents";
 import { JobRunner } from "@/lib/jobs/runner";
+import { readUntil } from "@/lib/testing/wait";
 import { retrieve } from "./retrieve";
 import "./ingest-job";
 
@@ -44,27 +42,21 @@ Ferry tickets are sold on board the ferry.`;
 beforeAll(async () => {
   vi.stubEnv("DATA_DIR", fs.mkdtempSync(path.join(os.tmpdir(), "kb-rerank-")));
   h = await startAgentHarness();
-  await (await getDb()).insert(providers).values({
-    id: "rr",
-    name: "Scripted rerank",
-    baseUrl: h.mock.url,
-    models: [
-      { id: "mock-chat", type: "chat" as const, contextWindow: 32_000, enabled: true },
-      { id: "demo-rerank", type: "rerank" as const, enabled: true },
-      { id: "off-rerank", type: "rerank" as const, enabled: false },
-    ],
-    source: "admin",
-  });
-  invalidateProviderCache();
+  await insertTestProvider("rr", h.mock.url, [
+    { id: "mock-chat", type: "chat" },
+    { id: "demo-rerank", type: "rerank" },
+    { id: "off-rerank", type: "rerank", enabled: false },
+  ]);
   owner = await createTestUser("user");
   stranger = await createTestUser("user");
   runner = new JobRunner({ pollMs: 50, leaseMs: 2000, retryBaseMs: 20 }).start();
   const kb = await createKnowledgeBase(owner, { name: "Ferries", chunking: { chunkSize: 64, chunkOverlap: 0 } });
   kbId = kb.id;
   await addKbDocuments(owner, kbId, [{ name: "ferries.md", bytes: enc(DOC) }]);
-  const end = Date.now() + 20_000;
-  while ((await listKbDocuments(owner, kbId))[0].status !== "indexed" && Date.now() < end)
-    await new Promise((r) => setTimeout(r, 50));
+  await readUntil(
+    () => listKbDocuments(owner, kbId),
+    ([doc]) => doc.status === "indexed",
+  );
 });
 afterAll(async () => {
   await runner.stop();

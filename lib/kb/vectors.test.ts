@@ -1,13 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { readUntil } from "@/lib/testing/wait";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startAgentHarness, createTestUser, type AgentHarness } from "@/lib/testing/agent-harness";
+import { startAgentHarness, createTestUser, insertTestProvider, type AgentHarness } from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import type { Actor } from "@/lib/auth/actor";
-import { getDb, vectorsAvailable } from "@/lib/db/client";
-import { providers } from "@/lib/db/schema";
-import { invalidateProviderCache } from "@/lib/models/providers";
+import { vectorsAvailable } from "@/lib/db/client";
 import { createKnowledgeBase, updateKnowledgeBase } from "@/lib/db/knowledge-bases";
 import { addKbDocuments, listKbDocuments } from "@/lib/db/kb-documents";
 import { countKbEmbeddings } from "@/lib/db/kb-vectors";
@@ -43,17 +42,8 @@ const BIKES = `# Bicycle care
 ## Chains
 Clean and oil the chain after every wet ride, then wipe off what the links did not take up.`;
 
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 const settled = (kbId: string) =>
-  until(
+  readUntil(
     () => listKbDocuments(owner, kbId),
     (docs) => docs.every((d) => ["indexed", "error_parsing", "error_indexing"].includes(d.status)),
   );
@@ -61,18 +51,10 @@ const settled = (kbId: string) =>
 beforeAll(async () => {
   vi.stubEnv("DATA_DIR", fs.mkdtempSync(path.join(os.tmpdir(), "kb-vectors-")));
   h = await startAgentHarness();
-  const db = await getDb();
-  await db.insert(providers).values({
-    id: "vec",
-    name: "Scripted embeddings",
-    baseUrl: h.mock.url,
-    models: [
-      { id: "mock-chat", type: "chat" as const, contextWindow: 32_000, enabled: true },
-      { id: "demo-embedding", type: "embedding" as const, enabled: true },
-    ],
-    source: "admin",
-  });
-  invalidateProviderCache();
+  await insertTestProvider("vec", h.mock.url, [
+    { id: "mock-chat", type: "chat" },
+    { id: "demo-embedding", type: "embedding" },
+  ]);
   owner = await createTestUser("user");
   stranger = await createTestUser("user");
   vectors = await vectorsAvailable();
@@ -169,7 +151,7 @@ describe("dense retrieval", () => {
 
     await updateKnowledgeBase(owner, kb.id, { embeddingModel: EMBEDDING });
     expect(
-      await until(
+      await readUntil(
         () => countKbEmbeddings(kb.id),
         (n) => n === doc.chunkCount,
       ),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { findProviderForSpec, defaultModelSpec } from "./providers";
-import { callProvider } from "./provider-http";
+import { callProvider, isPermanentFailure } from "./provider-http";
 import { sanitizeRequestOverrides } from "@/lib/agent/runtime/load-model";
 
 /**
@@ -51,8 +51,7 @@ export async function completeOnce(
     },
   });
   if (!res.ok) {
-    const permanent = ["unauthorized", "forbidden", "not_found"].includes(res.error.kind);
-    return { ok: false, error: res.error.message, retryable: !permanent };
+    return { ok: false, error: res.error.message, retryable: !isPermanentFailure(res.error) };
   }
   let parsed: z.infer<typeof completionSchema>;
   try {

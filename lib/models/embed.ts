@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { findEmbeddingProvider } from "./providers";
-import { callProvider } from "./provider-http";
+import { callProvider, isPermanentFailure } from "./provider-http";
 
 /**
  * The model client for embeddings: OpenAI-compatible `POST /embeddings`, texts in batches,
@@ -37,8 +37,7 @@ export async function embedTexts(spec: string, texts: string[]): Promise<EmbedRe
     // A kept-alive connection the server closed just as it was reused: embedding is idempotent, ask again once.
     if (!res.ok && res.error.kind === "network") res = await call();
     if (!res.ok) {
-      const permanent = ["unauthorized", "forbidden", "not_found"].includes(res.error.kind);
-      return { ok: false, error: res.error.message, retryable: !permanent };
+      return { ok: false, error: res.error.message, retryable: !isPermanentFailure(res.error) };
     }
     let parsed: z.infer<typeof embeddingsSchema>;
     try {

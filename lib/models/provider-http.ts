@@ -26,6 +26,10 @@ export type ProviderCall =
 
 export const PROBE_TIMEOUT_MS = 10_000;
 
+/** Failures another attempt cannot fix: the key or the model is wrong. */
+export const isPermanentFailure = (error: ProbeError) =>
+  error.kind === "unauthorized" || error.kind === "forbidden" || error.kind === "not_found";
+
 export async function callProvider(
   conn: { baseUrl: string; apiKey: string | null },
   path: string,

@@ -3,7 +3,8 @@ import { uiPartSchemas, type MeridianDataParts, type UIPartName } from "@/lib/ag
 import { startMockLlmServer, mockClient, type MockLlmServer, type MockClient } from "./mock-llm";
 import { createTestDatabase, destroyTestDatabase } from "./test-db";
 import { getDb } from "@/lib/db/client";
-import { providers, users } from "@/lib/db/schema";
+import { providers, users, type ProviderModel } from "@/lib/db/schema";
+import { invalidateProviderCache } from "@/lib/models/providers";
 import type { Actor } from "@/lib/auth/actor";
 import { seedAgents } from "@/lib/bootstrap/seed-agents";
 
@@ -46,6 +47,28 @@ export async function startAgentHarness(
       await mock.close();
     },
   };
+}
+
+/** A provider for tests and benches: the scripted server (or another) with the given models. */
+export async function insertTestProvider(
+  id: string,
+  baseUrl: string,
+  models: { id: string; type: ProviderModel["type"]; enabled?: boolean }[],
+): Promise<void> {
+  const db = await getDb();
+  await db.insert(providers).values({
+    id,
+    name: `Test provider ${id}`,
+    baseUrl,
+    models: models.map((m) => ({
+      id: m.id,
+      type: m.type,
+      enabled: m.enabled ?? true,
+      ...(m.type === "chat" ? { contextWindow: 32_000 } : {}),
+    })),
+    source: "admin",
+  });
+  invalidateProviderCache();
 }
 
 let userSeq = 0;

@@ -18,7 +18,12 @@ describe("models", () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.object).toBe("list");
-    expect(body.data.map((m: { id: string }) => m.id)).toEqual(["demo-chat", "demo-fallback", "demo-embedding", "demo-rerank"]);
+    expect(body.data.map((m: { id: string }) => m.id)).toEqual([
+      "demo-chat",
+      "demo-fallback",
+      "demo-embedding",
+      "demo-rerank",
+    ]);
     expect(body.data[0]).toMatchObject({ object: "model", owned_by: "meridian-mock" });
   });
 
