@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { createTestUser } from "@/lib/testing/agent-harness";
 import type { Actor } from "@/lib/auth/actor";
-import { getDb } from "./client";
+import { getDb, vectorsAvailable } from "./client";
 import { departments, users } from "./schema";
 import { jobs, kbChunks, kbDocuments } from "./kb-schema";
 import {
@@ -128,15 +128,25 @@ describe("knowledge bases as shared resources", () => {
     expect((await requireKnowledgeBase(otherAdmin, global.id)).access).toBe("read");
   });
 
-  it("accepts only an enabled embedding model", async () => {
-    const kb = await createKnowledgeBase(user, { name: "Semantic", embeddingModel: "demo:demo-embedding" });
-    expect(kb.embeddingModel).toBe("demo:demo-embedding");
+  it("accepts only an enabled embedding model, and only where pgvector is installed", async () => {
     await expect(createKnowledgeBase(user, { name: "Bad", embeddingModel: "demo:demo-chat" })).rejects.toMatchObject({
       code: "bad_request:kb",
+      message: expect.stringContaining("not an enabled embedding model"),
     });
+    const kb = await createKnowledgeBase(user, { name: "Semantic" });
     await expect(
       updateKnowledgeBase(user, kb.id, { embeddingModel: "nowhere:text-embedding-3-small" }),
-    ).rejects.toMatchObject({ code: "bad_request:kb" });
+    ).rejects.toMatchObject({ code: "bad_request:kb", message: expect.stringContaining("not an enabled embedding") });
+    if (await vectorsAvailable()) {
+      const semantic = await updateKnowledgeBase(user, kb.id, { embeddingModel: "demo:demo-embedding" });
+      expect(semantic.embeddingModel).toBe("demo:demo-embedding");
+    } else {
+      // PostgreSQL without the extension: the model is refused with the reason, the KB keeps full text search.
+      await expect(updateKnowledgeBase(user, kb.id, { embeddingModel: "demo:demo-embedding" })).rejects.toMatchObject({
+        code: "bad_request:kb",
+        message: expect.stringContaining("no pgvector extension"),
+      });
+    }
     expect((await updateKnowledgeBase(user, kb.id, { embeddingModel: null })).embeddingModel).toBeNull();
   });
 

@@ -104,15 +104,15 @@ async function checkRerankModel(spec: string | null | undefined) {
 
 async function checkEmbeddingModel(spec: string | null | undefined) {
   if (!spec) return;
-  if (!(await vectorsAvailable()))
-    throw new ApiError(
-      "bad_request:kb",
-      "This server's PostgreSQL has no pgvector extension, so knowledge bases search full text only. Install pgvector and restart to use an embedding model.",
-    );
   if (!(await listEmbeddingModelSpecs()).includes(spec))
     throw new ApiError(
       "bad_request:kb",
       `"${spec}" is not an enabled embedding model. Pick one of the embedding models an admin enabled, or none for keyword search only.`,
+    );
+  if (!(await vectorsAvailable()))
+    throw new ApiError(
+      "bad_request:kb",
+      "This server's PostgreSQL has no pgvector extension, so knowledge bases search full text only. Install pgvector and restart to use an embedding model.",
     );
 }
 
