@@ -20,7 +20,7 @@ import { ms, summarize } from "./stats";
  * `npm run bench:kb`: knowledge-base ingestion throughput, query latency at 10k and 100k chunks,
  * and retrieval quality on the README files of the installed npm packages, for bm25, vector and
  * hybrid search. Vectors come from the scripted model server's demo embeddings over HTTP (a
- * hashed bag of words, 256 dimensions: it measures the machinery, not a semantic model). PGlite
+ * hashed bag of words and word pairs, 1024 dimensions: it measures the machinery, not a semantic model). PGlite
  * in a fresh data dir by default; DATABASE_URL=postgres://… runs it on a fresh database of that
  * server (vector rows say n/a where the server has no pgvector).
  */
@@ -180,6 +180,12 @@ async function growTo(target: number) {
   }
   await db.execute(sql`analyze kb_chunks`);
   if (vkb) await db.execute(sql`analyze kb_embeddings`);
+  // The copies are indexed chunks of the knowledge base: its document frequencies count them.
+  await db.execute(sql`delete from kb_terms where kb_id = ${id}`);
+  await db.execute(sql`
+    insert into kb_terms (kb_id, term, df)
+    select ${id}, word, ndoc from ts_stat(format('select search from kb_chunks where kb_id = %L', ${id}::text))
+    union all select ${id}, '', count(*)::int from kb_chunks where kb_id = ${id}`);
 }
 async function timeQueries(): Promise<Map<string, ReturnType<typeof summarize>>> {
   const out = new Map<string, ReturnType<typeof summarize>>();

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "./client";
-import { kbDocuments } from "./kb-schema";
+import { CHUNK_TOTAL_TERM, kbDocuments } from "./kb-schema";
 import type { Actor } from "@/lib/auth/actor";
 import { ApiError } from "@/lib/http/errors";
 import { listReadableKnowledgeBases, requireKnowledgeBase } from "./knowledge-bases";
@@ -126,6 +126,8 @@ export async function deleteKbDocument(actor: Actor, kbId: string, documentId: s
       with s as (
         select word, ndoc from ts_stat(format('select c.search from kb_chunks c join kb_documents d on d.id = c.document_id
                                                where d.status = ''indexed'' and d.id = %L', ${documentId}::text))
+        union all -- the knowledge base's count of indexed chunks (see finishIndexing)
+        select ${CHUNK_TOTAL_TERM}, chunk_count from kb_documents where id = ${documentId} and status = 'indexed'
       ), locked as (
         -- Rows locked in term order, as finishIndexing does: no deadlock with a document being indexed.
         select t.term from kb_terms t join s on s.word = t.term where t.kb_id = ${kbId} order by t.term for update of t

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "./client";
-import { kbDocuments, knowledgeBases, type KbChunking, type KbDocumentStatus } from "./kb-schema";
+import { CHUNK_TOTAL_TERM, kbDocuments, knowledgeBases, type KbChunking, type KbDocumentStatus } from "./kb-schema";
 import type { Chunk } from "@/lib/kb/chunk";
 import { segmentCjk } from "@/lib/kb/segment";
 
@@ -104,7 +104,8 @@ export async function findStrandedDocuments(
 
 /**
  * The last step of indexing, atomically: the document's lexemes join the knowledge base's
- * document frequencies and the document becomes `indexed`. A document's lexemes are counted
+ * document frequencies (and its chunks the total under CHUNK_TOTAL_TERM), and the document
+ * becomes `indexed`. A document's lexemes are counted
  * exactly while it is indexed (removeIndexedDocument takes them out again).
  */
 export async function finishIndexing(kbId: string, documentId: string, chunkCount: number): Promise<boolean> {
@@ -118,7 +119,10 @@ export async function finishIndexing(kbId: string, documentId: string, chunkCoun
     if (!doc) return false;
     await tx.execute(sql`
       insert into kb_terms (kb_id, term, df)
-      select ${kbId}, word, ndoc from ts_stat(format('select search from kb_chunks where document_id = %L', ${documentId}::text))
+      select ${kbId}, word, ndoc from (
+        select word, ndoc from ts_stat(format('select search from kb_chunks where document_id = %L', ${documentId}::text))
+        union all select ${CHUNK_TOTAL_TERM}, ${chunkCount}::int -- the number of indexed chunks
+      ) s
       order by word -- every writer locks terms in one order: concurrent documents cannot deadlock
       on conflict (kb_id, term) do update set df = kb_terms.df + excluded.df`);
     return true;

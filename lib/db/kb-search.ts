@@ -1,8 +1,10 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { getDb } from "./client";
+import { CHUNK_TOTAL_TERM } from "./kb-schema";
 import type { Actor } from "@/lib/auth/actor";
 import { requireKnowledgeBase } from "./knowledge-bases";
 import { segmentCjk } from "@/lib/kb/segment";
+import { candidatePlans, type CandidatePlan, type QueryTerm } from "@/lib/kb/candidate-plan";
 
 export type KbSearchHit = {
   chunkId: number;
@@ -15,15 +17,15 @@ export type KbSearchHit = {
   score: number;
 };
 
-/** Query lexemes used to find candidates: the rarest ones (common words only add to the score). */
-const CANDIDATE_TERMS = 4;
-
 /**
  * BM25-style full-text search of one readable knowledge base, indexed documents only. The query
  * (CJK segmented) becomes the knowledge base's own lexemes; a chunk scores the inverse document
  * frequency (kb_terms) of each lexeme it holds, raised a little by how often it holds it. That
  * beat ts_rank alone by far on bench/kb.ts's known-item questions (recall@5 0.91 against 0.47).
- * Candidates are the chunks holding one of the rarest query lexemes, found through the GIN index.
+ *
+ * Two statements: the query's lexemes with their document frequencies, then the scoring of
+ * candidates found through the GIN index. Which chunks are candidates follows Lucene's common
+ * terms query (see candidate-plan.ts), so a query of common words does not score half the corpus.
  */
 export async function searchKbFullText(
   actor: Actor,
@@ -35,25 +37,59 @@ export async function searchKbFullText(
   const text = segmentCjk(query).slice(0, 4000);
   if (!text.trim()) return [];
   const db = await getDb();
+  const found = await db.execute<QueryTerm & { total: number }>(sql`
+    select l as term, s.df,
+           coalesce((select t.df from kb_terms t where t.kb_id = ${kbId} and t.term = ${CHUNK_TOTAL_TERM}),
+                    (select sum(chunk_count) from kb_documents where kb_id = ${kbId} and status = 'indexed'), 0)::int as total
+    from unnest(tsvector_to_array(to_tsvector('english', ${text}))) as l
+    join kb_terms s on s.kb_id = ${kbId} and s.term = l
+    where l <> ${CHUNK_TOTAL_TERM}`);
+  if (found.rows.length === 0) return [];
+  const total = Math.max(1, found.rows[0].total);
+  const terms = found.rows.map(({ term, df }) => ({ term, df: Number(df) }));
+  const plans: CandidatePlan[] = opts.fileName
+    ? [{ any: terms.map((t) => t.term) }]
+    : candidatePlans(terms, total, opts.topK);
+  let hits: KbSearchHit[] = [];
+  for (const plan of plans) {
+    hits = await scoreCandidates(kbId, terms, total, plan, opts);
+    if (hits.length >= opts.topK) break;
+  }
+  return hits;
+}
+
+const tsq = (term: string) => sql`quote_literal(${term})::tsquery`;
+
+async function scoreCandidates(
+  kbId: string,
+  terms: QueryTerm[],
+  total: number,
+  plan: CandidatePlan,
+  opts: { topK: number; fileName?: string },
+): Promise<KbSearchHit[]> {
+  const match: SQL =
+    "any" in plan
+      ? sql`c.search @@ (${sql.join(plan.any.map(tsq), sql` || `)})`
+      : sql`c.search @@ (${sql.join(plan.all.map(tsq), sql` && `)})`;
+  const limit = plan.limit ? sql`limit ${plan.limit}` : sql``;
+  const db = await getDb();
   const res = await db.execute<KbSearchHit>(sql`
     with terms as (
-      select quote_literal(l)::tsquery as q, s.df,
-             ln(1 + ((select greatest(coalesce(sum(chunk_count), 0), 1) from kb_documents
-                      where kb_id = ${kbId} and status = 'indexed') - s.df + 0.5) / (s.df + 0.5)) as idf
-      from unnest(tsvector_to_array(to_tsvector('english', ${text}))) as l
-      join kb_terms s on s.kb_id = ${kbId} and s.term = l
-    ), pick as (
-      select string_agg(q::text, ' | ')::tsquery as q from (select q from terms order by df limit ${opts.fileName ? 64 : CANDIDATE_TERMS}) r
+      select quote_literal(u.term)::tsquery as q, ln(1 + (${total}::float8 - u.df + 0.5) / (u.df + 0.5)) as idf
+      from unnest(${sql.param(terms.map((t) => t.term))}::text[], ${sql.param(terms.map((t) => t.df))}::int[]) as u(term, df)
+    ), candidates as (
+      select c.id, c.document_id, c.content, c.start_line, c.end_line, c.heading_path, c.search
+      from kb_chunks c
+      where c.kb_id = ${kbId} and ${match}
+        ${opts.fileName ? sql`and c.document_id in (select id from kb_documents where kb_id = ${kbId} and name = ${opts.fileName})` : sql``}
+      ${limit}
     ), hits as (
-      select c.id, c.document_id, c.content, c.start_line, c.end_line, c.heading_path,
-             (select sum(t.idf * (c.search @@ t.q)::int * (1 + ts_rank(c.search, t.q, 0))) from terms t) as score
-      from kb_chunks c, pick
-      where c.kb_id = ${kbId} and c.search @@ pick.q
+      select c.*, (select sum(t.idf * (c.search @@ t.q)::int * (1 + ts_rank(c.search, t.q, 0))) from terms t) as score
+      from candidates c
     )
     select h.id::int as "chunkId", h.document_id as "fileId", d.name as "fileName", h.content,
            h.start_line as "startLine", h.end_line as "endLine", h.heading_path as "headingPath", h.score::float8 as score
     from hits h join kb_documents d on d.id = h.document_id and d.status = 'indexed'
-      ${opts.fileName ? sql`and d.name = ${opts.fileName}` : sql``}
     order by h.score desc, h.id
     limit ${opts.topK}`);
   return res.rows;

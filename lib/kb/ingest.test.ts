@@ -222,14 +222,40 @@ describe("ingestion", () => {
     const df = async (term: string) =>
       (await db.execute<{ df: number }>(sql`select df from kb_terms where kb_id = ${kb.id} and term = ${term}`)).rows[0]
         ?.df ?? 0;
-    expect([await df("appl"), await df("red"), await df("banana")]).toEqual([1, 1, 1]);
+    // The empty term counts the indexed chunks (the N of the inverse document frequency).
+    expect([await df("appl"), await df("red"), await df("banana"), await df("")]).toEqual([1, 1, 1, 2]);
     await deleteKbDocument(owner, kb.id, a.id);
-    // Its words leave the document frequencies with it.
-    expect([await df("appl"), await df("red"), await df("banana")]).toEqual([0, 0, 1]);
+    // Its words and chunks leave the document frequencies with it.
+    expect([await df("appl"), await df("red"), await df("banana"), await df("")]).toEqual([0, 0, 1, 1]);
     expect(await db.select().from(kbChunks).where(eq(kbChunks.documentId, a.id))).toEqual([]);
     expect(await kbFilesStore().stat(kbFileKey(kb.id, a.id))).toBeNull();
     expect(await searchKbFullText(owner, kb.id, "apples", { topK: 3 })).toEqual([]);
     expect((await searchKbFullText(owner, kb.id, "bananas", { topK: 3 }))[0].fileId).toBe(b.id);
+  });
+
+  it("finds the chunks holding common words together, and fills the list from one of them", async () => {
+    const kb = await createKnowledgeBase(owner, { name: "Common words" });
+    const [doc] = await addKbDocuments(owner, kb.id, [{ name: "big.md", bytes: enc("alpha beta gamma delta") }]);
+    await settled(kb.id);
+    const db = await getDb();
+    // Every word is common (df over the candidate budget): 2,000 chunks each of "alpha beta" and "alpha gamma".
+    await db.execute(sql`
+      insert into kb_chunks (kb_id, document_id, ordinal, content, start_line, end_line, heading_path, token_count, search)
+      select ${kb.id}, ${doc.id}, 1 + i, w, 1, 1, '[]'::jsonb, 2, to_tsvector('english', w)
+      from generate_series(1, 4000) i, lateral (select case when i % 2 = 0 then 'alpha beta' else 'alpha gamma' end as w) x`);
+    await db.execute(sql`delete from kb_terms where kb_id = ${kb.id}`);
+    await db.execute(sql`
+      insert into kb_terms (kb_id, term, df)
+      select ${kb.id}, word, ndoc from ts_stat(format('select search from kb_chunks where kb_id = %L', ${kb.id}::text))
+      union all select ${kb.id}, '', count(*)::int from kb_chunks where kb_id = ${kb.id}`);
+    const hits = await searchKbFullText(owner, kb.id, "beta gamma", { topK: 10 });
+    // Only the first chunk holds both; the list is filled from the chunks holding the rarer one.
+    expect(hits).toHaveLength(10);
+    expect(hits[0].content).toBe("alpha beta gamma delta");
+    expect(hits.slice(1).every((h) => h.score < hits[0].score)).toBe(true);
+    expect(await searchKbFullText(stranger, kb.id, "beta gamma", { topK: 10 }).catch((e) => e.code)).toBe(
+      "not_found:kb",
+    );
   });
 
   it("expands a zip into its supported documents and refuses unsupported files", () => {
