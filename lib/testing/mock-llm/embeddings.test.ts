@@ -17,15 +17,27 @@ describe("embedText", () => {
   });
 
   it("ranks texts sharing words above unrelated ones, Chinese included", () => {
-    const query = embedText("how to reset my password", 256);
-    const related = embedText("Reset your password from the login page", 256);
-    const unrelated = embedText("Quarterly revenue grew in the northern region", 256);
-    expect(cosine(query, related)).toBeGreaterThan(cosine(query, unrelated) + 0.2);
+    const query = embedText("how to reset my password", 1024);
+    const related = embedText("Reset your password from the login page", 1024);
+    const unrelated = embedText("Quarterly revenue grew in the northern region", 1024);
+    expect(cosine(query, related)).toBeGreaterThan(cosine(query, unrelated) + 0.1);
 
-    const zhQuery = embedText("如何重置密码", 256);
-    const zhRelated = embedText("在登录页面重置密码", 256);
-    const zhUnrelated = embedText("第三季度营收增长", 256);
-    expect(cosine(zhQuery, zhRelated)).toBeGreaterThan(cosine(zhQuery, zhUnrelated) + 0.2);
+    const zhQuery = embedText("如何重置密码", 1024);
+    const zhRelated = embedText("在登录页面重置密码", 1024);
+    const zhUnrelated = embedText("第三季度营收增长", 1024);
+    expect(cosine(zhQuery, zhRelated)).toBeGreaterThan(cosine(zhQuery, zhUnrelated) + 0.1);
+  });
+
+  it("ranks a shared phrase above the same words scattered, and a repeated word does not drown the rest", () => {
+    const query = embedText("send the reset password link", 1024);
+    const phrase = embedText("Admins can send the reset password link to a user", 1024);
+    const scattered = embedText("A user can link to the admins, send a password, reset", 1024);
+    expect(cosine(query, phrase)).toBeGreaterThan(cosine(query, scattered) + 0.1);
+
+    const repeated = embedText(`${"cache ".repeat(50)} eviction policy`, 1024);
+    const plain = embedText("cache eviction policy", 1024);
+    expect(cosine(embedText("eviction policy", 1024), repeated)).toBeGreaterThan(0.15);
+    expect(cosine(repeated, plain)).toBeGreaterThan(0.5);
   });
 });
 

@@ -17,15 +17,26 @@ export type EmbeddingsResponse = {
 const segmenter = new Intl.Segmenter(undefined, { granularity: "word" });
 
 /**
- * A deterministic embedding: each normalized word (CJK-aware via Intl.Segmenter) adds ±1
- * at a hashed position, then the vector is L2-normalised. Texts sharing words get a high
- * cosine similarity, which is all retrieval tests need to rank results predictably.
+ * A deterministic lexical embedding: each normalized word (CJK-aware via Intl.Segmenter) and
+ * each pair of neighbouring words is a feature hashed to a position with a ±1 sign, weighted
+ * 1 + ln(count), then the vector is L2-normalised. Texts sharing words get a high cosine
+ * similarity and texts sharing phrases a higher one, so retrieval tests rank predictably and the
+ * offline demo's search by meaning finds passages (bench/kb.ts measures how well).
  */
 export function embedText(text: string, dimensions: number): number[] {
+  const counts = new Map<string, number>();
+  const words = wordsOf(text);
+  words.forEach((word, i) => {
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+    if (i > 0) {
+      const pair = `${words[i - 1]} ${word}`;
+      counts.set(pair, (counts.get(pair) ?? 0) + 1);
+    }
+  });
   const vector = new Array<number>(dimensions).fill(0);
-  for (const token of wordsOf(text)) {
-    const hash = fnv1a(token);
-    vector[hash % dimensions] += hash & 0x80000000 ? -1 : 1;
+  for (const [feature, count] of counts) {
+    const hash = fnv1a(feature);
+    vector[hash % dimensions] += (hash & 0x80000000 ? -1 : 1) * (1 + Math.log(count));
   }
   const norm = Math.hypot(...vector);
   // An empty text still gets a unit vector: a zero vector has no cosine distance.
@@ -59,10 +70,11 @@ function wordsOf(text: string): string[] {
   return words;
 }
 
+/** FNV-1a over UTF-16 code units. */
 function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(text)) {
-    hash ^= byte;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash;

@@ -23,7 +23,7 @@ export type MockLlmOptions = {
   demoDelayMs?: number;
   /** The demo brain's time to first token (default: none beyond `demoDelayMs`). */
   demoFirstTokenDelayMs?: number;
-  /** Default embedding size (default 256); a request's `dimensions` wins. */
+  /** Default embedding size (default 1024); a request's `dimensions` wins. */
   embeddingDimensions?: number;
   /** Requests kept in the log (default 1000). */
   requestLogLimit?: number;
@@ -81,7 +81,7 @@ export function createMockLlm(options: MockLlmOptions = {}): MockLlm {
       });
     }
     if (route === "POST /embeddings") {
-      return handleEmbeddings(body, req.headers, { scripts, dimensions: options.embeddingDimensions ?? 256 });
+      return handleEmbeddings(body, req.headers, { scripts, dimensions: options.embeddingDimensions ?? 1024 });
     }
     if (route === "POST /rerank") return handleRerank(body, req.headers, { scripts });
     const response = errorResponse(404, { message: `Unknown request URL: ${route}.`, code: "unknown_url" });
