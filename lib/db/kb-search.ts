@@ -50,12 +50,13 @@ export async function searchKbFullText(
   const plans: CandidatePlan[] = opts.fileName
     ? [{ any: terms.map((t) => t.term) }]
     : candidatePlans(terms, total, opts.topK);
-  let hits: KbSearchHit[] = [];
+  // A later plan only adds: what an earlier one found stays, scored the same way.
+  const hits = new Map<number, KbSearchHit>();
   for (const plan of plans) {
-    hits = await scoreCandidates(kbId, terms, total, plan, opts);
-    if (hits.length >= opts.topK) break;
+    for (const hit of await scoreCandidates(kbId, terms, total, plan, opts)) hits.set(hit.chunkId, hit);
+    if (hits.size >= opts.topK) break;
   }
-  return hits;
+  return [...hits.values()].sort((a, b) => b.score - a.score || a.chunkId - b.chunkId).slice(0, opts.topK);
 }
 
 const tsq = (term: string) => sql`quote_literal(${term})::tsquery`;

@@ -10,13 +10,15 @@
  *   as keep the expected count (independent terms) under the budget. If that finds fewer than
  *   top-k chunks, the next plan asks for one term fewer, down to the rarest term alone, whose
  *   candidates are capped at CANDIDATE_CAP in index order.
+ *
+ * A later plan only adds to what the earlier ones found (searchKbFullText keeps their hits).
  */
 
 export type QueryTerm = { term: string; df: number };
 export type CandidatePlan = { any: string[]; limit?: number } | { all: string[]; limit?: number };
 
 export const CANDIDATE_BUDGET = 1500;
-export const CANDIDATE_CAP = 5000;
+export const CANDIDATE_CAP = 3000;
 const MAX_SELECTING_TERMS = 4;
 
 export function candidatePlans(terms: QueryTerm[], totalChunks: number, topK: number): CandidatePlan[] {
