@@ -125,8 +125,8 @@ const VARIANTS: Variant[] = [
   ...(vkb
     ? ([
         { label: "vector", mode: "vector" },
-        { label: "hybrid 0.7/0.3", mode: "hybrid", fusion: "weighted" },
-        { label: "hybrid rrf", mode: "hybrid", fusion: "rrf" },
+        { label: "hybrid weighted 0.7/0.3", mode: "hybrid", fusion: "weighted" },
+        { label: "hybrid rrf 0.7/0.3 (default)", mode: "hybrid", fusion: "rrf" },
       ] as Variant[])
     : []),
 ];
