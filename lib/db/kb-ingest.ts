@@ -110,21 +110,22 @@ export async function findStrandedDocuments(
  */
 export async function finishIndexing(kbId: string, documentId: string, chunkCount: number): Promise<boolean> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [doc] = await tx
-      .update(kbDocuments)
-      .set({ status: "indexed", progress: 100, chunkCount, updatedAt: new Date() })
-      .where(eq(kbDocuments.id, documentId))
-      .returning({ id: kbDocuments.id });
-    if (!doc) return false;
-    await tx.execute(sql`
+  // One statement, so one round trip and atomic: the counts change only if the document is still there.
+  const res = await db.execute<{ n: number }>(sql`
+    with doc as (
+      update kb_documents set status = 'indexed', progress = 100, chunk_count = ${chunkCount}, updated_at = now()
+      where id = ${documentId}
+      returning id
+    ), counted as (
       insert into kb_terms (kb_id, term, df)
       select ${kbId}, word, ndoc from (
         select word, ndoc from ts_stat(format('select search from kb_chunks where document_id = %L', ${documentId}::text))
         union all select ${CHUNK_TOTAL_TERM}, ${chunkCount}::int -- the number of indexed chunks
       ) s
+      where exists (select 1 from doc)
       order by word -- every writer locks terms in one order: concurrent documents cannot deadlock
-      on conflict (kb_id, term) do update set df = kb_terms.df + excluded.df`);
-    return true;
-  });
+      on conflict (kb_id, term) do update set df = kb_terms.df + excluded.df
+    )
+    select count(*)::int as n from doc`);
+  return res.rows[0].n > 0;
 }
