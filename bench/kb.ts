@@ -9,6 +9,7 @@ import { insertTestProvider } from "@/lib/testing/agent-harness";
 import type { Actor } from "@/lib/auth/actor";
 import { createKnowledgeBase } from "@/lib/db/knowledge-bases";
 import { addKbDocuments } from "@/lib/db/kb-documents";
+import { recountKbTerms } from "@/lib/db/kb-ingest";
 import { retrieve, type Fusion, type RetrievalMode } from "@/lib/kb/retrieve";
 import { startMockLlmServer } from "@/lib/testing/mock-llm";
 import { JobRunner } from "@/lib/jobs/runner";
@@ -181,11 +182,7 @@ async function growTo(target: number) {
   await db.execute(sql`analyze kb_chunks`);
   if (vkb) await db.execute(sql`analyze kb_embeddings`);
   // The copies are indexed chunks of the knowledge base: its document frequencies count them.
-  await db.execute(sql`delete from kb_terms where kb_id = ${id}`);
-  await db.execute(sql`
-    insert into kb_terms (kb_id, term, df)
-    select ${id}, word, ndoc from ts_stat(format('select search from kb_chunks where kb_id = %L', ${id}::text))
-    union all select ${id}, '', count(*)::int from kb_chunks where kb_id = ${id}`);
+  await recountKbTerms(id);
 }
 async function timeQueries(): Promise<Map<string, ReturnType<typeof summarize>>> {
   const out = new Map<string, ReturnType<typeof summarize>>();

@@ -105,8 +105,8 @@ export async function findStrandedDocuments(
 /**
  * The last step of indexing, atomically: the document's lexemes join the knowledge base's
  * document frequencies (and its chunks the total under CHUNK_TOTAL_TERM), and the document
- * becomes `indexed`. A document's lexemes are counted
- * exactly while it is indexed (removeIndexedDocument takes them out again).
+ * becomes `indexed`. A document's lexemes are counted exactly while it is indexed
+ * (deleteKbDocument takes them out again).
  */
 export async function finishIndexing(kbId: string, documentId: string, chunkCount: number): Promise<boolean> {
   const db = await getDb();
@@ -128,4 +128,22 @@ export async function finishIndexing(kbId: string, documentId: string, chunkCoun
     )
     select count(*)::int as n from doc`);
   return res.rows[0].n > 0;
+}
+
+/**
+ * Counts a knowledge base's document frequencies and chunk total again from its indexed chunks:
+ * for chunks written without finishIndexing (bench/kb.ts's copies, tests).
+ */
+export async function recountKbTerms(kbId: string): Promise<void> {
+  const db = await getDb();
+  const indexed = sql`select c.search from kb_chunks c join kb_documents d on d.id = c.document_id
+                      where d.status = 'indexed' and d.kb_id = ${kbId}`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from kb_terms where kb_id = ${kbId}`);
+    await tx.execute(sql`
+      insert into kb_terms (kb_id, term, df)
+      select ${kbId}, word, ndoc from ts_stat(format('select c.search from kb_chunks c join kb_documents d on d.id = c.document_id
+                                                      where d.status = ''indexed'' and d.kb_id = %L', ${kbId}::text))
+      union all select ${kbId}, ${CHUNK_TOTAL_TERM}, count(*)::int from (${indexed}) i`);
+  });
 }

@@ -114,13 +114,13 @@ export const kbChunks = pgTable(
   ],
 );
 
+/** The kb_terms row whose df is the knowledge base's number of indexed chunks (no lexeme is empty). */
+export const CHUNK_TOTAL_TERM = "";
+
 /**
  * Per knowledge base, in how many chunks each full-text lexeme occurs: the document frequencies
  * that BM25's inverse document frequency needs (PostgreSQL's own ranking has none).
  */
-/** The kb_terms row whose df is the knowledge base's number of indexed chunks (no lexeme is empty). */
-export const CHUNK_TOTAL_TERM = "";
-
 export const kbTerms = pgTable(
   "kb_terms",
   {

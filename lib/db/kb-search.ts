@@ -39,13 +39,12 @@ export async function searchKbFullText(
   const db = await getDb();
   const found = await db.execute<QueryTerm & { total: number }>(sql`
     select l as term, s.df,
-           coalesce((select t.df from kb_terms t where t.kb_id = ${kbId} and t.term = ${CHUNK_TOTAL_TERM}),
-                    (select sum(chunk_count) from kb_documents where kb_id = ${kbId} and status = 'indexed'), 0)::int as total
+           (select t.df from kb_terms t where t.kb_id = ${kbId} and t.term = ${CHUNK_TOTAL_TERM}) as total
     from unnest(tsvector_to_array(to_tsvector('english', ${text}))) as l
     join kb_terms s on s.kb_id = ${kbId} and s.term = l
     where l <> ${CHUNK_TOTAL_TERM}`);
   if (found.rows.length === 0) return [];
-  const total = Math.max(1, found.rows[0].total);
+  const total = Math.max(1, Number(found.rows[0].total ?? 0));
   const terms = found.rows.map(({ term, df }) => ({ term, df: Number(df) }));
   const plans: CandidatePlan[] = opts.fileName
     ? [{ any: terms.map((t) => t.term) }]

@@ -21,6 +21,7 @@ import {
 } from "@/lib/db/kb-documents";
 import { searchKbFullText } from "@/lib/db/kb-search";
 import { JobRunner } from "@/lib/jobs/runner";
+import { recountKbTerms } from "@/lib/db/kb-ingest";
 import { kbFileKey, kbFilesStore } from "./files";
 import { requeueStrandedDocuments } from "./ingest-job";
 import { docxWithParagraphs, pdfWithText } from "@/lib/testing/kb-samples";
@@ -243,11 +244,7 @@ describe("ingestion", () => {
       insert into kb_chunks (kb_id, document_id, ordinal, content, start_line, end_line, heading_path, token_count, search)
       select ${kb.id}, ${doc.id}, 1 + i, w, 1, 1, '[]'::jsonb, 2, to_tsvector('english', w)
       from generate_series(1, 4000) i, lateral (select case when i % 2 = 0 then 'alpha beta' else 'alpha gamma' end as w) x`);
-    await db.execute(sql`delete from kb_terms where kb_id = ${kb.id}`);
-    await db.execute(sql`
-      insert into kb_terms (kb_id, term, df)
-      select ${kb.id}, word, ndoc from ts_stat(format('select search from kb_chunks where kb_id = %L', ${kb.id}::text))
-      union all select ${kb.id}, '', count(*)::int from kb_chunks where kb_id = ${kb.id}`);
+    await recountKbTerms(kb.id);
     const hits = await searchKbFullText(owner, kb.id, "beta gamma", { topK: 10 });
     // Only the first chunk holds both; the list is filled from the chunks holding the rarer one.
     expect(hits).toHaveLength(10);
