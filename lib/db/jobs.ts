@@ -115,6 +115,36 @@ export async function claimJob(workerId: string, kinds: string[], leaseMs: numbe
   return res.rows[0] ? claimed(res.rows[0]) : null;
 }
 
+/**
+ * Claims up to `limit` more ready jobs of one kind for `workerId`, oldest first, under the same
+ * rules as claimJob: a worker that runs jobs of this kind together (JobHandler's batch).
+ */
+export async function claimMoreJobs(
+  workerId: string,
+  kind: string,
+  leaseMs: number,
+  limit: number,
+): Promise<ClaimedJob[]> {
+  if (limit <= 0) return [];
+  const db = await getDb();
+  const res = await db.execute<RawJob & { created_at: string }>(sql`
+    update jobs set status = 'running', attempts = attempts + 1, worker_id = ${workerId},
+           lease_until = now() + ${`${leaseMs} milliseconds`}::interval, updated_at = now()
+    where id in (
+      select j.id from jobs j
+      where j.kind = ${kind}
+        and ((j.status = 'queued' and j.run_after <= now())
+          or (j.status = 'running' and j.lease_until < now() and j.attempts < j.max_attempts))
+        and (j.group_key is null or not exists (
+          select 1 from jobs o
+          where o.group_key = j.group_key and o.id <> j.id and o.status = 'running' and o.lease_until >= now()))
+      order by j.run_after, j.created_at
+      limit ${limit}
+      for update skip locked)
+    returning id, kind, payload, status, group_key, attempts, max_attempts, last_error, created_at::text`);
+  return res.rows.sort((a, b) => a.created_at.localeCompare(b.created_at)).map(claimed);
+}
+
 /** Running jobs whose worker died on their last attempt: marked failed and returned, once. */
 export async function failAbandonedJobs(kinds: string[]): Promise<ClaimedJob[]> {
   const db = await getDb();
@@ -139,11 +169,22 @@ export async function renewJobLease(id: string, workerId: string, leaseMs: numbe
   return res.rows.length > 0;
 }
 
-export async function completeJob(id: string, workerId: string): Promise<void> {
+/** Extends the leases of jobs run together; returns the ids that are still this worker's. */
+export async function renewJobLeases(ids: string[], workerId: string, leaseMs: number): Promise<string[]> {
+  const db = await getDb();
+  const res = await db.execute<{ id: string }>(sql`
+    update jobs set lease_until = now() + ${`${leaseMs} milliseconds`}::interval
+    where id = any(${sql.param(ids)}::text[]) and worker_id = ${workerId} and status = 'running'
+    returning id`);
+  return res.rows.map((r) => r.id);
+}
+
+export async function completeJobs(ids: string[], workerId: string): Promise<void> {
+  if (ids.length === 0) return;
   const db = await getDb();
   await db.execute(sql`
     update jobs set status = 'completed', finished_at = now(), updated_at = now(), lease_until = null, last_error = null
-    where id = ${id} and worker_id = ${workerId} and status = 'running'`);
+    where id = any(${sql.param(ids)}::text[]) and worker_id = ${workerId} and status = 'running'`);
 }
 
 /** A failed attempt: queued again after `retryInMs`, or failed for good when `retryInMs` is null. */

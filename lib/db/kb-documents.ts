@@ -45,8 +45,10 @@ export async function queueIngestion(kbId: string, documentId: string) {
  */
 export async function addKbDocuments(actor: Actor, kbId: string, docs: IncomingDocument[]): Promise<KbDocumentMeta[]> {
   await requireKnowledgeBase(actor, kbId, "manage");
-  const rows = docs.map((d) => ({
+  const now = Date.now();
+  const rows = docs.map((d, i) => ({
     id: crypto.randomUUID(),
+    createdAt: new Date(now + i), // the list shows documents in upload order: one statement stores them all
     kbId,
     name: d.name,
     mediaType: KB_FORMATS[kbFormatOf(d.name)!],

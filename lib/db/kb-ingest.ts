@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "./client";
 import { CHUNK_TOTAL_TERM, kbDocuments, knowledgeBases, type KbChunking, type KbDocumentStatus } from "./kb-schema";
 import type { Chunk } from "@/lib/kb/chunk";
@@ -20,73 +20,115 @@ export type IngestTarget = {
   embeddingModel: string | null;
 };
 
+const targetColumns = {
+  documentId: kbDocuments.id,
+  kbId: kbDocuments.kbId,
+  name: kbDocuments.name,
+  status: kbDocuments.status,
+  content: kbDocuments.content,
+  chunking: knowledgeBases.chunking,
+  embeddingModel: knowledgeBases.embeddingModel,
+};
+
 export async function loadIngestTarget(documentId: string): Promise<IngestTarget | null> {
+  const [row] = await loadIngestTargets([documentId]);
+  return row ?? null;
+}
+
+/** The documents that still exist, in no particular order. */
+export async function loadIngestTargets(documentIds: string[]): Promise<IngestTarget[]> {
   const db = await getDb();
-  const [row] = await db
-    .select({
-      documentId: kbDocuments.id,
-      kbId: kbDocuments.kbId,
-      name: kbDocuments.name,
-      status: kbDocuments.status,
-      content: kbDocuments.content,
-      chunking: knowledgeBases.chunking,
-      embeddingModel: knowledgeBases.embeddingModel,
-    })
+  return db
+    .select(targetColumns)
     .from(kbDocuments)
     .innerJoin(knowledgeBases, eq(knowledgeBases.id, kbDocuments.kbId))
-    .where(eq(kbDocuments.id, documentId))
-    .limit(1);
-  return row ?? null;
+    .where(inArray(kbDocuments.id, documentIds));
 }
 
 export type StageUpdate = {
   status?: KbDocumentStatus;
   progress?: number;
   error?: string | null;
-  content?: string;
-  lineCount?: number;
-  chunkCount?: number;
 };
 
-/** False when the document is gone. */
-export async function updateIngestStage(documentId: string, update: StageUpdate): Promise<boolean> {
+/** One update for several documents; returns the ids of those still there. */
+export async function updateIngestStage(documentIds: string[], update: StageUpdate): Promise<string[]> {
+  if (documentIds.length === 0) return [];
   const db = await getDb();
   const rows = await db
     .update(kbDocuments)
     .set({ ...update, updatedAt: new Date() })
-    .where(eq(kbDocuments.id, documentId))
+    .where(inArray(kbDocuments.id, documentIds))
     .returning({ id: kbDocuments.id });
-  return rows.length > 0;
+  return rows.map((r) => r.id);
 }
 
-export async function deleteDocumentChunks(documentId: string): Promise<void> {
+/** Parsed documents become `parsed` with their text, in one statement; returns the ids still there. */
+export async function saveParsedContent(
+  docs: { documentId: string; content: string; lineCount: number }[],
+): Promise<string[]> {
+  if (docs.length === 0) return [];
   const db = await getDb();
-  await db.execute(sql`delete from kb_chunks where document_id = ${documentId}`);
+  const res = await db.execute<{ id: string }>(sql`
+    update kb_documents d set status = 'parsed', progress = 100, content = u.content, line_count = u.line_count,
+           error = null, updated_at = now()
+    from unnest(${sql.param(docs.map((d) => d.documentId))}::text[], ${sql.param(docs.map((d) => d.content))}::text[],
+                ${sql.param(docs.map((d) => d.lineCount))}::int[]) as u(id, content, line_count)
+    where d.id = u.id
+    returning d.id`);
+  return res.rows.map((r) => r.id);
 }
 
 /**
- * One batch of chunks in one statement (arrays unnested server-side). The full-text vector
- * weighs the heading path above the text, with CJK runs segmented into words first.
+ * Documents enter `indexing`; the chunks of those whose indexing started before (a retry or a
+ * takeover) are removed first, so it starts over. Returns the ids still there.
  */
-export async function insertChunkBatch(
-  kbId: string,
-  documentId: string,
-  firstOrdinal: number,
-  chunks: Chunk[],
-): Promise<number[]> {
+export async function startIndexing(documentIds: string[], restartedIds: string[]): Promise<string[]> {
+  if (documentIds.length === 0) return [];
   const db = await getDb();
-  const col = <T>(pick: (c: Chunk, i: number) => T) => sql.param(chunks.map(pick));
-  const res = await db.execute<{ id: number; ordinal: number }>(sql`
+  const res = await db.execute<{ id: string }>(sql`
+    with cleared as (delete from kb_chunks where document_id = any(${sql.param(restartedIds)}::text[]))
+    update kb_documents set status = 'indexing', progress = 0, error = null, updated_at = now()
+    where id = any(${sql.param(documentIds)}::text[])
+    returning id`);
+  return res.rows.map((r) => r.id);
+}
+
+/** Progress of documents whose chunks are partly written, in one statement. */
+export async function setIngestProgress(progress: { documentId: string; progress: number }[]): Promise<void> {
+  if (progress.length === 0) return;
+  const db = await getDb();
+  await db.execute(sql`
+    update kb_documents d set progress = u.progress, updated_at = now()
+    from unnest(${sql.param(progress.map((p) => p.documentId))}::text[], ${sql.param(progress.map((p) => p.progress))}::int[])
+         as u(id, progress)
+    where d.id = u.id`);
+}
+
+export type ChunkRow = { documentId: string; ordinal: number; chunk: Chunk };
+
+/**
+ * Chunks of one knowledge base's documents in one statement (arrays unnested server-side). The
+ * full-text vector weighs the heading path above the text, with CJK runs segmented into words
+ * first. Chunks of a document deleted meanwhile are skipped: their id comes back null; the
+ * others' ids come back in the order of `rows`.
+ */
+export async function insertChunkRows(kbId: string, rows: ChunkRow[]): Promise<(number | null)[]> {
+  const db = await getDb();
+  const col = <T>(pick: (r: ChunkRow) => T) => sql.param(rows.map(pick));
+  const res = await db.execute<{ id: number; document_id: string; ordinal: number }>(sql`
     insert into kb_chunks (kb_id, document_id, ordinal, content, start_line, end_line, heading_path, token_count, search)
-    select ${kbId}, ${documentId}, u.ordinal, u.content, u.start_line, u.end_line, u.heading_path::jsonb, u.token_count,
+    select ${kbId}, u.document_id, u.ordinal, u.content, u.start_line, u.end_line, u.heading_path::jsonb, u.token_count,
            setweight(to_tsvector('english', u.heading_text), 'B') || to_tsvector('english', u.search_text)
-    from unnest(${col((_, i) => firstOrdinal + i)}::int[], ${col((c) => c.content)}::text[],
-                ${col((c) => c.startLine)}::int[], ${col((c) => c.endLine)}::int[],
-                ${col((c) => JSON.stringify(c.headingPath))}::text[], ${col((c) => c.tokenCount)}::int[],
-                ${col((c) => segmentCjk(c.headingPath.join(" ")))}::text[], ${col((c) => segmentCjk(c.content))}::text[])
-         as u(ordinal, content, start_line, end_line, heading_path, token_count, heading_text, search_text)
-    returning id::float8 as id, ordinal`);
-  return res.rows.sort((a, b) => a.ordinal - b.ordinal).map((r) => Number(r.id));
+    from unnest(${col((r) => r.documentId)}::text[], ${col((r) => r.ordinal)}::int[], ${col((r) => r.chunk.content)}::text[],
+                ${col((r) => r.chunk.startLine)}::int[], ${col((r) => r.chunk.endLine)}::int[],
+                ${col((r) => JSON.stringify(r.chunk.headingPath))}::text[], ${col((r) => r.chunk.tokenCount)}::int[],
+                ${col((r) => segmentCjk(r.chunk.headingPath.join(" ")))}::text[], ${col((r) => segmentCjk(r.chunk.content))}::text[])
+         as u(document_id, ordinal, content, start_line, end_line, heading_path, token_count, heading_text, search_text)
+    where u.document_id in (select id from kb_documents)
+    returning id::float8 as id, document_id, ordinal`);
+  const ids = new Map(res.rows.map((r) => [`${r.document_id}/${r.ordinal}`, Number(r.id)]));
+  return rows.map((r) => ids.get(`${r.documentId}/${r.ordinal}`) ?? null);
 }
 
 /** Documents left mid-way with no job to finish them (a crash between storing and queueing). */
@@ -103,31 +145,38 @@ export async function findStrandedDocuments(
 }
 
 /**
- * The last step of indexing, atomically: the document's lexemes join the knowledge base's
- * document frequencies (and its chunks the total under CHUNK_TOTAL_TERM), and the document
- * becomes `indexed`. A document's lexemes are counted exactly while it is indexed
- * (deleteKbDocument takes them out again).
+ * The last step of indexing, atomically for documents of one knowledge base: their lexemes join
+ * the knowledge base's document frequencies (and their chunks the total under CHUNK_TOTAL_TERM),
+ * and they become `indexed`. A document's lexemes are counted exactly while it is indexed
+ * (deleteKbDocument takes them out again). Returns the ids indexed (those still there).
  */
-export async function finishIndexing(kbId: string, documentId: string, chunkCount: number): Promise<boolean> {
+export async function finishIndexing(
+  kbId: string,
+  docs: { documentId: string; chunkCount: number }[],
+): Promise<string[]> {
+  if (docs.length === 0) return [];
   const db = await getDb();
-  // One statement, so one round trip and atomic: the counts change only if the document is still there.
-  const res = await db.execute<{ n: number }>(sql`
-    with doc as (
-      update kb_documents set status = 'indexed', progress = 100, chunk_count = ${chunkCount}, updated_at = now()
-      where id = ${documentId}
-      returning id
+  // One statement, so one round trip and atomic: the counts change only for documents still there.
+  const res = await db.execute<{ id: string }>(sql`
+    with indexed as (
+      update kb_documents d set status = 'indexed', progress = 100, chunk_count = u.chunk_count, updated_at = now()
+      from unnest(${sql.param(docs.map((d) => d.documentId))}::text[], ${sql.param(docs.map((d) => d.chunkCount))}::int[])
+           as u(id, chunk_count)
+      where d.id = u.id and d.kb_id = ${kbId}
+      returning d.id, u.chunk_count
     ), counted as (
       insert into kb_terms (kb_id, term, df)
       select ${kbId}, word, ndoc from (
-        select word, ndoc from ts_stat(format('select search from kb_chunks where document_id = %L', ${documentId}::text))
-        union all select ${CHUNK_TOTAL_TERM}, ${chunkCount}::int -- the number of indexed chunks
+        select word, ndoc from ts_stat(format('select search from kb_chunks where document_id = any(%L::text[])',
+                                              (select array_agg(id) from indexed)))
+        union all select ${CHUNK_TOTAL_TERM}, sum(chunk_count)::int from indexed -- the number of indexed chunks
       ) s
-      where exists (select 1 from doc)
+      where exists (select 1 from indexed)
       order by word -- every writer locks terms in one order: concurrent documents cannot deadlock
       on conflict (kb_id, term) do update set df = kb_terms.df + excluded.df
     )
-    select count(*)::int as n from doc`);
-  return res.rows[0].n > 0;
+    select id from indexed`);
+  return res.rows.map((r) => r.id);
 }
 
 /**

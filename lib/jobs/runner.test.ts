@@ -1,8 +1,18 @@
+import { asc, eq } from "drizzle-orm";
 import { readUntil } from "@/lib/testing/wait";
+import { getDb } from "@/lib/db/client";
+import { jobs } from "@/lib/db/kb-schema";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { cancelJobsInGroup, claimJob, findJob, insertJob, type ClaimedJob } from "@/lib/db/jobs";
-import { enqueueJob, JobRunner, PermanentJobError, registerJobHandler, type JobContext } from "./runner";
+import {
+  enqueueJob,
+  enqueueNewJobs,
+  JobRunner,
+  PermanentJobError,
+  registerJobHandler,
+  type JobContext,
+} from "./runner";
 
 beforeAll(createTestDatabase);
 afterAll(destroyTestDatabase);
@@ -176,5 +186,89 @@ describe("the job runner", () => {
     expect(await findJob(id)).toMatchObject({ status: "queued", attempts: 0 });
     runner().start();
     expect(await settled(id)).toMatchObject({ status: "completed", attempts: 1 });
+  });
+
+  describe("a kind that runs jobs in batches", () => {
+    function batchKind(batchSize: number, fail: (job: ClaimedJob) => unknown) {
+      const name = `test.batch${++kindNo}`;
+      const batches: number[][] = [];
+      const failed: string[] = [];
+      registerJobHandler(name, {
+        batchSize,
+        runBatch: async (jobs) => {
+          batches.push(jobs.map((j) => Number(j.payload.n)));
+          const errors = new Map<string, unknown>();
+          for (const job of jobs) {
+            const err = fail(job);
+            if (err) errors.set(job.id, err);
+          }
+          return errors;
+        },
+        onFailed: async (job, error) => void failed.push(`${job.payload.n}: ${error}`),
+      });
+      return { name, batches, failed };
+    }
+    const jobsOf = async (name: string) =>
+      (await getDb()).select().from(jobs).where(eq(jobs.kind, name)).orderBy(asc(jobs.createdAt));
+
+    it("hands ready jobs over together, up to the batch size, and retries only the one that failed", async () => {
+      const k = batchKind(3, (job) => (job.payload.n === 2 && job.attempts === 1 ? new Error("flaky") : null));
+      await enqueueNewJobs([1, 2, 3, 4, 5].map((n) => ({ kind: k.name, payload: { n }, groupKey: `b${kindNo}-${n}` })));
+      runner({ concurrency: 1 }).start();
+      const done = await until(
+        () => jobsOf(k.name),
+        (list) => list.every((j) => j.status === "completed"),
+      );
+      expect(k.batches.slice(0, 2).map((b) => b.length)).toEqual([3, 2]);
+      expect(k.batches.flat().sort()).toEqual([1, 2, 2, 3, 4, 5]);
+      expect(done.map((j) => [j.payload.n, j.attempts])).toEqual(
+        expect.arrayContaining([
+          [1, 1],
+          [2, 2],
+          [3, 1],
+          [4, 1],
+          [5, 1],
+        ]),
+      );
+      expect(k.failed).toEqual([]);
+    });
+
+    it("fails a job with a permanent error alone, and tells the handler once", async () => {
+      const k = batchKind(4, (job) => (job.payload.n === 1 ? new PermanentJobError("The PDF is damaged.") : null));
+      await enqueueNewJobs([1, 2].map((n) => ({ kind: k.name, payload: { n } })));
+      runner().start();
+      const done = await until(
+        () => jobsOf(k.name),
+        (list) => list.every((j) => j.status === "completed" || j.status === "failed"),
+      );
+      expect(done.map((j) => [j.payload.n, j.status])).toEqual(
+        expect.arrayContaining([
+          [1, "failed"],
+          [2, "completed"],
+        ]),
+      );
+      expect(k.batches).toEqual([[1, 2]]);
+      expect(k.failed).toEqual(["1: The PDF is damaged."]);
+    });
+
+    it("never hands over a job whose group already has one running", async () => {
+      const k = batchKind(4, () => null);
+      const { id } = await insertJob({ kind: k.name, payload: { n: 1 }, groupKey: "same-doc" });
+      await claimJob("live-worker", [k.name], 60_000); // running elsewhere under a live lease
+      await (
+        await getDb()
+      )
+        .insert(jobs)
+        .values({ id: crypto.randomUUID(), kind: k.name, payload: { n: 2 }, groupKey: "same-doc" });
+      await enqueueJob({ kind: k.name, payload: { n: 3 } });
+      runner().start();
+      await until(
+        async () => k.batches.flat(),
+        (ns) => ns.includes(3),
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      expect(k.batches.flat()).toEqual([3]);
+      expect((await findJob(id))?.workerId).toBe("live-worker");
+    });
   });
 });

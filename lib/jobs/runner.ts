@@ -1,13 +1,14 @@
 import {
   claimJob,
-  completeJob,
+  claimMoreJobs,
+  completeJobs,
   deleteFinishedJobs,
   failAbandonedJobs,
   failJobAttempt,
   insertJob,
   insertNewJobs,
   releaseJobs,
-  renewJobLease,
+  renewJobLeases,
   type ClaimedJob,
   type NewJob,
 } from "@/lib/db/jobs";
@@ -25,11 +26,27 @@ export type JobContext = {
   lastAttempt: boolean;
 };
 
-export type JobHandler = {
-  run(job: ClaimedJob, ctx: JobContext): Promise<void>;
+type FailureHandler = {
   /** Once, when a job failed for good: its last attempt threw, or its worker died on it. */
   onFailed?(job: ClaimedJob, error: string): Promise<void>;
 };
+
+export type BatchContext = {
+  /** Aborted when every job of the batch was cancelled or taken over, or the runner stops. */
+  signal: AbortSignal;
+};
+
+/**
+ * A handler runs one job at a time, or (`batchSize` > 1) up to that many ready jobs of its kind
+ * together, for work that costs less per job when done in bulk (many small documents). A batch
+ * handler returns each failed job's error; a job missing from the map succeeded, and a throw
+ * fails them all. Each job keeps its own attempts, retries and onFailed.
+ */
+export type JobHandler = FailureHandler &
+  (
+    | { run(job: ClaimedJob, ctx: JobContext): Promise<void> }
+    | { batchSize: number; runBatch(jobs: ClaimedJob[], ctx: BatchContext): Promise<Map<string, unknown>> }
+  );
 
 /** A failure that another attempt cannot fix (a corrupt file): the job fails at once. */
 export class PermanentJobError extends Error {
@@ -151,7 +168,10 @@ export class JobRunner {
     while (!this.stopped && this.running.size < this.concurrency) {
       const job = await claimJob(this.workerId, kinds, this.leaseMs);
       if (!job) return;
-      this.launch(job);
+      const handler = handlers.get(job.kind)!;
+      const more =
+        "batchSize" in handler ? await claimMoreJobs(this.workerId, job.kind, this.leaseMs, handler.batchSize - 1) : [];
+      this.launch([job, ...more]);
     }
   }
 
@@ -161,44 +181,64 @@ export class JobRunner {
     }
   }
 
-  private launch(job: ClaimedJob): void {
+  private launch(jobs: ClaimedJob[]): void {
     const controller = new AbortController();
-    const done = this.work(job, controller).finally(() => {
-      this.running.delete(job.id);
+    const key = jobs[0].id;
+    const done = this.work(jobs, controller).finally(() => {
+      this.running.delete(key);
       this.kick();
     });
-    this.running.set(job.id, { controller, done });
+    this.running.set(key, { controller, done });
   }
 
-  private async work(job: ClaimedJob, controller: AbortController): Promise<void> {
-    const handler = handlers.get(job.kind)!;
+  private async work(jobs: ClaimedJob[], controller: AbortController): Promise<void> {
+    const handler = handlers.get(jobs[0].kind)!;
+    const ids = jobs.map((j) => j.id);
     const heartbeat = setInterval(
       () => {
-        renewJobLease(job.id, this.workerId, this.leaseMs)
+        renewJobLeases(ids, this.workerId, this.leaseMs)
           .then((mine) => {
-            if (!mine) controller.abort(new Error("The job was cancelled."));
+            if (mine.length === 0) controller.abort(new Error("The job was cancelled."));
           })
           .catch((err) => console.error("[jobs] lease renewal failed:", errorText(err)));
       },
       Math.max(50, Math.floor(this.leaseMs / 3)),
     );
     heartbeat.unref();
-    const lastAttempt = job.attempts >= job.maxAttempts;
+    let errors: Map<string, unknown>;
     try {
-      await handler.run(job, { signal: controller.signal, attempt: job.attempts, lastAttempt });
-      clearInterval(heartbeat);
-      if (!controller.signal.aborted) await completeJob(job.id, this.workerId);
+      errors = await runJobs(handler, jobs, controller.signal);
     } catch (err) {
+      errors = new Map(ids.map((id) => [id, err]));
+    } finally {
       clearInterval(heartbeat);
-      if (this.stopped || controller.signal.aborted) return; // released on stop, or no longer ours
-      const permanent = err instanceof PermanentJobError;
-      const retryIn = permanent || lastAttempt ? null : this.retryBaseMs * 2 ** (job.attempts - 1);
-      const message = errorText(err);
-      const recorded = await failJobAttempt(job.id, this.workerId, message, retryIn).catch(() => false);
-      if (recorded && retryIn === null) await handler.onFailed?.(job, message).catch(() => {});
-      if (!permanent) console.error(`[jobs] ${job.kind} ${job.id} attempt ${job.attempts} failed:`, message);
     }
+    if (this.stopped || controller.signal.aborted) return; // released on stop, or no longer ours
+    // A job cancelled while its batch ran is no longer 'running': completing it changes nothing.
+    await completeJobs(
+      ids.filter((id) => !errors.has(id)),
+      this.workerId,
+    );
+    for (const job of jobs) if (errors.has(job.id)) await this.recordFailure(job, handler, errors.get(job.id));
   }
+
+  private async recordFailure(job: ClaimedJob, handler: JobHandler, err: unknown): Promise<void> {
+    const permanent = err instanceof PermanentJobError;
+    const lastAttempt = job.attempts >= job.maxAttempts;
+    const retryIn = permanent || lastAttempt ? null : this.retryBaseMs * 2 ** (job.attempts - 1);
+    const message = errorText(err);
+    const recorded = await failJobAttempt(job.id, this.workerId, message, retryIn).catch(() => false);
+    if (recorded && retryIn === null) await handler.onFailed?.(job, message).catch(() => {});
+    if (!permanent) console.error(`[jobs] ${job.kind} ${job.id} attempt ${job.attempts} failed:`, message);
+  }
+}
+
+async function runJobs(handler: JobHandler, jobs: ClaimedJob[], signal: AbortSignal): Promise<Map<string, unknown>> {
+  if ("runBatch" in handler) return handler.runBatch(jobs, { signal });
+  const [job] = jobs;
+  const lastAttempt = job.attempts >= job.maxAttempts;
+  await handler.run(job, { signal, attempt: job.attempts, lastAttempt });
+  return new Map();
 }
 
 /** The process's runner, started once at boot. */

@@ -1,18 +1,23 @@
-import { registerJobHandler, PermanentJobError } from "@/lib/jobs/runner";
+import { registerJobHandler, PermanentJobError, type BatchContext } from "@/lib/jobs/runner";
 import type { ClaimedJob } from "@/lib/db/jobs";
 import { ingestGroup, INGEST_JOB, queueIngestion } from "@/lib/db/kb-documents";
 import {
-  deleteDocumentChunks,
   findStrandedDocuments,
   finishIndexing,
-  insertChunkBatch,
-  loadIngestTarget,
+  insertChunkRows,
+  loadIngestTargets,
+  saveParsedContent,
+  setIngestProgress,
+  startIndexing,
   updateIngestStage,
+  loadIngestTarget,
+  type ChunkRow,
+  type IngestTarget,
 } from "@/lib/db/kb-ingest";
 import { kbFileKey, kbFilesStore } from "./files";
 import { kbFormatOf } from "./parse/formats";
 import { parseDocument } from "./parse/parse-document";
-import { chunkDocument, type Chunk } from "./chunk";
+import { chunkDocument } from "./chunk";
 import { vectorsAvailable } from "@/lib/db/client";
 import { insertEmbeddings } from "@/lib/db/kb-embeddings";
 import { embedTexts } from "@/lib/models/embed";
@@ -20,18 +25,24 @@ import { embeddingText } from "./embedding-text";
 import { effectiveChunking } from "./chunking-settings";
 
 /**
- * Ingestion: uploaded → parsing → parsed → indexing → indexed. A retried or taken-over job
- * resumes after the last finished stage (a parsed document is not parsed again).
+ * Ingestion: uploaded → parsing → parsed → indexing → indexed. Documents are ingested in batches
+ * (the runner hands over up to BATCH_DOCUMENTS ready jobs at once): many small files cost a few
+ * statements per batch instead of a few per file. A retried or taken-over job resumes after the
+ * last finished stage (a parsed document is not parsed again). A document that fails fails alone
+ * while parsing; a failed statement while indexing fails that knowledge base's documents of the
+ * batch, and each is retried as its own job.
  */
 
-const BATCH = 256;
+const BATCH_DOCUMENTS = 32;
+/** Chunks per statement: large documents report progress between these. */
+const CHUNKS_PER_STATEMENT = 256;
 
 const documentIdOf = (job: ClaimedJob) => String(job.payload.documentId ?? "");
 
 /**
  * Between steps: stop when cancelled, and give the event loop a turn. On PGlite every statement
  * runs on the main thread and resolves through microtasks only, so a job that never yields
- * would keep requests and timers waiting until the whole document is indexed.
+ * would keep requests and timers waiting until the whole batch is indexed.
  */
 async function checkpoint(signal: AbortSignal) {
   await new Promise((resolve) => setImmediate(resolve));
@@ -46,52 +57,117 @@ async function readUpload(kbId: string, documentId: string): Promise<Uint8Array>
   }
 }
 
-async function ingest(job: ClaimedJob, { signal }: { signal: AbortSignal }): Promise<void> {
-  const documentId = documentIdOf(job);
-  const target = await loadIngestTarget(documentId);
-  if (!target) return; // deleted since it was queued
-  let content = target.content;
-  if (
-    content === null ||
-    target.status === "uploaded" ||
-    target.status === "parsing" ||
-    target.status === "error_parsing"
-  ) {
-    await updateIngestStage(documentId, { status: "parsing", progress: 0, error: null });
-    const format = kbFormatOf(target.name);
-    if (!format) throw new PermanentJobError(`"${target.name}" is not a supported document type.`);
-    const text = await parseDocument(await readUpload(target.kbId, documentId), format);
-    content = text.replaceAll("\0", ""); // PostgreSQL text cannot hold NUL
-    if (!content.trim()) throw new PermanentJobError("The document has no text.");
-    const lineCount = content.split("\n").length;
-    if (!(await updateIngestStage(documentId, { status: "parsed", progress: 100, content, lineCount }))) return;
-  }
-  await checkpoint(signal);
-  if (!(await updateIngestStage(documentId, { status: "indexing", progress: 0, error: null }))) return;
-  const chunks = chunkDocument(content, effectiveChunking(target.chunking));
-  const embeddingModel = target.embeddingModel && (await vectorsAvailable()) ? target.embeddingModel : null;
-  // Chunks exist only when indexing started before (a retry or a takeover): start it over.
-  if (target.status === "indexing" || target.status === "error_indexing" || target.status === "indexed")
-    await deleteDocumentChunks(documentId);
-  for (let i = 0; i < chunks.length; i += BATCH) {
-    await checkpoint(signal);
-    const batch = chunks.slice(i, i + BATCH);
-    const ids = await insertChunkBatch(target.kbId, documentId, i, batch);
-    if (embeddingModel) await embedBatch(target.kbId, embeddingModel, ids, batch);
-    const done = Math.min(chunks.length, i + BATCH);
-    if (done === chunks.length) break; // finishIndexing writes 100
-    if (!(await updateIngestStage(documentId, { progress: Math.floor((done / chunks.length) * 99) }))) return;
-  }
-  await finishIndexing(target.kbId, documentId, chunks.length);
+async function parseTarget(target: IngestTarget): Promise<string> {
+  const format = kbFormatOf(target.name);
+  if (!format) throw new PermanentJobError(`"${target.name}" is not a supported document type.`);
+  const text = await parseDocument(await readUpload(target.kbId, target.documentId), format);
+  const content = text.replaceAll("\0", ""); // PostgreSQL text cannot hold NUL
+  if (!content.trim()) throw new PermanentJobError("The document has no text.");
+  return content;
 }
 
-async function embedBatch(kbId: string, spec: string, ids: number[], batch: Chunk[]): Promise<void> {
-  const result = await embedTexts(spec, batch.map(embeddingText));
+const needsParsing = (t: IngestTarget) =>
+  t.content === null || t.status === "uploaded" || t.status === "parsing" || t.status === "error_parsing";
+
+async function ingestBatch(jobs: ClaimedJob[], { signal }: BatchContext): Promise<Map<string, unknown>> {
+  const jobOf = new Map(jobs.map((job) => [documentIdOf(job), job.id]));
+  const errors = new Map<string, unknown>();
+  // A deleted document's job just completes, and so does an indexed one's (its worker died after
+  // finishIndexing: indexing it again would count its terms twice).
+  const targets = (await loadIngestTargets([...jobOf.keys()])).filter((t) => t.status !== "indexed");
+
+  const toParse = targets.filter(needsParsing);
+  const parsingIds = new Set(
+    await updateIngestStage(
+      toParse.map((t) => t.documentId),
+      { status: "parsing", progress: 0, error: null },
+    ),
+  );
+  const parsed: { documentId: string; content: string; lineCount: number }[] = [];
+  for (const target of toParse) {
+    if (!parsingIds.has(target.documentId)) continue;
+    await checkpoint(signal);
+    try {
+      target.content = await parseTarget(target);
+      parsed.push({
+        documentId: target.documentId,
+        content: target.content,
+        lineCount: target.content.split("\n").length,
+      });
+    } catch (err) {
+      errors.set(jobOf.get(target.documentId)!, err);
+    }
+  }
+  const parsedIds = new Set(await saveParsedContent(parsed));
+  const ready = targets.filter((t) => (needsParsing(t) ? parsedIds.has(t.documentId) : t.content !== null));
+
+  const byKb = new Map<string, IngestTarget[]>();
+  for (const t of ready) byKb.set(t.kbId, [...(byKb.get(t.kbId) ?? []), t]);
+  for (const group of byKb.values()) {
+    await checkpoint(signal);
+    try {
+      await indexDocuments(group, signal);
+    } catch (err) {
+      if (signal.aborted) throw err;
+      for (const t of group) errors.set(jobOf.get(t.documentId)!, err);
+    }
+  }
+  return errors;
+}
+
+/** Chunks, writes and counts the parsed documents of one knowledge base. */
+async function indexDocuments(targets: IngestTarget[], signal: AbortSignal): Promise<void> {
+  const { kbId, embeddingModel: model } = targets[0];
+  const restarted = targets.filter((t) => t.status === "indexing" || t.status === "error_indexing");
+  const live = new Set(
+    await startIndexing(
+      targets.map((t) => t.documentId),
+      restarted.map((t) => t.documentId),
+    ),
+  );
+  const embeddingModel = model && (await vectorsAvailable()) ? model : null;
+  const docs = targets
+    .filter((t) => live.has(t.documentId))
+    .map((t) => ({ documentId: t.documentId, chunks: chunkDocument(t.content!, effectiveChunking(t.chunking)) }));
+  const rows: ChunkRow[] = docs.flatMap((d) =>
+    d.chunks.map((chunk, ordinal) => ({ documentId: d.documentId, ordinal, chunk })),
+  );
+  const total = new Map(docs.map((d) => [d.documentId, d.chunks.length]));
+  for (let i = 0; i < rows.length; i += CHUNKS_PER_STATEMENT) {
+    await checkpoint(signal);
+    const slice = rows.slice(i, i + CHUNKS_PER_STATEMENT);
+    const ids = await insertChunkRows(kbId, slice);
+    if (embeddingModel) await embedRows(kbId, embeddingModel, ids, slice);
+    // A document whose chunks are partly written reports how far it got (finishIndexing writes 100).
+    const last = slice[slice.length - 1];
+    const written = last.ordinal + 1;
+    if (written < total.get(last.documentId)!)
+      await setIngestProgress([
+        { documentId: last.documentId, progress: Math.floor((written / total.get(last.documentId)!) * 99) },
+      ]);
+  }
+  await finishIndexing(
+    kbId,
+    docs.map((d) => ({ documentId: d.documentId, chunkCount: d.chunks.length })),
+  );
+}
+
+async function embedRows(kbId: string, spec: string, ids: (number | null)[], rows: ChunkRow[]): Promise<void> {
+  const kept = rows.flatMap((r, i) => (ids[i] === null ? [] : [{ id: ids[i]!, chunk: r.chunk }]));
+  if (kept.length === 0) return;
+  const result = await embedTexts(
+    spec,
+    kept.map((k) => embeddingText(k.chunk)),
+  );
   if (!result.ok) {
     const reason = `Embedding failed: ${result.error}`;
     throw result.retryable ? new Error(reason) : new PermanentJobError(reason);
   }
-  await insertEmbeddings(kbId, ids, result.vectors);
+  await insertEmbeddings(
+    kbId,
+    kept.map((k) => k.id),
+    result.vectors,
+  );
 }
 
 async function markFailed(job: ClaimedJob, error: string): Promise<void> {
@@ -99,14 +175,14 @@ async function markFailed(job: ClaimedJob, error: string): Promise<void> {
   const target = await loadIngestTarget(documentId);
   if (!target) return;
   const parsing = target.status === "uploaded" || target.status === "parsing";
-  await updateIngestStage(documentId, {
+  await updateIngestStage([documentId], {
     status: parsing ? "error_parsing" : "error_indexing",
     error: error.slice(0, 1000),
     progress: 0,
   });
 }
 
-registerJobHandler(INGEST_JOB, { run: ingest, onFailed: markFailed });
+registerJobHandler(INGEST_JOB, { batchSize: BATCH_DOCUMENTS, runBatch: ingestBatch, onFailed: markFailed });
 
 /** Queues the documents that were left mid-way with no job (a crash between storing and queueing). */
 export async function requeueStrandedDocuments(): Promise<number> {

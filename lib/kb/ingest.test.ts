@@ -21,6 +21,8 @@ import {
 } from "@/lib/db/kb-documents";
 import { searchKbFullText } from "@/lib/db/kb-search";
 import { JobRunner } from "@/lib/jobs/runner";
+import { findJob, insertJob } from "@/lib/db/jobs";
+import { readUntil } from "@/lib/testing/wait";
 import { recountKbTerms } from "@/lib/db/kb-ingest";
 import { kbFileKey, kbFilesStore } from "./files";
 import { requeueStrandedDocuments } from "./ingest-job";
@@ -232,6 +234,50 @@ describe("ingestion", () => {
     expect(await kbFilesStore().stat(kbFileKey(kb.id, a.id))).toBeNull();
     expect(await searchKbFullText(owner, kb.id, "apples", { topK: 3 })).toEqual([]);
     expect((await searchKbFullText(owner, kb.id, "bananas", { topK: 3 }))[0].fileId).toBe(b.id);
+  });
+
+  it("indexes many files of one upload in batches: a damaged one fails alone, and nothing is counted twice", async () => {
+    const kb = await createKnowledgeBase(owner, { name: "Many" });
+    const files = Array.from({ length: 40 }, (_, i) => ({
+      name: `room-${i}.md`,
+      bytes: enc(`# Room ${i}\nThe locker code of room ${i} is code${i}x.`),
+    }));
+    files.splice(17, 0, { name: "broken.pdf", bytes: enc("%PDF-1.4 not really") });
+    await addKbDocuments(owner, kb.id, files);
+    const docs = await settled(kb.id);
+    expect(docs.find((d) => d.name === "broken.pdf")).toMatchObject({ status: "error_parsing" });
+    const rooms = docs.filter((d) => d.name !== "broken.pdf");
+    expect(rooms.map((d) => [d.status, d.chunkCount, d.progress])).toEqual(Array(40).fill(["indexed", 1, 100]));
+    for (const i of [0, 16, 17, 39])
+      expect((await searchKbFullText(owner, kb.id, `code${i}x`, { topK: 1 }))[0].fileId).toBe(rooms[i].id);
+    const db = await getDb();
+    const terms = async () =>
+      (await db.execute(sql`select term, df from kb_terms where kb_id = ${kb.id} order by term`)).rows;
+    const counted = await terms();
+    expect(counted).toEqual(
+      expect.arrayContaining([
+        { term: "", df: 40 },
+        { term: "locker", df: 40 },
+        { term: "code7x", df: 1 },
+      ]),
+    );
+    // A job that runs again for an indexed document (its worker died after finishing) adds nothing.
+    const { id } = await insertJob({
+      kind: INGEST_JOB,
+      payload: { kbId: kb.id, documentId: rooms[3].id },
+      groupKey: ingestGroup(rooms[3].id),
+    });
+    runner.kick();
+    await readUntil(
+      () => findJob(id),
+      (j) => j?.status === "completed",
+      { ms: 10_000, everyMs: 25 },
+    );
+    expect(await terms()).toEqual(counted);
+    expect((await listKbDocuments(owner, kb.id)).find((d) => d.id === rooms[3].id)).toMatchObject({
+      status: "indexed",
+      chunkCount: 1,
+    });
   });
 
   it("finds the chunks holding common words together, and fills the list from one of them", async () => {
