@@ -127,7 +127,7 @@ const VARIANTS: Variant[] = [
     ? ([
         { label: "vector", mode: "vector" },
         { label: "hybrid weighted 0.7/0.3", mode: "hybrid", fusion: "weighted" },
-        { label: "hybrid rrf 0.7/0.3 (default)", mode: "hybrid", fusion: "rrf" },
+        { label: "hybrid rrf (default)", mode: "hybrid", fusion: "rrf" },
       ] as Variant[])
     : []),
 ];

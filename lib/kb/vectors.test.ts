@@ -78,14 +78,17 @@ const hit = (chunkId: number, score: number): KbSearchHit => ({
 });
 
 describe("fusing dense and full-text results", () => {
-  it("weighs dense 0.7 and full text 0.3 on scaled scores, and ranks by reciprocal rank with rrf", () => {
+  it("weighs dense 0.7 and full text 0.3 on scaled scores, and ranks by reciprocal rank, both lists alike, with rrf", () => {
     const dense = [hit(1, 0.9), hit(2, 0.8), hit(3, 0.1)];
     const text = [hit(3, 12), hit(4, 6), hit(2, 0)];
     // chunk 1: 0.7*1; chunk 2: 0.7*0.875 + 0.3*0; chunk 3: 0.7*0 + 0.3*1; chunk 4: 0.3*0.5
     expect(fuse(dense, text, 4, "weighted").map((x) => x.chunkId)).toEqual([1, 2, 3, 4]);
     expect(fuse(dense, text, 2, "weighted")).toHaveLength(2);
     // Found by both lists beats found by one, whatever the raw scores.
-    expect(fuse(dense, text, 1, "rrf")[0].chunkId).toBe(2);
+    expect(fuse(dense, text, 4, "rrf").map((x) => x.chunkId)).toEqual([3, 2, 1, 4]);
+    // rrf weighs both lists alike: each list's first ranks above either list's second.
+    const alike = fuse([hit(10, 0.9), hit(11, 0.8)], [hit(12, 9), hit(13, 8)], 4, "rrf");
+    expect(alike.map((x) => x.chunkId)).toEqual([10, 12, 11, 13]);
     expect(fuse([], text, 3, "weighted").map((x) => x.chunkId)).toEqual([3, 4, 2]);
   });
 });
