@@ -220,6 +220,10 @@ async function screenshots(browser: Browser, view: View & { pdfId: string }) {
   await page.goto(`/kbs?kb=${kbId}`);
   await expect(page.getByTestId("kb-document")).toHaveCount(4);
   await expect(documentRow(page, "broken.pdf")).toHaveAttribute("data-status", "error_parsing");
+  // The failure's reason is in the reader's language.
+  await expect(documentRow(page, "broken.pdf").getByTestId("kb-document-error")).toContainText(
+    locale === "en" ? "The PDF could not be read" : "无法读取该 PDF",
+  );
   await noOverflow();
   await page.screenshot({ path: name("detail") });
 

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { DeleteButton } from "@/components/ui/delete-button";
 import type { KbDocument } from "./api";
 import { isFailed, isFinal, overallProgress } from "./document-status";
+import { FailureReason } from "./failure-reason";
 import { pill } from "./kb-badges";
 import { kbDocumentHref } from "./kb-links";
 
@@ -78,9 +79,9 @@ export function DocumentRow({
               <div className="h-full rounded-full bg-brand transition-[width]" style={{ width: `${progress}%` }} />
             </div>
           )}
-          {failed && doc.error && (
+          {failed && (doc.error || doc.errorCode) && (
             <p className="mt-1.5 text-sm break-words text-danger" data-testid="kb-document-error">
-              {doc.error}
+              <FailureReason doc={doc} />
             </p>
           )}
         </div>

@@ -10,6 +10,7 @@ import { useReportError } from "@/components/hooks/use-report-error";
 import { Button } from "@/components/ui/button";
 import { kbsApi, type KbDocument, type KbView } from "./api";
 import { kbHref } from "./kb-links";
+import { FailureReason } from "./failure-reason";
 import { useDocumentWindow } from "./use-document-window";
 
 /**
@@ -107,7 +108,7 @@ export function DocumentViewer({
         {state.status === "failed" && (
           <p className="px-6 py-10 text-center text-sm text-muted-foreground" data-testid="kb-viewer-error">
             {notParsed ? t("notParsed") : missing ? t("notFound") : t("loadFailed")}
-            {notParsed && doc?.error && <span className="mt-2 block text-danger">{doc.error}</span>}
+            {notParsed && doc && <FailureReason doc={doc} className="mt-2 block text-danger" />}
           </p>
         )}
         {loaded && (

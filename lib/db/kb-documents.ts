@@ -27,6 +27,7 @@ const meta = {
   size: kbDocuments.size,
   status: kbDocuments.status,
   error: kbDocuments.error,
+  errorCode: kbDocuments.errorCode,
   progress: kbDocuments.progress,
   lineCount: kbDocuments.lineCount,
   chunkCount: kbDocuments.chunkCount,
@@ -153,6 +154,7 @@ export async function retryKbDocument(actor: Actor, kbId: string, documentId: st
     .set({
       status: doc.status === "error_parsing" ? "uploaded" : "parsed",
       error: null,
+      errorCode: null,
       progress: 0,
       updatedAt: new Date(),
     })

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "./client";
 import { CHUNK_TOTAL_TERM, kbDocuments, knowledgeBases, type KbChunking, type KbDocumentStatus } from "./kb-schema";
 import type { Chunk } from "@/lib/kb/chunk";
+import type { IngestFailureCode } from "@/lib/kb/ingest-failure";
 import { segmentCjk } from "@/lib/kb/segment";
 
 /**
@@ -49,6 +50,7 @@ export type StageUpdate = {
   status?: KbDocumentStatus;
   progress?: number;
   error?: string | null;
+  errorCode?: IngestFailureCode | null;
 };
 
 /** One update for several documents; returns the ids of those still there. */
@@ -57,7 +59,7 @@ export async function updateIngestStage(documentIds: string[], update: StageUpda
   const db = await getDb();
   const rows = await db
     .update(kbDocuments)
-    .set({ ...update, updatedAt: new Date() })
+    .set({ ...update, ...(update.error === null ? { errorCode: null } : {}), updatedAt: new Date() })
     .where(inArray(kbDocuments.id, documentIds))
     .returning({ id: kbDocuments.id });
   return rows.map((r) => r.id);
@@ -71,7 +73,7 @@ export async function saveParsedContent(
   const db = await getDb();
   const res = await db.execute<{ id: string }>(sql`
     update kb_documents d set status = 'parsed', progress = 100, content = u.content, line_count = u.line_count,
-           error = null, updated_at = now()
+           error = null, error_code = null, updated_at = now()
     from unnest(${sql.param(docs.map((d) => d.documentId))}::text[], ${sql.param(docs.map((d) => d.content))}::text[],
                 ${sql.param(docs.map((d) => d.lineCount))}::int[]) as u(id, content, line_count)
     where d.id = u.id
@@ -88,7 +90,7 @@ export async function startIndexing(documentIds: string[], restartedIds: string[
   const db = await getDb();
   const res = await db.execute<{ id: string }>(sql`
     with cleared as (delete from kb_chunks where document_id = any(${sql.param(restartedIds)}::text[]))
-    update kb_documents set status = 'indexing', progress = 0, error = null, updated_at = now()
+    update kb_documents set status = 'indexing', progress = 0, error = null, error_code = null, updated_at = now()
     where id = any(${sql.param(documentIds)}::text[])
     returning id`);
   return res.rows.map((r) => r.id);

@@ -75,6 +75,8 @@ export const kbDocuments = pgTable(
     sha256: text("sha256").notNull().default(""),
     status: text("status", { enum: KB_DOCUMENT_STATUSES }).notNull().default("uploaded"),
     error: text("error"),
+    /** Why it failed, for the UI's translated message (lib/kb/ingest-failure.ts); null when it did not. */
+    errorCode: text("error_code"),
     /** 0–100 within the current stage, for the progress bars. */
     progress: integer("progress").notNull().default(0),
     /** The parsed text, one line per source line, for line-numbered windows and citations. */

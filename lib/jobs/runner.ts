@@ -27,8 +27,11 @@ export type JobContext = {
 };
 
 type FailureHandler = {
-  /** Once, when a job failed for good: its last attempt threw, or its worker died on it. */
-  onFailed?(job: ClaimedJob, error: string): Promise<void>;
+  /**
+   * Once, when a job failed for good: its last attempt threw `cause`, or its worker died on it
+   * (no cause).
+   */
+  onFailed?(job: ClaimedJob, error: string, cause?: unknown): Promise<void>;
 };
 
 export type BatchContext = {
@@ -228,7 +231,7 @@ export class JobRunner {
     const retryIn = permanent || lastAttempt ? null : this.retryBaseMs * 2 ** (job.attempts - 1);
     const message = errorText(err);
     const recorded = await failJobAttempt(job.id, this.workerId, message, retryIn).catch(() => false);
-    if (recorded && retryIn === null) await handler.onFailed?.(job, message).catch(() => {});
+    if (recorded && retryIn === null) await handler.onFailed?.(job, message, err).catch(() => {});
     if (!permanent) console.error(`[jobs] ${job.kind} ${job.id} attempt ${job.attempts} failed:`, message);
   }
 }

@@ -8,6 +8,7 @@ export function kbDocumentView(doc: KbDocumentMeta) {
     size: doc.size,
     status: doc.status,
     ...(doc.error ? { error: doc.error } : {}),
+    ...(doc.errorCode ? { errorCode: doc.errorCode } : {}),
     progress: doc.progress,
     lineCount: doc.lineCount,
     chunkCount: doc.chunkCount,

@@ -1,4 +1,5 @@
-import { registerJobHandler, PermanentJobError, type BatchContext } from "@/lib/jobs/runner";
+import { registerJobHandler, type BatchContext } from "@/lib/jobs/runner";
+import { failureCode, IngestFailure } from "./ingest-failure";
 import type { ClaimedJob } from "@/lib/db/jobs";
 import { ingestGroup, INGEST_JOB, queueIngestion } from "@/lib/db/kb-documents";
 import {
@@ -53,16 +54,19 @@ async function readUpload(kbId: string, documentId: string): Promise<Uint8Array>
   try {
     return await kbFilesStore().read(kbFileKey(kbId, documentId));
   } catch {
-    throw new PermanentJobError("The uploaded file is missing from storage. Delete the document and upload it again.");
+    throw new IngestFailure(
+      "file_missing",
+      "The uploaded file is missing from storage. Delete the document and upload it again.",
+    );
   }
 }
 
 async function parseTarget(target: IngestTarget): Promise<string> {
   const format = kbFormatOf(target.name);
-  if (!format) throw new PermanentJobError(`"${target.name}" is not a supported document type.`);
+  if (!format) throw new IngestFailure("unsupported_type", `"${target.name}" is not a supported document type.`);
   const text = await parseDocument(await readUpload(target.kbId, target.documentId), format);
   const content = text.replaceAll("\0", ""); // PostgreSQL text cannot hold NUL
-  if (!content.trim()) throw new PermanentJobError("The document has no text.");
+  if (!content.trim()) throw new IngestFailure("no_text", "The document has no text.");
   return content;
 }
 
@@ -161,7 +165,7 @@ async function embedRows(kbId: string, spec: string, ids: (number | null)[], row
   );
   if (!result.ok) {
     const reason = `Embedding failed: ${result.error}`;
-    throw result.retryable ? new Error(reason) : new PermanentJobError(reason);
+    throw result.retryable ? new EmbeddingFailed(reason) : new IngestFailure("embedding_failed", reason);
   }
   await insertEmbeddings(
     kbId,
@@ -170,7 +174,10 @@ async function embedRows(kbId: string, spec: string, ids: (number | null)[], row
   );
 }
 
-async function markFailed(job: ClaimedJob, error: string): Promise<void> {
+/** An embedding call that may work next attempt; on the last one it fails as `embedding_failed`. */
+class EmbeddingFailed extends Error {}
+
+async function markFailed(job: ClaimedJob, error: string, cause?: unknown): Promise<void> {
   const documentId = documentIdOf(job);
   const target = await loadIngestTarget(documentId);
   if (!target) return;
@@ -178,6 +185,7 @@ async function markFailed(job: ClaimedJob, error: string): Promise<void> {
   await updateIngestStage([documentId], {
     status: parsing ? "error_parsing" : "error_indexing",
     error: error.slice(0, 1000),
+    errorCode: cause instanceof EmbeddingFailed ? "embedding_failed" : failureCode(cause, parsing),
     progress: 0,
   });
 }

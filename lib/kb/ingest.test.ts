@@ -161,10 +161,14 @@ describe("ingestion", () => {
     const kb = await createKnowledgeBase(owner, { name: "Broken" });
     const [doc] = await addKbDocuments(owner, kb.id, [{ name: "broken.pdf", bytes: enc("%PDF-1.4 not really") }]);
     const [failed] = await settled(kb.id);
-    expect(failed).toMatchObject({ status: "error_parsing" });
+    expect(failed).toMatchObject({ status: "error_parsing", errorCode: "pdf_unreadable" });
     expect(failed.error).toMatch(/PDF could not be read/);
     // Retrying the same damaged file fails the same way, with the reason again.
-    expect(await retryKbDocument(owner, kb.id, doc.id)).toMatchObject({ status: "uploaded" });
+    expect(await retryKbDocument(owner, kb.id, doc.id)).toMatchObject({
+      status: "uploaded",
+      error: null,
+      errorCode: null,
+    });
     expect((await settled(kb.id))[0]).toMatchObject({ status: "error_parsing", error: failed.error });
     // Once the file is readable (here: replaced in storage), retry takes it to indexed.
     await kbFilesStore().write(kbFileKey(kb.id, doc.id), pdfWithText(["Fixed at last."]));
@@ -201,6 +205,29 @@ describe("ingestion", () => {
     const [doc] = await settled(kb.id);
     expect(doc).toMatchObject({ status: "indexed", chunkCount: 1 });
     expect((await searchKbFullText(owner, kb.id, "boiler", { topK: 1 }))[0].startLine).toBe(1);
+  });
+
+  it("marks a document whose worker died on the last attempt as interrupted, with a working retry", async () => {
+    const kb = await createKnowledgeBase(owner, { name: "Interrupted" });
+    const db = await getDb();
+    const id = crypto.randomUUID();
+    await kbFilesStore().write(kbFileKey(kb.id, id), "The interrupted fact is nine.");
+    await db.insert(kbDocuments).values({ id, kbId: kb.id, name: "i.txt", status: "parsing" });
+    await db.insert(jobs).values({
+      id: crypto.randomUUID(),
+      kind: INGEST_JOB,
+      payload: { kbId: kb.id, documentId: id },
+      groupKey: ingestGroup(id),
+      status: "running",
+      attempts: 3,
+      maxAttempts: 3,
+      workerId: "dead-worker",
+      leaseUntil: new Date(Date.now() - 1000),
+    });
+    const [doc] = await settled(kb.id);
+    expect(doc).toMatchObject({ status: "error_parsing", errorCode: "interrupted" });
+    await retryKbDocument(owner, kb.id, id);
+    expect((await settled(kb.id))[0]).toMatchObject({ status: "indexed", error: null, errorCode: null });
   });
 
   it("queues a document left without a job", async () => {
@@ -245,7 +272,10 @@ describe("ingestion", () => {
     files.splice(17, 0, { name: "broken.pdf", bytes: enc("%PDF-1.4 not really") });
     await addKbDocuments(owner, kb.id, files);
     const docs = await settled(kb.id);
-    expect(docs.find((d) => d.name === "broken.pdf")).toMatchObject({ status: "error_parsing" });
+    expect(docs.find((d) => d.name === "broken.pdf")).toMatchObject({
+      status: "error_parsing",
+      errorCode: "pdf_unreadable",
+    });
     const rooms = docs.filter((d) => d.name !== "broken.pdf");
     expect(rooms.map((d) => [d.status, d.chunkCount, d.progress])).toEqual(Array(40).fill(["indexed", 1, 100]));
     for (const i of [0, 16, 17, 39])

@@ -1,12 +1,12 @@
 import Papa from "papaparse";
 import { NodeHtmlMarkdown } from "node-html-markdown";
-import { PermanentJobError } from "@/lib/jobs/runner";
+import { IngestFailure } from "../ingest-failure";
 import type { KbFormat } from "./formats";
 
 /**
  * A document's readable text, markdown-flavoured so headings survive for citations: one line per
  * line of the source (pdf: per line of extracted text). Unreadable input throws a
- * PermanentJobError whose message the user sees next to the document.
+ * IngestFailure, whose code the user sees translated next to the document.
  */
 export async function parseDocument(bytes: Uint8Array, format: KbFormat): Promise<string> {
   switch (format) {
@@ -32,7 +32,7 @@ function decodeText(bytes: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes).replace(/\r\n?/g, "\n");
   } catch {
-    throw new PermanentJobError("The file is not valid UTF-8 text. Save it as UTF-8 and upload it again.");
+    throw new IngestFailure("not_utf8", "The file is not valid UTF-8 text. Save it as UTF-8 and upload it again.");
   }
 }
 
@@ -48,9 +48,9 @@ function htmlToText(source: string): string {
 function csvToText(source: string): string {
   const parsed = Papa.parse<string[]>(source.trim(), { skipEmptyLines: true });
   const rows = parsed.data;
-  if (rows.length === 0) throw new PermanentJobError("The CSV file has no rows.");
+  if (rows.length === 0) throw new IngestFailure("csv_empty", "The CSV file has no rows.");
   if (parsed.errors.length > 0 && parsed.errors.length >= rows.length)
-    throw new PermanentJobError(`The CSV file could not be read: ${parsed.errors[0].message}.`);
+    throw new IngestFailure("csv_unreadable", `The CSV file could not be read: ${parsed.errors[0].message}.`);
   const [header, ...body] = rows;
   if (body.length === 0) return header.join(" | ");
   // One self-describing line per row, so any chunk of rows still says what each value is.
@@ -63,7 +63,7 @@ function jsonToText(source: string): string {
   try {
     return JSON.stringify(JSON.parse(source), null, 2);
   } catch (err) {
-    throw new PermanentJobError(`The JSON file is not valid JSON: ${(err as Error).message}`);
+    throw new IngestFailure("json_invalid", `The JSON file is not valid JSON: ${(err as Error).message}`);
   }
 }
 
@@ -74,14 +74,20 @@ async function pdfToText(bytes: Uint8Array): Promise<string> {
     const doc = await getDocumentProxy(new Uint8Array(bytes));
     pages = (await extractText(doc, { mergePages: false })).text;
   } catch (err) {
-    throw new PermanentJobError(`The PDF could not be read (${(err as Error).message || "damaged file"}).`);
+    throw new IngestFailure(
+      "pdf_unreadable",
+      `The PDF could not be read (${(err as Error).message || "damaged file"}).`,
+    );
   }
   const text = pages
     .map((p) => p.replace(/\r\n?/g, "\n").trim())
     .filter(Boolean)
     .join("\n\n");
   if (!text)
-    throw new PermanentJobError("The PDF has no extractable text (it may be scanned images; OCR is not supported).");
+    throw new IngestFailure(
+      "pdf_no_text",
+      "The PDF has no extractable text (it may be scanned images; OCR is not supported).",
+    );
   return text;
 }
 
@@ -91,9 +97,12 @@ async function docxToText(bytes: Uint8Array): Promise<string> {
   try {
     result = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) });
   } catch (err) {
-    throw new PermanentJobError(`The Word document could not be read (${(err as Error).message || "damaged file"}).`);
+    throw new IngestFailure(
+      "docx_unreadable",
+      `The Word document could not be read (${(err as Error).message || "damaged file"}).`,
+    );
   }
   const text = htmlToText(result.value);
-  if (!text) throw new PermanentJobError("The Word document has no text.");
+  if (!text) throw new IngestFailure("docx_no_text", "The Word document has no text.");
   return text;
 }
