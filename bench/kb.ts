@@ -99,10 +99,12 @@ const vMbPerS = vkb ? corpusBytes / 1024 / 1024 / (vIngestMs / 1000) : 0;
 // random chunk, a quarter of them dropped; the answer is any chunk of that document holding that line.
 type Question = { query: string; fileName: string; line: string };
 const rand = seeded(12);
+// Chunks in document and chunk order, so both databases ask the same questions whatever order the
+// job runner indexed the documents in.
 const sample = (
   await db.execute<{ file: string; content: string }>(sql`
   select d.name as file, c.content from kb_chunks c join kb_documents d on d.id = c.document_id
-  where c.kb_id = ${kb.id} order by c.id`)
+  where c.kb_id = ${kb.id} order by d.name collate "C", c.ordinal`)
 ).rows;
 // Lines many READMEs share (licence text, badges, install boilerplate) have no single answer: skipped.
 const docsWithLine = new Map<string, number>();

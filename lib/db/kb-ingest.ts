@@ -82,16 +82,17 @@ export async function saveParsedContent(
 }
 
 /**
- * Documents enter `indexing`; the chunks of those whose indexing started before (a retry or a
- * takeover) are removed first, so it starts over. Returns the ids still there.
+ * Documents enter `indexing`, without the chunks an earlier attempt may have left (a retry, a
+ * takeover, a failed embedding call), so indexing starts over. Returns the ids still there.
  */
-export async function startIndexing(documentIds: string[], restartedIds: string[]): Promise<string[]> {
+export async function startIndexing(documentIds: string[]): Promise<string[]> {
   if (documentIds.length === 0) return [];
   const db = await getDb();
+  const ids = sql.param(documentIds);
   const res = await db.execute<{ id: string }>(sql`
-    with cleared as (delete from kb_chunks where document_id = any(${sql.param(restartedIds)}::text[]))
+    with cleared as (delete from kb_chunks where document_id = any(${ids}::text[]))
     update kb_documents set status = 'indexing', progress = 0, error = null, error_code = null, updated_at = now()
-    where id = any(${sql.param(documentIds)}::text[])
+    where id = any(${ids}::text[])
     returning id`);
   return res.rows.map((r) => r.id);
 }
@@ -109,6 +110,12 @@ export async function setIngestProgress(progress: { documentId: string; progress
 
 export type ChunkRow = { documentId: string; ordinal: number; chunk: Chunk };
 
+/** Null when segmenting changes nothing (text without CJK): the content is not sent twice. */
+function cjkSegmentedOrNull(text: string): string | null {
+  const segmented = segmentCjk(text);
+  return segmented === text ? null : segmented;
+}
+
 /**
  * Chunks of one knowledge base's documents in one statement (arrays unnested server-side). The
  * full-text vector weighs the heading path above the text, with CJK runs segmented into words
@@ -121,11 +128,11 @@ export async function insertChunkRows(kbId: string, rows: ChunkRow[]): Promise<(
   const res = await db.execute<{ id: number; document_id: string; ordinal: number }>(sql`
     insert into kb_chunks (kb_id, document_id, ordinal, content, start_line, end_line, heading_path, token_count, search)
     select ${kbId}, u.document_id, u.ordinal, u.content, u.start_line, u.end_line, u.heading_path::jsonb, u.token_count,
-           setweight(to_tsvector('english', u.heading_text), 'B') || to_tsvector('english', u.search_text)
+           setweight(to_tsvector('english', u.heading_text), 'B') || to_tsvector('english', coalesce(u.search_text, u.content))
     from unnest(${col((r) => r.documentId)}::text[], ${col((r) => r.ordinal)}::int[], ${col((r) => r.chunk.content)}::text[],
                 ${col((r) => r.chunk.startLine)}::int[], ${col((r) => r.chunk.endLine)}::int[],
                 ${col((r) => JSON.stringify(r.chunk.headingPath))}::text[], ${col((r) => r.chunk.tokenCount)}::int[],
-                ${col((r) => segmentCjk(r.chunk.headingPath.join(" ")))}::text[], ${col((r) => segmentCjk(r.chunk.content))}::text[])
+                ${col((r) => segmentCjk(r.chunk.headingPath.join(" ")))}::text[], ${col((r) => cjkSegmentedOrNull(r.chunk.content))}::text[])
          as u(document_id, ordinal, content, start_line, end_line, heading_path, token_count, heading_text, search_text)
     where u.document_id in (select id from kb_documents)
     returning id::float8 as id, document_id, ordinal`);

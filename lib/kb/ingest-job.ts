@@ -122,13 +122,7 @@ async function ingestBatch(jobs: ClaimedJob[], { signal }: BatchContext): Promis
 /** Chunks, writes and counts the parsed documents of one knowledge base. */
 async function indexDocuments(targets: IngestTarget[], signal: AbortSignal): Promise<void> {
   const { kbId, embeddingModel: model } = targets[0];
-  const restarted = targets.filter((t) => t.status === "indexing" || t.status === "error_indexing");
-  const live = new Set(
-    await startIndexing(
-      targets.map((t) => t.documentId),
-      restarted.map((t) => t.documentId),
-    ),
-  );
+  const live = new Set(await startIndexing(targets.map((t) => t.documentId)));
   const embeddingModel = model && (await vectorsAvailable()) ? model : null;
   const docs = targets
     .filter((t) => live.has(t.documentId))

@@ -230,6 +230,39 @@ describe("ingestion", () => {
     expect((await settled(kb.id))[0]).toMatchObject({ status: "indexed", error: null, errorCode: null });
   });
 
+  it("retrying a document whose indexing failed half-way starts over, without the chunks it left", async () => {
+    const kb = await createKnowledgeBase(owner, { name: "Half indexed" });
+    const db = await getDb();
+    const id = crypto.randomUUID();
+    await db.insert(kbDocuments).values({
+      id,
+      kbId: kb.id,
+      name: "notes.md",
+      status: "error_indexing",
+      errorCode: "embedding_failed",
+      error: "Embedding failed: HTTP 500",
+      content: "# Notes\nThe ferry leaves at noon.",
+      lineCount: 2,
+    });
+    // What the failed attempt had written before it stopped.
+    await db.insert(kbChunks).values(
+      [0, 1].map((ordinal) => ({
+        kbId: kb.id,
+        documentId: id,
+        ordinal,
+        content: "stale",
+        startLine: 1,
+        endLine: 1,
+        search: sql`to_tsvector('english', 'stale')`,
+      })),
+    );
+    expect(await retryKbDocument(owner, kb.id, id)).toMatchObject({ status: "parsed", errorCode: null });
+    expect((await settled(kb.id))[0]).toMatchObject({ status: "indexed", chunkCount: 1 });
+    const chunks = await db.select().from(kbChunks).where(eq(kbChunks.documentId, id));
+    expect(chunks.map((c) => c.content)).toEqual(["# Notes\nThe ferry leaves at noon."]);
+    expect(await searchKbFullText(owner, kb.id, "stale", { topK: 3 })).toEqual([]);
+  });
+
   it("queues a document left without a job", async () => {
     const kb = await createKnowledgeBase(owner, { name: "Stranded" });
     const db = await getDb();
