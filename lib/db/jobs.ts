@@ -115,23 +115,37 @@ export async function claimJob(workerId: string, kinds: string[], leaseMs: numbe
   return res.rows[0] ? claimed(res.rows[0]) : null;
 }
 
+/** A batch's cap on the sum of a numeric payload field (e.g. the bytes of documents). */
+export type BatchWeight = { key: string; max: number };
+
+/** A job's weight under `weight`: its payload's number, 0 without one. */
+export function jobWeight(job: Pick<ClaimedJob, "payload">, weight: BatchWeight): number {
+  const value = Number(job.payload[weight.key]);
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}
+
 /**
  * Claims up to `limit` more ready jobs of one kind for `workerId`, oldest first, under the same
- * rules as claimJob: a worker that runs jobs of this kind together (JobHandler's batch).
+ * rules as claimJob: for a worker that runs jobs of this kind together (JobHandler's batch).
+ * With `weight`, the claimed jobs' weights add up to at most `weight.max`.
  */
 export async function claimMoreJobs(
   workerId: string,
   kind: string,
   leaseMs: number,
   limit: number,
+  weight?: BatchWeight,
 ): Promise<ClaimedJob[]> {
-  if (limit <= 0) return [];
+  if (limit <= 0 || (weight && weight.max <= 0)) return [];
   const db = await getDb();
+  const w = weight
+    ? sql`case when (j.payload->>${weight.key}) ~ '^[0-9]+$' then (j.payload->>${weight.key})::float8 else 0 end`
+    : sql`0::float8`;
+  // The candidates are locked first (FOR UPDATE cannot sit beside the window that adds up their
+  // weights); those over the budget are left as they were and unlocked when the statement ends.
   const res = await db.execute<RawJob & { created_at: string }>(sql`
-    update jobs set status = 'running', attempts = attempts + 1, worker_id = ${workerId},
-           lease_until = now() + ${`${leaseMs} milliseconds`}::interval, updated_at = now()
-    where id in (
-      select j.id from jobs j
+    with picked as materialized (
+      select j.id, j.run_after, j.created_at, ${w} as weight from jobs j
       where j.kind = ${kind}
         and ((j.status = 'queued' and j.run_after <= now())
           or (j.status = 'running' and j.lease_until < now() and j.attempts < j.max_attempts))
@@ -140,7 +154,16 @@ export async function claimMoreJobs(
           where o.group_key = j.group_key and o.id <> j.id and o.status = 'running' and o.lease_until >= now()))
       order by j.run_after, j.created_at
       limit ${limit}
-      for update skip locked)
+      for update skip locked
+    ), within as (
+      select id from (
+        select id, sum(weight) over (order by run_after, created_at, id) as running from picked
+      ) r
+      where ${weight ? sql`r.running <= ${weight.max}` : sql`true`}
+    )
+    update jobs set status = 'running', attempts = attempts + 1, worker_id = ${workerId},
+           lease_until = now() + ${`${leaseMs} milliseconds`}::interval, updated_at = now()
+    where id in (select id from within)
     returning id, kind, payload, status, group_key, attempts, max_attempts, last_error, created_at::text`);
   return res.rows.sort((a, b) => a.created_at.localeCompare(b.created_at)).map(claimed);
 }

@@ -36,8 +36,15 @@ const meta = {
 };
 export type KbDocumentMeta = Pick<KbDocumentRow, keyof typeof meta>;
 
-export async function queueIngestion(kbId: string, documentId: string) {
-  await enqueueJob({ kind: INGEST_JOB, payload: { kbId, documentId }, groupKey: ingestGroup(documentId) });
+/** The ingestion job's payload; `bytes` (the upload's size) caps how many run in one batch. */
+export const ingestPayload = (kbId: string, documentId: string, bytes: number) => ({ kbId, documentId, bytes });
+
+export async function queueIngestion(kbId: string, documentId: string, bytes: number) {
+  await enqueueJob({
+    kind: INGEST_JOB,
+    payload: ingestPayload(kbId, documentId, bytes),
+    groupKey: ingestGroup(documentId),
+  });
 }
 
 /**
@@ -79,7 +86,11 @@ export async function addKbDocuments(actor: Actor, kbId: string, docs: IncomingD
   // New documents have no job yet: one statement queues them all. A document whose job could not
   // be queued here is queued by requeueStrandedDocuments.
   await enqueueNewJobs(
-    inserted.map((row) => ({ kind: INGEST_JOB, payload: { kbId, documentId: row.id }, groupKey: ingestGroup(row.id) })),
+    inserted.map((row) => ({
+      kind: INGEST_JOB,
+      payload: ingestPayload(kbId, row.id, row.size),
+      groupKey: ingestGroup(row.id),
+    })),
   );
   return inserted;
 }
@@ -160,7 +171,7 @@ export async function retryKbDocument(actor: Actor, kbId: string, documentId: st
     })
     .where(eq(kbDocuments.id, documentId))
     .returning(meta);
-  await queueIngestion(kbId, documentId);
+  await queueIngestion(kbId, documentId, doc.size);
   return row;
 }
 
@@ -223,6 +234,6 @@ export async function insertSeedDocuments(kbId: string, docs: IncomingDocument[]
       size: d.bytes.byteLength,
       sha256: crypto.createHash("sha256").update(d.bytes).digest("hex"),
     });
-    await queueIngestion(kbId, id);
+    await queueIngestion(kbId, id, d.bytes.byteLength);
   }
 }

@@ -143,14 +143,14 @@ export async function insertChunkRows(kbId: string, rows: ChunkRow[]): Promise<(
 /** Documents left mid-way with no job to finish them (a crash between storing and queueing). */
 export async function findStrandedDocuments(
   groupOf: (documentId: string) => string,
-): Promise<{ kbId: string; documentId: string }[]> {
+): Promise<{ kbId: string; documentId: string; size: number }[]> {
   const db = await getDb();
-  const res = await db.execute<{ kb_id: string; id: string }>(sql`
-    select d.kb_id, d.id from kb_documents d
+  const res = await db.execute<{ kb_id: string; id: string; size: number }>(sql`
+    select d.kb_id, d.id, d.size from kb_documents d
     where d.status in ('uploaded', 'parsing', 'parsed', 'indexing')
       and d.updated_at < now() - interval '10 seconds'
       and not exists (select 1 from jobs j where j.group_key = ${groupOf("")} || d.id and j.status in ('queued', 'running'))`);
-  return res.rows.map((r) => ({ kbId: r.kb_id, documentId: r.id }));
+  return res.rows.map((r) => ({ kbId: r.kb_id, documentId: r.id, size: Number(r.size) }));
 }
 
 /**

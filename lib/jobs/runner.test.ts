@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { jobs } from "@/lib/db/kb-schema";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
-import { cancelJobsInGroup, claimJob, findJob, insertJob, type ClaimedJob } from "@/lib/db/jobs";
+import { cancelJobsInGroup, claimJob, findJob, insertJob, type BatchWeight, type ClaimedJob } from "@/lib/db/jobs";
 import {
   enqueueJob,
   enqueueNewJobs,
@@ -33,6 +33,13 @@ const settled = (id: string) =>
   until(
     () => findJob(id),
     (j) => j !== null && ["completed", "failed", "cancelled"].includes(j.status),
+  );
+
+/** onFailed runs after the job's row is marked failed: wait for it before looking. */
+const reported = (failed: unknown[]) =>
+  until(
+    async () => failed.length,
+    (n) => n > 0,
   );
 
 let kindNo = 0;
@@ -86,6 +93,8 @@ describe("the job runner", () => {
     const { id } = await enqueueJob({ kind: k.name, payload: {} });
     expect(await settled(id)).toMatchObject({ status: "failed", attempts: 1, lastError: "The PDF is damaged." });
     expect(calls).toBe(1);
+    // The handler hears of it right after the row says failed.
+    await reported(k.failed);
     expect(k.failed.map((f) => f.error)).toEqual(["The PDF is damaged."]);
   });
 
@@ -96,6 +105,7 @@ describe("the job runner", () => {
     runner().start();
     const { id } = await enqueueJob({ kind: k.name, payload: {}, maxAttempts: 3 });
     expect(await settled(id)).toMatchObject({ status: "failed", attempts: 3, lastError: "attempt 3 (last)" });
+    await reported(k.failed);
     expect(k.failed).toHaveLength(1);
   });
 
@@ -121,6 +131,7 @@ describe("the job runner", () => {
     const job = await settled(id);
     expect(job).toMatchObject({ status: "failed", attempts: 1 });
     expect(job?.lastError).toMatch(/stopped before it finished/);
+    await reported(k.failed);
     expect(k.failed.map((f) => f.job.payload)).toEqual([{ doc: "x" }]);
   });
 
@@ -189,12 +200,13 @@ describe("the job runner", () => {
   });
 
   describe("a kind that runs jobs in batches", () => {
-    function batchKind(batchSize: number, fail: (job: ClaimedJob) => unknown) {
+    function batchKind(batchSize: number, fail: (job: ClaimedJob) => unknown, batchWeight?: BatchWeight) {
       const name = `test.batch${++kindNo}`;
       const batches: number[][] = [];
       const failed: string[] = [];
       registerJobHandler(name, {
         batchSize,
+        batchWeight,
         runBatch: async (jobs) => {
           batches.push(jobs.map((j) => Number(j.payload.n)));
           const errors = new Map<string, unknown>();
@@ -248,7 +260,29 @@ describe("the job runner", () => {
         ]),
       );
       expect(k.batches).toEqual([[1, 2]]);
+      await reported(k.failed);
       expect(k.failed).toEqual(["1: The PDF is damaged."]);
+    });
+
+    it("caps a batch by the sum of a payload number, and still runs a job heavier than the cap alone", async () => {
+      const k = batchKind(8, () => null, { key: "bytes", max: 10 });
+      for (const [n, bytes] of [
+        [1, 4],
+        [2, 4],
+        [3, 4],
+        [4, 20],
+        [5, 1],
+      ]) {
+        await insertJob({ kind: k.name, payload: { n, bytes } });
+        await new Promise((r) => setTimeout(r, 3)); // queued in this order (PGlite's clock has millisecond steps)
+      }
+      runner({ concurrency: 1 }).start();
+      await until(
+        () => jobsOf(k.name),
+        (list) => list.every((j) => j.status === "completed"),
+      );
+      // 4 + 4 fit in 10, a third 4 does not; 20 is over the cap and runs alone; the queue keeps its order.
+      expect(k.batches).toEqual([[1, 2], [3], [4], [5]]);
     });
 
     it("never hands over a job whose group already has one running", async () => {

@@ -7,8 +7,10 @@ import {
   failJobAttempt,
   insertJob,
   insertNewJobs,
+  jobWeight,
   releaseJobs,
   renewJobLeases,
+  type BatchWeight,
   type ClaimedJob,
   type NewJob,
 } from "@/lib/db/jobs";
@@ -48,7 +50,12 @@ export type BatchContext = {
 export type JobHandler = FailureHandler &
   (
     | { run(job: ClaimedJob, ctx: JobContext): Promise<void> }
-    | { batchSize: number; runBatch(jobs: ClaimedJob[], ctx: BatchContext): Promise<Map<string, unknown>> }
+    | {
+        batchSize: number;
+        /** Caps a batch by the sum of a payload number as well (a few large documents, not 32). */
+        batchWeight?: BatchWeight;
+        runBatch(jobs: ClaimedJob[], ctx: BatchContext): Promise<Map<string, unknown>>;
+      }
   );
 
 /** A failure that another attempt cannot fix (a corrupt file): the job fails at once. */
@@ -172,10 +179,18 @@ export class JobRunner {
       const job = await claimJob(this.workerId, kinds, this.leaseMs);
       if (!job) return;
       const handler = handlers.get(job.kind)!;
-      const more =
-        "batchSize" in handler ? await claimMoreJobs(this.workerId, job.kind, this.leaseMs, handler.batchSize - 1) : [];
+      const more = "batchSize" in handler ? await this.claimRestOfBatch(job, handler) : [];
       this.launch([job, ...more]);
     }
+  }
+
+  private claimRestOfBatch(
+    first: ClaimedJob,
+    handler: Extract<JobHandler, { batchSize: number }>,
+  ): Promise<ClaimedJob[]> {
+    const weight = handler.batchWeight;
+    const left = weight && { key: weight.key, max: weight.max - jobWeight(first, weight) };
+    return claimMoreJobs(this.workerId, first.kind, this.leaseMs, handler.batchSize - 1, left);
   }
 
   private async reap(): Promise<void> {

@@ -27,14 +27,17 @@ import { effectiveChunking } from "./chunking-settings";
 
 /**
  * Ingestion: uploaded → parsing → parsed → indexing → indexed. Documents are ingested in batches
- * (the runner hands over up to BATCH_DOCUMENTS ready jobs at once): many small files cost a few
- * statements per batch instead of a few per file. A retried or taken-over job resumes after the
- * last finished stage (a parsed document is not parsed again). A document that fails fails alone
+ * (the runner hands over up to BATCH_DOCUMENTS ready jobs and BATCH_BYTES of uploads at once):
+ * many small files cost a few statements per batch instead of a few per file, and a few large
+ * ones still spread over the workers. A retried or taken-over job resumes after the last
+ * finished stage (a parsed document is not parsed again). A document that fails fails alone
  * while parsing; a failed statement while indexing fails that knowledge base's documents of the
  * batch, and each is retried as its own job.
  */
 
 const BATCH_DOCUMENTS = 32;
+/** Uploaded bytes per batch: a few large files go to different workers instead of one batch. */
+const BATCH_BYTES = 1024 * 1024;
 /** Chunks per statement: large documents report progress between these. */
 const CHUNKS_PER_STATEMENT = 256;
 
@@ -184,12 +187,17 @@ async function markFailed(job: ClaimedJob, error: string, cause?: unknown): Prom
   });
 }
 
-registerJobHandler(INGEST_JOB, { batchSize: BATCH_DOCUMENTS, runBatch: ingestBatch, onFailed: markFailed });
+registerJobHandler(INGEST_JOB, {
+  batchSize: BATCH_DOCUMENTS,
+  batchWeight: { key: "bytes", max: BATCH_BYTES },
+  runBatch: ingestBatch,
+  onFailed: markFailed,
+});
 
 /** Queues the documents that were left mid-way with no job (a crash between storing and queueing). */
 export async function requeueStrandedDocuments(): Promise<number> {
   const stranded = await findStrandedDocuments(ingestGroup);
-  for (const { kbId, documentId } of stranded) await queueIngestion(kbId, documentId);
+  for (const { kbId, documentId, size } of stranded) await queueIngestion(kbId, documentId, size);
   return stranded.length;
 }
 
