@@ -91,6 +91,21 @@ export async function insertNewJobs(list: NewJob[]): Promise<void> {
 }
 
 /**
+ * A job `j` that may be claimed now: queued and due, or running under an expired lease with
+ * attempts left; never while another job of its group runs under a live lease.
+ */
+const claimable = sql`
+  ((j.status = 'queued' and j.run_after <= now())
+    or (j.status = 'running' and j.lease_until < now() and j.attempts < j.max_attempts))
+  and (j.group_key is null or not exists (
+    select 1 from jobs o
+    where o.group_key = j.group_key and o.id <> j.id and o.status = 'running' and o.lease_until >= now()))`;
+
+const takenBy = (workerId: string, leaseMs: number) =>
+  sql`status = 'running', attempts = attempts + 1, worker_id = ${workerId},
+      lease_until = now() + ${`${leaseMs} milliseconds`}::interval, updated_at = now()`;
+
+/**
  * Claims the oldest ready job of the given kinds for `workerId`: a queued job whose time has
  * come, or a running one whose lease expired (its worker died). A job whose group already has
  * a job running under a live lease waits.
@@ -98,16 +113,11 @@ export async function insertNewJobs(list: NewJob[]): Promise<void> {
 export async function claimJob(workerId: string, kinds: string[], leaseMs: number): Promise<ClaimedJob | null> {
   const db = await getDb();
   const res = await db.execute<RawJob>(sql`
-    update jobs set status = 'running', attempts = attempts + 1, worker_id = ${workerId},
-           lease_until = now() + ${`${leaseMs} milliseconds`}::interval, updated_at = now()
+    update jobs set ${takenBy(workerId, leaseMs)}
     where id = (
       select j.id from jobs j
       where j.kind = any(${sql.param(kinds)}::text[])
-        and ((j.status = 'queued' and j.run_after <= now())
-          or (j.status = 'running' and j.lease_until < now() and j.attempts < j.max_attempts))
-        and (j.group_key is null or not exists (
-          select 1 from jobs o
-          where o.group_key = j.group_key and o.id <> j.id and o.status = 'running' and o.lease_until >= now()))
+        and ${claimable}
       order by j.run_after, j.created_at
       limit 1
       for update skip locked)
@@ -147,11 +157,7 @@ export async function claimMoreJobs(
     with picked as materialized (
       select j.id, j.run_after, j.created_at, ${w} as weight from jobs j
       where j.kind = ${kind}
-        and ((j.status = 'queued' and j.run_after <= now())
-          or (j.status = 'running' and j.lease_until < now() and j.attempts < j.max_attempts))
-        and (j.group_key is null or not exists (
-          select 1 from jobs o
-          where o.group_key = j.group_key and o.id <> j.id and o.status = 'running' and o.lease_until >= now()))
+        and ${claimable}
       order by j.run_after, j.created_at
       limit ${limit}
       for update skip locked
@@ -161,8 +167,7 @@ export async function claimMoreJobs(
       ) r
       where ${weight ? sql`r.running <= ${weight.max}` : sql`true`}
     )
-    update jobs set status = 'running', attempts = attempts + 1, worker_id = ${workerId},
-           lease_until = now() + ${`${leaseMs} milliseconds`}::interval, updated_at = now()
+    update jobs set ${takenBy(workerId, leaseMs)}
     where id in (select id from within)
     returning id, kind, payload, status, group_key, attempts, max_attempts, last_error, created_at::text`);
   return res.rows.sort((a, b) => a.created_at.localeCompare(b.created_at)).map(claimed);

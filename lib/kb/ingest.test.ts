@@ -73,6 +73,23 @@ afterAll(async () => {
   vi.unstubAllEnvs();
 });
 
+/** The ingestion job of a document, claimed by a worker that died: its lease runs out at `leaseUntil`. */
+async function insertDeadWorkersJob(
+  kbId: string,
+  documentId: string,
+  job: { attempts: number; maxAttempts?: number; leaseUntil: Date },
+) {
+  await (await getDb()).insert(jobs).values({
+    id: crypto.randomUUID(),
+    kind: INGEST_JOB,
+    payload: { kbId, documentId },
+    groupKey: ingestGroup(documentId),
+    status: "running",
+    workerId: "dead-worker",
+    ...job,
+  });
+}
+
 describe("ingestion", () => {
   it("takes English and Chinese markdown, a PDF, a Word file, HTML, CSV and JSON to indexed, and finds each", async () => {
     const kb = await createKnowledgeBase(owner, { name: "Handbooks" });
@@ -192,16 +209,7 @@ describe("ingestion", () => {
       content: "# Notes\nThe boiler is serviced every October.",
       lineCount: 2,
     });
-    await db.insert(jobs).values({
-      id: crypto.randomUUID(),
-      kind: INGEST_JOB,
-      payload: { kbId: kb.id, documentId: id },
-      groupKey: ingestGroup(id),
-      status: "running",
-      attempts: 1,
-      workerId: "dead-worker",
-      leaseUntil: new Date(Date.now() + 200),
-    });
+    await insertDeadWorkersJob(kb.id, id, { attempts: 1, leaseUntil: new Date(Date.now() + 200) });
     const [doc] = await settled(kb.id);
     expect(doc).toMatchObject({ status: "indexed", chunkCount: 1 });
     expect((await searchKbFullText(owner, kb.id, "boiler", { topK: 1 }))[0].startLine).toBe(1);
@@ -213,17 +221,7 @@ describe("ingestion", () => {
     const id = crypto.randomUUID();
     await kbFilesStore().write(kbFileKey(kb.id, id), "The interrupted fact is nine.");
     await db.insert(kbDocuments).values({ id, kbId: kb.id, name: "i.txt", status: "parsing" });
-    await db.insert(jobs).values({
-      id: crypto.randomUUID(),
-      kind: INGEST_JOB,
-      payload: { kbId: kb.id, documentId: id },
-      groupKey: ingestGroup(id),
-      status: "running",
-      attempts: 3,
-      maxAttempts: 3,
-      workerId: "dead-worker",
-      leaseUntil: new Date(Date.now() - 1000),
-    });
+    await insertDeadWorkersJob(kb.id, id, { attempts: 3, maxAttempts: 3, leaseUntil: new Date(Date.now() - 1000) });
     const [doc] = await settled(kb.id);
     expect(doc).toMatchObject({ status: "error_parsing", errorCode: "interrupted" });
     await retryKbDocument(owner, kb.id, id);
