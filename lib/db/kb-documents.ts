@@ -37,7 +37,7 @@ const meta = {
 export type KbDocumentMeta = Pick<KbDocumentRow, keyof typeof meta>;
 
 /** The ingestion job's payload; `bytes` (the upload's size) caps how many run in one batch. */
-export const ingestPayload = (kbId: string, documentId: string, bytes: number) => ({ kbId, documentId, bytes });
+const ingestPayload = (kbId: string, documentId: string, bytes: number) => ({ kbId, documentId, bytes });
 
 export async function queueIngestion(kbId: string, documentId: string, bytes: number) {
   await enqueueJob({

@@ -59,7 +59,7 @@ export async function updateIngestStage(documentIds: string[], update: StageUpda
   const db = await getDb();
   const rows = await db
     .update(kbDocuments)
-    .set({ ...update, ...(update.error === null ? { errorCode: null } : {}), updatedAt: new Date() })
+    .set({ ...update, updatedAt: new Date() })
     .where(inArray(kbDocuments.id, documentIds))
     .returning({ id: kbDocuments.id });
   return rows.map((r) => r.id);
@@ -95,17 +95,6 @@ export async function startIndexing(documentIds: string[]): Promise<string[]> {
     where id = any(${ids}::text[])
     returning id`);
   return res.rows.map((r) => r.id);
-}
-
-/** Progress of documents whose chunks are partly written, in one statement. */
-export async function setIngestProgress(progress: { documentId: string; progress: number }[]): Promise<void> {
-  if (progress.length === 0) return;
-  const db = await getDb();
-  await db.execute(sql`
-    update kb_documents d set progress = u.progress, updated_at = now()
-    from unnest(${sql.param(progress.map((p) => p.documentId))}::text[], ${sql.param(progress.map((p) => p.progress))}::int[])
-         as u(id, progress)
-    where d.id = u.id`);
 }
 
 export type ChunkRow = { documentId: string; ordinal: number; chunk: Chunk };

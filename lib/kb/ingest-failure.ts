@@ -33,9 +33,19 @@ export class IngestFailure extends PermanentJobError {
   }
 }
 
+/** A failure another attempt may fix (a model call that timed out), with the code it has on the last one. */
+export class RetryableIngestFailure extends Error {
+  constructor(
+    readonly code: IngestFailureCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The code of a failed job's last error: its own, or the stage's generic one. */
 export function failureCode(cause: unknown, parsing: boolean): IngestFailureCode {
-  if (cause instanceof IngestFailure) return cause.code;
+  if (cause instanceof IngestFailure || cause instanceof RetryableIngestFailure) return cause.code;
   if (cause === undefined) return "interrupted"; // the worker died on its last attempt
   return parsing ? "parse_failed" : "index_failed";
 }

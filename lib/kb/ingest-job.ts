@@ -1,5 +1,5 @@
 import { registerJobHandler, type BatchContext } from "@/lib/jobs/runner";
-import { failureCode, IngestFailure } from "./ingest-failure";
+import { failureCode, IngestFailure, RetryableIngestFailure } from "./ingest-failure";
 import type { ClaimedJob } from "@/lib/db/jobs";
 import { ingestGroup, INGEST_JOB, queueIngestion } from "@/lib/db/kb-documents";
 import {
@@ -8,7 +8,6 @@ import {
   insertChunkRows,
   loadIngestTargets,
   saveParsedContent,
-  setIngestProgress,
   startIndexing,
   updateIngestStage,
   loadIngestTarget,
@@ -87,7 +86,7 @@ async function ingestBatch(jobs: ClaimedJob[], { signal }: BatchContext): Promis
   const parsingIds = new Set(
     await updateIngestStage(
       toParse.map((t) => t.documentId),
-      { status: "parsing", progress: 0, error: null },
+      { status: "parsing", progress: 0, error: null, errorCode: null },
     ),
   );
   const parsed: { documentId: string; content: string; lineCount: number }[] = [];
@@ -106,10 +105,14 @@ async function ingestBatch(jobs: ClaimedJob[], { signal }: BatchContext): Promis
     }
   }
   const parsedIds = new Set(await saveParsedContent(parsed));
-  const ready = targets.filter((t) => (needsParsing(t) ? parsedIds.has(t.documentId) : t.content !== null));
+  const ready = targets.filter((t) => !toParse.includes(t) || parsedIds.has(t.documentId));
 
   const byKb = new Map<string, IngestTarget[]>();
-  for (const t of ready) byKb.set(t.kbId, [...(byKb.get(t.kbId) ?? []), t]);
+  for (const t of ready) {
+    const group = byKb.get(t.kbId);
+    if (group) group.push(t);
+    else byKb.set(t.kbId, [t]);
+  }
   for (const group of byKb.values()) {
     await checkpoint(signal);
     try {
@@ -142,10 +145,8 @@ async function indexDocuments(targets: IngestTarget[], signal: AbortSignal): Pro
     // A document whose chunks are partly written reports how far it got (finishIndexing writes 100).
     const last = slice[slice.length - 1];
     const written = last.ordinal + 1;
-    if (written < total.get(last.documentId)!)
-      await setIngestProgress([
-        { documentId: last.documentId, progress: Math.floor((written / total.get(last.documentId)!) * 99) },
-      ]);
+    const of = total.get(last.documentId)!;
+    if (written < of) await updateIngestStage([last.documentId], { progress: Math.floor((written / of) * 99) });
   }
   await finishIndexing(
     kbId,
@@ -162,7 +163,9 @@ async function embedRows(kbId: string, spec: string, ids: (number | null)[], row
   );
   if (!result.ok) {
     const reason = `Embedding failed: ${result.error}`;
-    throw result.retryable ? new EmbeddingFailed(reason) : new IngestFailure("embedding_failed", reason);
+    throw result.retryable
+      ? new RetryableIngestFailure("embedding_failed", reason)
+      : new IngestFailure("embedding_failed", reason);
   }
   await insertEmbeddings(
     kbId,
@@ -170,9 +173,6 @@ async function embedRows(kbId: string, spec: string, ids: (number | null)[], row
     result.vectors,
   );
 }
-
-/** An embedding call that may work next attempt; on the last one it fails as `embedding_failed`. */
-class EmbeddingFailed extends Error {}
 
 async function markFailed(job: ClaimedJob, error: string, cause?: unknown): Promise<void> {
   const documentId = documentIdOf(job);
@@ -182,7 +182,7 @@ async function markFailed(job: ClaimedJob, error: string, cause?: unknown): Prom
   await updateIngestStage([documentId], {
     status: parsing ? "error_parsing" : "error_indexing",
     error: error.slice(0, 1000),
-    errorCode: cause instanceof EmbeddingFailed ? "embedding_failed" : failureCode(cause, parsing),
+    errorCode: failureCode(cause, parsing),
     progress: 0,
   });
 }
