@@ -21,6 +21,12 @@ const argsFor: Record<string, Record<string, unknown>> = {
 const handbook: VisibleKnowledgeBase = { kbId: "kb-1", name: "Handbook", description: "HR rules", kbType: "general" };
 
 describe("knowledge-base tools", () => {
+  it("are built per run around schemas built once (a run builds no zod object; the token counter reuses their JSON)", () => {
+    for (const name of KB_TOOL_NAMES) {
+      expect(kbTools[name]!(ctxWith([handbook])).schema, name).toBe(kbTools[name]!(ctxWith([])).schema);
+    }
+  });
+
   it("are the seven tools of SPEC 4, opened by skills only; all but download_kb_file (it writes a file) are read-only for approvals", () => {
     expect(KB_TOOL_NAMES).toEqual([
       "list_kbs",
