@@ -16,7 +16,8 @@ import { cancelRun } from "./cancel-run";
 import { activeRunForThread } from "./registry";
 import { startGateLoad } from "./start-gate";
 import { listMessages } from "@/lib/db/messages";
-import { findRun } from "@/lib/db/runs";
+import { findRun, listRuns } from "@/lib/db/runs";
+import { findThread } from "@/lib/db/threads";
 import { getCheckpointer } from "@/lib/agent/checkpointer";
 
 let h: AgentHarness;
@@ -192,6 +193,59 @@ describe("a chat run", () => {
     await activeRunForThread(threadId)?.done;
     expect(await findRun(actor, run.id)).toMatchObject({ status: "completed" });
     expect((await listMessages(actor, threadId)).map((m) => m.role)).toEqual(["user"]);
+  });
+
+  it("starts a new conversation with the thread, run and message it returns, as stored", async () => {
+    const actor = await createTestUser();
+    const threadId = crypto.randomUUID();
+    await h.client.script("fresh", [{ text: "Hello." }]);
+    const { run, stream } = await startChatRun(actor, {
+      threadId,
+      message: userMessage(`First **question** ${scriptMarker("fresh")}`, "first-msg"),
+      modelSpec: spec,
+    });
+    const stored = await findRun(actor, run.id);
+    expect(stored).toEqual(run);
+    expect(run).toMatchObject({ threadId, userId: actor.id, status: "running", runType: "chat", modelSpec: spec });
+    expect(await findThread(actor, threadId)).toMatchObject({
+      userId: actor.id,
+      title: expect.stringContaining("First **question**"),
+      modelSpec: spec,
+      rootThreadId: threadId,
+    });
+    expect((await listMessages(actor, threadId)).map((m) => m.id)).toEqual(["first-msg"]);
+    await readAll(stream);
+    await activeRunForThread(threadId)?.done;
+  });
+
+  it("refuses a conversation id that another user owns, and writes nothing for it", async () => {
+    const owner = await createTestUser();
+    const other = await createTestUser();
+    const threadId = crypto.randomUUID();
+    await h.client.script("owned", [{ text: "Mine." }]);
+    await readAll(
+      (await startChatRun(owner, { threadId, message: userMessage(`Hi ${scriptMarker("owned")}`), modelSpec: spec }))
+        .stream,
+    );
+    await activeRunForThread(threadId)?.done;
+    await expect(
+      startChatRun(other, { threadId, message: userMessage("Let me in", "intruder-msg"), modelSpec: spec }),
+    ).rejects.toMatchObject({ code: "not_found:thread", status: 404 });
+    expect(await findThread(other, threadId)).toBeNull();
+    expect((await listMessages(owner, threadId)).map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(await listRuns(owner, threadId)).toHaveLength(1);
+  });
+
+  it("leaves no thread or run behind when a new conversation's first message cannot be stored", async () => {
+    const actor = await createTestUser();
+    const threadId = crypto.randomUUID();
+    // Postgres's jsonb refuses a NUL character; the title (from the text) is fine, the message's parts are not.
+    const message = userMessage("A fine title");
+    message.parts.push({ type: "data-note", data: "Before\u0000after" } as never);
+    await expect(startChatRun(actor, { threadId, message, modelSpec: spec })).rejects.toThrow();
+    expect(await findThread(actor, threadId)).toBeNull();
+    expect(await listRuns(actor, threadId)).toEqual([]);
+    expect(startGateLoad().inUse).toBe(0);
   });
 
   it("refuses an unknown model before writing anything", async () => {

@@ -3,6 +3,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { createRun, finishRun, settleInterruptedRuns, type RunRow } from "@/lib/db/runs";
 import { saveMessage } from "@/lib/db/messages";
 import { createThread, findThread, updateThread } from "@/lib/db/threads";
+import { startNewThread } from "@/lib/db/thread-start";
 import { getDefaultAgent, getVisibleAgent } from "@/lib/db/agents";
 import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
 import { prepareAgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
@@ -55,6 +56,17 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
   const modelSpec = input.modelSpec ?? existing?.modelSpec ?? null;
   const ctx = await prepareAgentRuntimeContext(actor, agent, { modelSpec });
 
+  // A new conversation's thread, run and message are one statement; an existing one takes the steps below.
+  const started = existing
+    ? null
+    : await startNewThread(actor, {
+        thread: { id: input.threadId, agentId: agent.id, title: titleFrom(text), modelSpec },
+        run: { modelSpec: ctx.modelSpec },
+        message: { id: input.message.id, role: "user", parts: input.message.parts },
+      });
+  if (started) {
+    return startedRun(started.run, launchRun(actor, started.run, ctx, trigger(input, text), slot));
+  }
   const thread =
     existing ??
     (await createThread(actor, { id: input.threadId, agentId: agent.id, title: titleFrom(text), modelSpec }));
@@ -83,8 +95,14 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
     throw err;
   }
 
-  return startedRun(run, launchRun(actor, run, ctx, { kind: "message", text, messageId: input.message.id }, slot));
+  return startedRun(run, launchRun(actor, run, ctx, trigger(input, text), slot));
 }
+
+const trigger = (input: StartChatInput, text: string): RunTrigger => ({
+  kind: "message",
+  text,
+  messageId: input.message.id,
+});
 
 /** A launched run: the HTTP response reads `buffer` as bytes; in-process readers (tests, benches) read `stream`. */
 export type StartedRun = { run: RunRow; buffer: RunStreamBuffer; readonly stream: ReadableStream<UIMessageChunk> };
