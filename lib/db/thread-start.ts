@@ -72,6 +72,6 @@ export async function startNewThread(
       ON CONFLICT (id) DO NOTHING
       RETURNING 1
     )
-    SELECT (SELECT count(*) FROM t)::int + (SELECT count(*) FROM r)::int AS created`);
-  return rows[0]?.created === 2 ? { thread, run } : null;
+    SELECT count(*)::int AS created FROM r`);
+  return rows[0]?.created === 1 ? { thread, run } : null;
 }
