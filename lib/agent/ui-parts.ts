@@ -52,6 +52,10 @@ const tokenUsageSchema = z.object({
   latest: usageAggregateSchema.extend({ spec: z.string(), responseModel: z.string().nullable() }).nullable(),
   run: usageAggregateSchema.extend({ runId: z.string() }).nullable(),
   thread: usageAggregateSchema,
+  /** The agent's own calls besides its answers (L2 summaries): counted, never in the figures above. */
+  internal: z
+    .object({ run: usageAggregateSchema.extend({ runId: z.string() }), thread: usageAggregateSchema })
+    .optional(),
 });
 
 const todoItemSchema = z.object({ content: z.string(), status: z.enum(["pending", "in_progress", "completed"]) });
@@ -103,8 +107,16 @@ export const uiPartSchemas = {
       }),
     ),
   }),
-  /** History summarised to fit the context window; emitted by summarization (next issues). */
-  compression: z.object({ status: z.enum(["started", "completed", "failed"]), message: z.string().optional() }),
+  /** Older history summarised to fit the context window (L2, SPEC 3.5). */
+  compression: z.object({
+    status: z.enum(["started", "completed", "failed"]),
+    message: z.string().optional(),
+    /** Messages of the model's view that the summary stands for. */
+    messages: z.number().optional(),
+    /** Approximate request size before and after (completed). */
+    tokensBefore: z.number().optional(),
+    tokensAfter: z.number().optional(),
+  }),
   /** Progress of a delegated task; emitted by subagents (next issues). */
   subagent: z.object({
     status: z.enum(["started", "progress", "completed", "failed"]),

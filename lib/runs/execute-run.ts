@@ -151,7 +151,10 @@ function runUsage(
   partial: string,
 ): Record<string, unknown> | null {
   const usage = values?.tokenUsage as TokenUsageState | undefined;
-  const run = usage?.run?.runId === runId ? usage.run : null;
+  let run: Record<string, unknown> | null = usage?.run?.runId === runId ? usage.run : null;
+  // Summary calls are saved with the run, apart from its main-model figures (SPEC 3.7).
+  const internal = usage?.internal?.run.runId === runId ? usage.internal.run : null;
+  if (internal) run = { ...(run ?? { runId, buckets: {}, totals: null }), internal };
   if (!partial) return run;
   return {
     ...(run ?? { runId, buckets: {}, totals: null }),

@@ -113,31 +113,54 @@ export function userMessage(text: string, id = `u-${crypto.randomUUID()}`) {
 export async function runAgentTurn(
   actor: Actor,
   text: string,
-  opts: { modelSpec: string; threadId?: string; runId?: string },
+  opts: {
+    modelSpec: string;
+    threadId?: string;
+    runId?: string;
+    /** Config over the agent's, admin-only fields included (the runtime filters them by role; tests set them). */
+    config?: Partial<import("@/lib/agent/config/config-schema").AgentConfig>;
+    /** Stream every mode through the UI converter, as a chat run does, and return its chunks. */
+    ui?: boolean;
+  },
 ) {
   const { getDefaultAgent } = await import("@/lib/db/agents");
   const { prepareAgentRuntimeContext } = await import("@/lib/agent/runtime/prepare-context");
   const { buildChatbotAgent, runStreamOptions } = await import("@/lib/agent/graph");
   const { HumanMessage } = await import("@langchain/core/messages");
   const agent = (await getDefaultAgent(actor))!;
-  const ctx = await prepareAgentRuntimeContext(actor, agent, { modelSpec: opts.modelSpec });
+  const prepared = await prepareAgentRuntimeContext(actor, agent, { modelSpec: opts.modelSpec });
+  const ctx = opts.config ? { ...prepared, config: { ...prepared.config, ...opts.config } } : prepared;
   const threadId = opts.threadId ?? crypto.randomUUID();
   const graph = await buildChatbotAgent(ctx, { rootThreadId: threadId });
   const runId = opts.runId ?? crypto.randomUUID();
   const custom: unknown[] = [];
+  const chunks: UIMessageChunk[] = [];
   let values: Record<string, unknown> = {};
   try {
-    // Exactly as a run streams it (runStreamOptions), with the stream modes this helper reads.
+    // Exactly as a run streams it (runStreamOptions); without `ui`, only the modes this helper reads.
+    const options = runStreamOptions(ctx, { threadId, runId });
     const stream = await graph.streamRun(
       { messages: [new HumanMessage(text)] },
-      { ...runStreamOptions(ctx, { threadId, runId }), streamMode: ["values", "custom"] },
+      opts.ui ? options : { ...options, streamMode: ["values", "custom"] },
     );
-    for await (const [mode, data] of stream as AsyncIterable<[string, unknown]>) {
-      if (mode === "custom") custom.push(data);
-      if (mode === "values") values = data as Record<string, unknown>;
+    async function* observed() {
+      for await (const ev of stream as AsyncIterable<[string, unknown]>) {
+        const [mode, data] = ev;
+        if (mode === "custom") custom.push(data);
+        if (mode === "values") values = data as Record<string, unknown>;
+        yield ev;
+      }
+    }
+    if (opts.ui) {
+      const { agentUIChunks } = await import("@/lib/agent/stream");
+      const outcome = { error: null as unknown };
+      for await (const chunk of agentUIChunks(observed(), outcome)) chunks.push(chunk);
+      if (outcome.error) throw outcome.error;
+    } else {
+      for await (const ev of observed()) void ev;
     }
   } finally {
     await graph.close();
   }
-  return { values, custom, threadId, runId, ctx };
+  return { values, custom, chunks, threadId, runId, ctx };
 }

@@ -1,7 +1,7 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
-import { todoMiddleware } from "./todos";
+import { todoMiddleware, TODO_PROMPT_SUFFIX } from "./todos";
 import { patchToolCallsMiddleware } from "./patch-tool-calls";
 import { modelRetryFallbackMiddleware } from "./model-retry-fallback";
 import { tokenUsageMiddleware } from "./token-usage";
@@ -11,6 +11,7 @@ import { largeToolResultsMiddleware } from "./large-tool-results";
 import { artifactsMiddleware } from "./artifacts";
 import { attachmentsMiddleware } from "./attachments";
 import { skillsMiddleware } from "./skills";
+import { summarizationMiddleware, type CutoffListener } from "./summarization";
 import { imageCompatMiddleware } from "./image-compat";
 import { HUMAN_IN_THE_LOOP_TOOLS, toolApprovalMiddleware } from "./human-in-the-loop";
 import { stepLimitMiddleware } from "./step-limit";
@@ -23,6 +24,8 @@ export type MiddlewareDeps = {
   backend: WorkspaceBackend;
   /** The conversation's workdir (virtual path), when the run belongs to a conversation. */
   workdir?: string;
+  /** Receives the messages an L2 summary cut off (the memory bridge). */
+  onCutoff?: CutoffListener;
 };
 
 /**
@@ -31,7 +34,7 @@ export type MiddlewareDeps = {
  * token usage (innermost) sees whichever model retry/fallback actually called.
  *   1 filesystem (+ large tool results to files, inside it) · 2 attachments · artifacts
  *   3 skills (prompt list, preload, activation on reading SKILL.md, tool gating)
- *   4 subagents · 5 summarization  (later issues)
+ *   4 subagents (later issue) · 5 summarization: L1 view, L2 summary (SPEC 3.5)
  *   6 todo list · 7 patch tool calls · 8 model fallback + retry
  *   9 image input compatibility (+ ocr_parse_file) · 10 token usage
  *   11 human in the loop: approvals and ask_user_question (last, so its afterModel reviews tool calls first)
@@ -42,7 +45,7 @@ export type MiddlewareDeps = {
  * `ownTools` are known before the run's own tools resolve (their names are reserved); approvals
  * need both, so the chain is completed by `around(the run's tools)`.
  */
-export function mainAgentMiddleware({ ctx, fallbacks, backend, workdir }: MiddlewareDeps) {
+export function mainAgentMiddleware({ ctx, fallbacks, backend, workdir, onCutoff }: MiddlewareDeps) {
   const chain = [
     stepLimitMiddleware(ctx.config.max_execution_steps),
     runFilesystemMiddleware(),
@@ -50,6 +53,7 @@ export function mainAgentMiddleware({ ctx, fallbacks, backend, workdir }: Middle
     attachmentsMiddleware(ctx.actor),
     artifactsMiddleware(backend),
     skillsMiddleware({ ctx, backend }),
+    summarizationMiddleware({ config: ctx.config, backend, onCutoff, innerSystemText: TODO_PROMPT_SUFFIX }),
     todoMiddleware(),
     patchToolCallsMiddleware(),
     modelRetryFallbackMiddleware({

@@ -7,6 +7,9 @@ import type { TodoItem } from "@/lib/agent/ui-parts";
 import { WRITE_TODOS } from "@/lib/agent/tools/names";
 import { toolMetadata } from "@/lib/agent/tools/tool-properties";
 
+/** What the todo list adds to the system prompt of every model call (summarization counts it in). */
+export const TODO_PROMPT_SUFFIX = `\n\n${TODO_LIST_MIDDLEWARE_SYSTEM_PROMPT}`;
+
 export const MAX_TODOS = 20;
 
 const todoSchema = z.object({
@@ -62,7 +65,7 @@ export function todoMiddleware() {
     wrapModelCall: (request, handler) =>
       handler({
         ...request,
-        systemMessage: request.systemMessage.concat(`\n\n${TODO_LIST_MIDDLEWARE_SYSTEM_PROMPT}`),
+        systemMessage: request.systemMessage.concat(TODO_PROMPT_SUFFIX),
       }),
     afterModel: {
       canJumpTo: ["model"],

@@ -5,9 +5,11 @@ import { z } from "zod";
 import { modelInfo } from "@/lib/agent/runtime/load-model";
 import { runContextOf } from "@/lib/agent/run-context";
 import { countMessagesTokens, countTextTokens, countToolsTokens } from "@/lib/agent/token-count";
-import { addCall, emptyAggregate, normaliseUsage } from "@/lib/agent/usage-aggregate";
+import { addCall, emptyAggregate, normaliseUsage, type CallUsage } from "@/lib/agent/usage-aggregate";
 import { emitPart, type ApproximateContext, type TokenUsageState } from "@/lib/agent/ui-parts";
 import { modelCallStarting } from "@/lib/runs/start-gate";
+import { isSummaryMessage } from "@/lib/agent/summary/event";
+import { takeInternalCalls } from "@/lib/agent/summary/internal-calls";
 
 /** Providers whose usage reports do not follow the contract (SPEC 3.7): approximate context only. */
 export function usageBlacklist(): Set<string> {
@@ -51,7 +53,8 @@ export function tokenUsageMiddleware(opts: { blacklist?: Set<string> } = {}) {
         breakdown,
         contextWindow,
         usageRatio: inputTokens / contextWindow,
-        summaryActive: false,
+        // The summarization middleware puts its summary first in the request (SPEC 3.5).
+        summaryActive: isSummaryMessage(request.messages[0]),
         spec,
         usageAvailable,
       };
@@ -76,6 +79,7 @@ export function tokenUsageMiddleware(opts: { blacklist?: Set<string> } = {}) {
         latest: prev?.latest ?? null,
         run: previousRun,
         thread: prev?.thread ?? emptyAggregate(),
+        ...withInternalCalls(prev?.internal, runId, usageAvailable ? takeInternalCalls(request.runtime) : []),
       };
       const usage = AIMessage.isInstance(response) ? normaliseUsage(response.usage_metadata) : null;
       if (usageAvailable && usage) {
@@ -92,4 +96,20 @@ export function tokenUsageMiddleware(opts: { blacklist?: Set<string> } = {}) {
       return new Command({ update: { tokenUsage: next } });
     },
   });
+}
+
+/** Adds the step's own calls (summaries) to the `internal` aggregates, apart from the main model's. */
+function withInternalCalls(
+  prev: TokenUsageState["internal"],
+  runId: string,
+  calls: CallUsage[],
+): Pick<TokenUsageState, "internal"> {
+  if (!prev && calls.length === 0) return {};
+  let run = prev?.run.runId === runId ? prev.run : { ...emptyAggregate(), runId };
+  let thread = prev?.thread ?? emptyAggregate();
+  for (const call of calls) {
+    run = { ...addCall(run, call), runId };
+    thread = addCall(thread, call);
+  }
+  return { internal: { run, thread } };
 }

@@ -2,6 +2,7 @@ import { messageText, toolNames, type ChatRequest } from "./request-schema";
 import { chunkByChars, chunkByWords, newToolCallId, type Reply } from "./reply";
 import { WRITE_TODOS } from "../../agent/tools/names";
 import { demoMindmap, isMindmapRequest } from "./demo-mindmap";
+import { demoSummary, isSummaryRequest } from "./demo-summary";
 
 /**
  * The offline demo model a new user meets before configuring a provider. Deterministic:
@@ -12,6 +13,8 @@ import { demoMindmap, isMindmapRequest } from "./demo-mindmap";
 export function demoReply(request: ChatRequest, delayMs: number): Reply {
   if (isMindmapRequest(request))
     return { reasoningChunks: [], textChunks: chunkByChars(demoMindmap(request), 64), toolCalls: [], delayMs: 0 };
+  if (isSummaryRequest(request))
+    return { reasoningChunks: [], textChunks: chunkByChars(demoSummary(request), 64), toolCalls: [], delayMs: 0 };
   // Runtimes may append system reminders after the user's message; they are not a turn.
   const last = request.messages.findLast((message) => message.role !== "system" && message.role !== "developer");
   const userText = lastUserText(request);
