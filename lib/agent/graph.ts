@@ -10,6 +10,7 @@ import { openWorkspace } from "@/lib/workspace/open";
 import { workdirOf } from "@/lib/workspace/paths";
 import { reservedToolNames } from "./tools/tool-properties";
 import type { AgentRunContext } from "./run-context";
+import { enqueueMemoryExtraction } from "@/lib/memory/memory-job";
 
 /**
  * ChatbotAgent: the main agent graph for one run, built from the prepared runtime context.
@@ -25,7 +26,14 @@ export async function buildChatbotAgent(
   const model = await loadChatModel(ctx.modelSpec);
   const fallbacks = await Promise.all(ctx.fallbackSpecs.map((spec) => loadChatModel(spec)));
   const workdir = opts.rootThreadId ? workdirOf(opts.rootThreadId) : undefined;
-  const middleware = mainAgentMiddleware({ ctx, fallbacks, backend: openWorkspace(ctx.actor.id), workdir });
+  const middleware = mainAgentMiddleware({
+    ctx,
+    fallbacks,
+    backend: openWorkspace(ctx.actor.id),
+    workdir,
+    // The memory bridge: what a summary cuts off is mined for durable facts in the background.
+    onCutoff: (messages, at) => enqueueMemoryExtraction({ ...at, modelSpec: ctx.modelSpec, messages }),
+  });
   // The middleware's own tools declare `middlewareOwned`: no configured, MCP or skill tool may take their names.
   const runtimeTools = await resolveRuntimeToolsWithMcp(ctx, reservedToolNames(middleware.ownTools));
   try {

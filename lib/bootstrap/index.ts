@@ -12,6 +12,7 @@ import { startJobRunner } from "@/lib/jobs/runner";
 import { scheduleStrandedDocumentSweep } from "@/lib/kb/ingest-job";
 import { seedDemoKnowledgeBase } from "./seed-demo-kb";
 import "@/lib/kb/mindmap-job"; // registers the mind map job
+import "@/lib/memory/memory-job"; // registers the memory extraction job
 import "@/lib/kb/embed-job"; // and the re-embedding job
 
 const bootstrapKey = Symbol.for("meridian.bootstrap");

@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import {
   startAgentHarness,
@@ -28,11 +31,13 @@ type ChatMsg = { role: string; content: unknown; tool_calls?: { function: { name
 type Body = { messages: ChatMsg[]; tools?: unknown[] };
 
 beforeAll(async () => {
+  vi.stubEnv("DATA_DIR", fs.mkdtempSync(path.join(os.tmpdir(), "summarization-")));
   h = await startAgentHarness();
   actor = await createTestUser();
 });
 afterAll(async () => {
   await h.stop();
+  vi.unstubAllEnvs();
 });
 
 function text(m: ChatMsg): string {

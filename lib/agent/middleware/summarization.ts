@@ -50,8 +50,11 @@ export function requestTokens(request: Request, messages = request.messages, inn
   );
 }
 
-/** Called with the state messages an L2 pass cut off (the memory bridge). */
-export type CutoffListener = (messages: BaseMessage[], run: { userId: string; threadId: string }) => void;
+/** Called with the state messages an L2 pass cut off (the memory bridge); a failure is logged, never fatal. */
+export type CutoffListener = (
+  messages: BaseMessage[],
+  at: { userId: string; threadId: string; cutoffIndex: number },
+) => Promise<void> | void;
 
 /**
  * Slot 5 (SPEC 3.5): keeps each model request under `summary_threshold` K tokens.
@@ -142,7 +145,15 @@ export function summarizationMiddleware(opts: {
             { status: "completed", messages: cutoff, tokensBefore: count(request, messages), tokensAfter },
             { id: "compression" },
           );
-          opts.onCutoff?.(request.messages.slice(from, stateCut), { userId: run!.userId, threadId: run!.threadId });
+          try {
+            await opts.onCutoff?.(request.messages.slice(from, stateCut), {
+              userId: run!.userId,
+              threadId: run!.threadId,
+              cutoffIndex: stateCut,
+            });
+          } catch (err) {
+            console.error("[summarization] the memory bridge failed:", err);
+          }
           return {
             messages: [message, ...kept],
             event: { cutoffIndex: stateCut, summaryMessage: message, filePath } satisfies SummarizationEvent,

@@ -3,6 +3,7 @@ import { chunkByChars, chunkByWords, newToolCallId, type Reply } from "./reply";
 import { WRITE_TODOS } from "../../agent/tools/names";
 import { demoMindmap, isMindmapRequest } from "./demo-mindmap";
 import { demoSummary, isSummaryRequest } from "./demo-summary";
+import { demoMemory, isMemoryRequest } from "./demo-memory";
 
 /**
  * The offline demo model a new user meets before configuring a provider. Deterministic:
@@ -13,6 +14,8 @@ import { demoSummary, isSummaryRequest } from "./demo-summary";
 export function demoReply(request: ChatRequest, delayMs: number): Reply {
   if (isMindmapRequest(request))
     return { reasoningChunks: [], textChunks: chunkByChars(demoMindmap(request), 64), toolCalls: [], delayMs: 0 };
+  if (isMemoryRequest(request))
+    return { reasoningChunks: [], textChunks: chunkByChars(demoMemory(request), 64), toolCalls: [], delayMs: 0 };
   if (isSummaryRequest(request))
     return { reasoningChunks: [], textChunks: chunkByChars(demoSummary(request), 64), toolCalls: [], delayMs: 0 };
   // Runtimes may append system reminders after the user's message; they are not a turn.

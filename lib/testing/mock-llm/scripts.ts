@@ -8,7 +8,8 @@ const MARKER = /\[\[mock:([^\]\s]+)\]\]/;
 /**
  * Which script a chat request belongs to: the `x-mock-script` header, else the first
  * `[[mock:<key>]]` marker in system messages, then in user messages. System messages go
- * first so an agent's own prompt identifies it even when a user quotes another marker.
+ * first so an agent's own prompt identifies it even when a user quotes another marker; markers
+ * inside a quoted `<conversation>` transcript do not count.
  */
 export function scriptKeyOfChat(request: ChatRequest, headers: Headers): string | null {
   const fromHeader = headers.get(SCRIPT_HEADER)?.trim();
@@ -33,8 +34,11 @@ export function scriptKeyOfTexts(texts: string[], headers: Headers): string | nu
   return null;
 }
 
+/** A transcript the app quotes back to the model (summaries, memory) is not where a request is routed. */
+const QUOTED = /<conversation>[\s\S]*?<\/conversation>/g;
+
 function markerIn(text: string): string | null {
-  return MARKER.exec(text)?.[1] ?? null;
+  return MARKER.exec(text.includes("<conversation>") ? text.replace(QUOTED, "") : text)?.[1] ?? null;
 }
 
 export type ScriptStatus = { key: string; turns: number; served: number; remaining: number };
