@@ -6,7 +6,8 @@ import { MEMORY_SYSTEM_MARKER } from "../../memory/extract-prompt";
  * lasting fact or preference ("remember …", "my … is", "I prefer …", 记住/我喜欢/我叫 …), one per
  * line, or NONE. Deterministic, so tests and the offline demo show the bridge working.
  */
-const DURABLE = /\b(remember|my|i prefer|i like|i am|i'm|call me|always|never)\b|记住|我喜欢|我叫|我是|我的|请总是/i;
+export const DURABLE =
+  /\b(remember|my|i prefer|i like|i am|i'm|call me|always|never)\b|记住|我喜欢|我叫|我是|我的|请总是/i;
 const MARKER = /\[\[mock:[^\]\s]+\]\]/g;
 
 export function isMemoryRequest(request: ChatRequest): boolean {

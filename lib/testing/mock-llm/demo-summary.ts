@@ -1,9 +1,11 @@
 import { messageText, type ChatRequest } from "./request-schema";
+import { DURABLE } from "./demo-memory";
 
 /**
  * The demo model's conversation summary (SPEC 3.5): a request of one user message with the
- * transcript between `<conversation>` tags and no tools. Deterministic: every line the user
- * wrote is kept under "Requirements and preferences", so facts survive the summary.
+ * transcript between `<conversation>` tags and no tools. Deterministic: lines that state a lasting
+ * fact or preference (an earlier summary's and the user's) are all kept under "Requirements and
+ * preferences", so they survive summary after summary; of the other requests only the last few.
  */
 export function isSummaryRequest(request: ChatRequest): boolean {
   if (request.tools?.length) return false;
@@ -17,7 +19,8 @@ export function demoSummary(request: ChatRequest): string {
   const userLines = [...transcript.matchAll(/^User: (.+)$/gm)].map((m) => m[1].trim());
   const earlier = [...transcript.matchAll(/^- (.+)$/gm)].map((m) => m[1].trim());
   const files = [...new Set([...transcript.matchAll(/\/home\/gem\/[^\s"'`)]+/g)].map((m) => m[0]))];
-  const facts = [...new Set([...earlier, ...userLines])].slice(-40);
+  const all = [...new Set([...earlier, ...userLines])];
+  const facts = [...all.filter((l) => DURABLE.test(l)).slice(-30), ...all.filter((l) => !DURABLE.test(l)).slice(-5)];
   return [
     "## Intent",
     userLines[0] ?? earlier[0] ?? "(not stated)",
