@@ -10,6 +10,7 @@ import { startChatRun } from "@/lib/runs/start-run";
 import { activeRunForThread } from "@/lib/runs/registry";
 import { summarize } from "./stats";
 import { startModelProcess } from "./model-process";
+import { watchModelTime } from "./model-time";
 
 /**
  * P4: server time of one turn as a conversation grows. Every turn of one thread plans with
@@ -28,26 +29,14 @@ export async function benchLongConversation(turns = 100) {
       { text: answer },
     ]).flat(),
   );
-  // The model's own time (request sent to last byte received) is not the server's: the scripted
-  // model tokenizes every prompt for its usage report, which grows with the history too.
-  let modelMs = 0;
-  const fetchBefore = globalThis.fetch;
-  globalThis.fetch = async (input, init) => {
-    const started = performance.now();
-    const res = await fetchBefore(input, init);
-    if (!String(input instanceof Request ? input.url : input).startsWith(h.mock.url) || !res.body) return res;
-    const body = res.body.pipeThrough(
-      new TransformStream({ flush: () => void (modelMs += performance.now() - started) }),
-    );
-    return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
-  };
+  const model = watchModelTime(h.mock.url);
   const warmup = 5;
   const times: number[] = [];
   let threadId = crypto.randomUUID();
   for (let i = 0; i < warmup + turns; i++) {
     if (i === warmup) threadId = crypto.randomUUID(); // warm code paths first, then one new thread
     const started = performance.now();
-    modelMs = 0;
+    model.take();
     const { stream } = await startChatRun(actor, {
       threadId,
       message: userMessage(`Turn ${i + 1 - warmup}: tell me more. ${scriptMarker("p4")}`),
@@ -56,9 +45,10 @@ export async function benchLongConversation(turns = 100) {
     const reader = stream.getReader();
     while (!(await reader.read()).done);
     await activeRunForThread(threadId)?.done;
+    const modelMs = model.take();
     if (i >= warmup) times.push(performance.now() - started - modelMs);
   }
-  globalThis.fetch = fetchBefore;
+  model.restore();
   await h.stop();
   const at = (turn: number) => summarize(times.slice(Math.max(0, turn - 5), turn)).p50;
   return { turns, turn1: summarize(times.slice(0, 5)).p50, turn50: at(Math.min(50, turns)), turn100: at(turns) };

@@ -4,6 +4,7 @@ import path from "node:path";
 import { benchStepOverhead } from "./p1-step-overhead";
 import { benchFirstByte } from "./p2-first-byte";
 import { benchLongConversation } from "./p4-long-conversation";
+import { benchSummary } from "./p4-summary";
 import { ms } from "./stats";
 
 // `npm run bench`: prints P1 and P2 and appends them to bench/RESULTS.md.
@@ -11,6 +12,8 @@ const db = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
 const p1 = await benchStepOverhead();
 const p2 = await benchFirstByte();
 const p4 = await benchLongConversation();
+const sum = await benchSummary();
+const l1 = await sum.l1;
 const when = new Date().toISOString();
 const machine = `${os.cpus().length} cores, Node ${process.version}, ${db}`;
 const lines = [
@@ -25,6 +28,10 @@ const lines = [
   `| P2 first streamed text byte of a run (p50 / p95) | ${ms(p2.server.p50)} / ${ms(p2.server.p95)} |`,
   `| P2 added by the server (p50 / mean) | ${ms(p2.addedP50)} / ${ms(p2.addedMean)} |`,
   `| P4 server time of a turn (model time excluded) at turns 1 / 50 / ${p4.turns} of one thread (p50 of 5) | ${ms(p4.turn1)} / ${ms(p4.turn50)} / ${ms(p4.turn100)} |`,
+  `| P4 summary, ${sum.turns} turns with large tool results: largest request / threshold | ${(sum.maxShare * 100).toFixed(1)} % (${sum.requests} requests) |`,
+  `| P4 summary: L1-only / L2 passes | ${sum.l1Only} / ${sum.l2} |`,
+  `| P4 summary: server time of a turn at turns 10 / 100 / ${sum.turns} (p50 of 5) | ${ms(sum.turn10)} / ${ms(sum.turn100)} / ${ms(sum.turn300)} |`,
+  `| P4 summary: one L1 pass over 500 messages, rebuilt / same objects / first in a process | ${ms(l1.rebuilt)} / ${ms(l1.same)} / ${ms(l1.coldMs)} |`,
   "",
 ];
 console.log(lines.join("\n"));

@@ -84,6 +84,17 @@ describe("L1 view", () => {
     expect(v3.messages[0].content).toBe(v1.messages[0].content);
   });
 
+  it("never reuses a receipt for a different result under the same call id", async () => {
+    const a = textOfTokens(LIMIT * 3, `ida${Math.random()}`);
+    const b = textOfTokens(LIMIT * 3, `idb${Math.random()}`);
+    const saved: string[] = [];
+    const v1 = await l1View([new ToolMessage({ content: a, tool_call_id: "same", name: "grep" })], opts(saved));
+    const v2 = await l1View([new ToolMessage({ content: b, tool_call_id: "same", name: "grep" })], opts(saved));
+    expect(v2.messages[0]).not.toBe(v1.messages[0]);
+    expect(saved).toHaveLength(2);
+    expect(v2.messages[0].content).toContain(saved[1]);
+  });
+
   it("cuts only old file-writing arguments: recent calls and other tools keep theirs", async () => {
     const big = "y".repeat(MAX_OLD_ARG_CHARS + 1);
     const exact = "z".repeat(MAX_OLD_ARG_CHARS);

@@ -51,6 +51,12 @@ export async function l1View(messages: BaseMessage[], opts: L1Options): Promise<
 }
 
 const receiptMemo = new WeakMap<ToolMessage, { key: string; message: ToolMessage }>();
+/**
+ * Receipts by tool call id: a new run rebuilds its messages from the checkpoint as new objects,
+ * and a result seen before (same call, same text) gets the same receipt object back, counted once.
+ */
+const receiptById = new Map<string, { key: string; text: string; message: ToolMessage }>();
+const BY_ID_LIMIT = 20_000;
 /** Paths this process wrote or found: a later pass does not touch the store for them. */
 const written = new Set<string>();
 const WRITTEN_LIMIT = 50_000;
@@ -60,36 +66,46 @@ async function receiptFor(m: ToolMessage, opts: L1Options): Promise<ToolMessage>
   const hit = receiptMemo.get(m);
   if (hit && hit.key === key) return hit.message;
   const text = messageText(m.content);
+  const seen = receiptById.get(m.tool_call_id);
+  if (seen && seen.key === key && seen.text === text && seen.message.name === m.name) {
+    receiptMemo.set(m, { key, message: seen.message });
+    return seen.message;
+  }
+  const result = await computeReceipt(m, text, opts);
+  receiptMemo.set(m, { key, message: result });
+  if (result !== m) {
+    if (receiptById.size >= BY_ID_LIMIT) receiptById.delete(receiptById.keys().next().value!);
+    receiptById.set(m.tool_call_id, { key, text, message: result });
+  }
+  return result;
+}
+
+async function computeReceipt(m: ToolMessage, text: string, opts: L1Options): Promise<ToolMessage> {
   // A token is at least one character: a text this short cannot be over the limit.
-  let result: ToolMessage = m;
-  if (text.length > opts.toolResultTokenLimit) {
-    const tokens = countTextTokens(text);
-    if (tokens > opts.toolResultTokenLimit) {
-      const tool = safeName(m.name || "tool");
-      const hash = createHash("sha256").update(text).digest("hex").slice(0, 16);
-      const path = `${opts.resultsDir}/${tool}-${hash}.txt`;
-      let saved = true;
-      if (!written.has(path)) {
-        try {
-          await opts.save(path, text);
-          if (written.size >= WRITTEN_LIMIT) written.clear();
-          written.add(path);
-        } catch (err) {
-          console.error("[summarization] could not save a tool result:", err);
-          saved = false;
-        }
-      }
-      result = new ToolMessage({
-        content: receiptText(tool, tokens, saved ? path : null, preview(text, opts.toolResultTokenLimit)),
-        tool_call_id: m.tool_call_id,
-        name: m.name,
-        id: m.id,
-        status: m.status,
-      });
+  if (text.length <= opts.toolResultTokenLimit) return m;
+  const tokens = countTextTokens(text);
+  if (tokens <= opts.toolResultTokenLimit) return m;
+  const tool = safeName(m.name || "tool");
+  const hash = createHash("sha256").update(text).digest("hex").slice(0, 16);
+  const path = `${opts.resultsDir}/${tool}-${hash}.txt`;
+  let saved = true;
+  if (!written.has(path)) {
+    try {
+      await opts.save(path, text);
+      if (written.size >= WRITTEN_LIMIT) written.clear();
+      written.add(path);
+    } catch (err) {
+      console.error("[summarization] could not save a tool result:", err);
+      saved = false;
     }
   }
-  receiptMemo.set(m, { key, message: result });
-  return result;
+  return new ToolMessage({
+    content: receiptText(tool, tokens, saved ? path : null, preview(text, opts.toolResultTokenLimit)),
+    tool_call_id: m.tool_call_id,
+    name: m.name,
+    id: m.id,
+    status: m.status,
+  });
 }
 
 function receiptText(tool: string, tokens: number, path: string | null, head: string): string {
