@@ -4,6 +4,7 @@ import { cn } from "@/components/ui/cn";
 import { useFormatter, useTranslations } from "next-intl";
 import type { ApproximateContext } from "@/lib/agent/ui-parts";
 import { Tooltip } from "@/components/ui/tooltip";
+import { Layers } from "lucide-react";
 
 export const CONTEXT_WARN_RATIO = 0.75;
 export const CONTEXT_DANGER_RATIO = 0.9;
@@ -52,8 +53,9 @@ export function ContextRing({ context }: { context: ApproximateContext | null })
           tabIndex={0}
           role="img"
           aria-label={context?.summaryActive ? `${label}. ${t("contextSummary")}` : label}
-          className="flex size-8 items-center justify-center rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="relative flex size-8 items-center justify-center rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
           data-testid="context-ring"
+          data-summary={context?.summaryActive ? "active" : undefined}
           data-level={level}
           data-ratio={ratio.toFixed(4)}
         >
@@ -75,6 +77,10 @@ export function ContextRing({ context }: { context: ApproximateContext | null })
               )}
             />
           </svg>
+          {context?.summaryActive && (
+            // A summary stands in for older messages: a small mark on the ring, explained in the tooltip.
+            <Layers className="absolute right-0 bottom-0 size-3 rounded-full bg-background text-brand" aria-hidden />
+          )}
         </span>
       )}
     </Tooltip>

@@ -23,10 +23,10 @@ export function demoSummary(request: ChatRequest): string {
   const facts = [...all.filter((l) => DURABLE.test(l)).slice(-30), ...all.filter((l) => !DURABLE.test(l)).slice(-5)];
   return [
     "## Intent",
-    userLines[0] ?? earlier[0] ?? "(not stated)",
+    clip(userLines[0] ?? earlier[0] ?? "(not stated)"),
     "",
     "## Requirements and preferences",
-    ...(facts.length ? facts.map((f) => `- ${f}`) : ["- (none stated)"]),
+    ...(facts.length ? facts.map((f) => `- ${clip(f)}`) : ["- (none stated)"]),
     "",
     "## Progress and decisions",
     `Summarised ${transcript.split(/\n\n(?=User:|Assistant|Tool result)/).length} transcript entries.`,
@@ -37,4 +37,9 @@ export function demoSummary(request: ChatRequest): string {
     "## Next steps",
     "Continue with the user's latest request.",
   ].join("\n");
+}
+
+/** A summary condenses: a long line keeps its first 200 characters. */
+function clip(line: string): string {
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
