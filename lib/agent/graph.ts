@@ -70,10 +70,13 @@ export type ChatbotAgent = Awaited<ReturnType<typeof buildChatbotAgent>>;
 /** How a run streams the agent: every run, and the P1 bench, use exactly these options. */
 export function runStreamOptions(
   ctx: AgentRuntimeContext,
-  run: { threadId: string; runId: string; signal?: AbortSignal },
+  run: { threadId: string; runId: string; signal?: AbortSignal; forkFrom?: string },
 ) {
   return {
-    configurable: { thread_id: run.threadId },
+    // A fork (regenerate, edit) starts from an older checkpoint; LangGraph writes the new branch after it.
+    configurable: run.forkFrom
+      ? { thread_id: run.threadId, checkpoint_ns: "", checkpoint_id: run.forkFrom }
+      : { thread_id: run.threadId },
     context: {
       userId: ctx.actor.id,
       threadId: run.threadId,

@@ -58,3 +58,35 @@ export async function saveMessage(
     .where(and(eq(threads.id, threadId), eq(threads.userId, actor.id)));
   if (owned.length === 0) throw new Error(`Thread ${threadId} is not owned by ${actor.id}`);
 }
+
+/**
+ * Deletes the messages after `messageId` in a thread the actor owns (a regenerated or edited turn
+ * replaces what followed it; the model's old branch stays in the checkpoint history). Returns
+ * how many went; none when the message is not in the thread.
+ */
+export async function deleteMessagesAfter(actor: Actor, threadId: string, messageId: string): Promise<number> {
+  const db = await getDb();
+  const res = await db.execute(sql`
+    DELETE FROM ${messages} m
+    USING ${threads} t, ${messages} pivot
+    WHERE t.id = ${threadId} AND t.user_id = ${actor.id}
+      AND m.thread_id = t.id AND pivot.thread_id = t.id AND pivot.id = ${messageId}
+      AND m.seq > pivot.seq
+    RETURNING m.id`);
+  return res.rows.length;
+}
+
+/** One message of a thread the actor owns, with its role; null when there is none. */
+export async function findMessage(
+  actor: Actor,
+  threadId: string,
+  messageId: string,
+): Promise<{ id: string; role: string } | null> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: messages.id, role: messages.role })
+    .from(messages)
+    .innerJoin(threads, eq(threads.id, messages.threadId))
+    .where(and(eq(messages.threadId, threadId), eq(messages.id, messageId), eq(threads.userId, actor.id)));
+  return rows[0] ?? null;
+}

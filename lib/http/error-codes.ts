@@ -60,6 +60,7 @@ export const ERROR_CODES = {
   "not_found:file": 404,
   "not_found:kb": 404,
   "not_found:kb_document": 404,
+  "not_found:message": 404,
   "not_found:mcp": 404,
   "not_found:mcp_tool": 404,
   "not_found:provider": 404,

@@ -19,7 +19,14 @@ import type { ActiveRun } from "./registry";
 
 /** What a run feeds the graph: the user's new message, or the validated answer to an interrupt. */
 export type RunTrigger =
-  { kind: "message"; text: string; messageId: string } | { kind: "resume"; interruptId: string; value: unknown };
+  | {
+      kind: "message";
+      text: string;
+      messageId: string;
+      /** Run from this checkpoint (a regenerated or edited turn) instead of the thread's latest. */
+      forkFrom?: string;
+    }
+  | { kind: "resume"; interruptId: string; value: unknown };
 
 export type RunInput = {
   actor: Actor;
@@ -49,7 +56,8 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<vo
   const outcome: AgentStreamOutcome = { error: null };
   let lastValues: Record<string, unknown> | undefined;
   let agent: ChatbotAgent | undefined;
-  const config = runStreamOptions(input.ctx, { threadId: input.threadId, runId, signal: abort.signal });
+  const forkFrom = input.trigger.kind === "message" ? input.trigger.forkFrom : undefined;
+  const config = runStreamOptions(input.ctx, { threadId: input.threadId, runId, signal: abort.signal, forkFrom });
   try {
     agent = await buildChatbotAgent(input.ctx, { rootThreadId: input.threadId });
     const events = await agent.streamRun(graphInput(input.trigger), config);
@@ -85,7 +93,7 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<vo
   const partial = status === "completed" || status === "interrupted" ? "" : lastStepText(message);
   await settle(`[run ${runId}] keep partial answer`, async () => {
     if (partial && agent)
-      await keepPartialAnswer(agent, { configurable: config.configurable }, lastValues, partial, runId);
+      await keepPartialAnswer(agent, { configurable: { thread_id: input.threadId } }, lastValues, partial, runId);
   });
   const answer = message ? { ...message, id: messageId, role: "assistant" as const } : null;
   const result = { status, error, tokenUsage: runUsage(lastValues, runId, input.ctx.modelSpec, partial) };

@@ -1,7 +1,7 @@
 import type { UIMessage, UIMessageChunk } from "ai";
 import type { Actor } from "@/lib/auth/actor";
 import { createRun, finishRun, settleInterruptedRuns, type RunRow } from "@/lib/db/runs";
-import { saveMessage } from "@/lib/db/messages";
+import { deleteMessagesAfter, findMessage, saveMessage } from "@/lib/db/messages";
 import { createThread, findThread, updateThread } from "@/lib/db/threads";
 import { startNewThread } from "@/lib/db/thread-start";
 import { getDefaultAgent, getVisibleAgent } from "@/lib/db/agents";
@@ -13,13 +13,25 @@ import { recordInterruptOutcome } from "./interrupt-message";
 import { registerRun, unregisterRun, type ActiveRun } from "./registry";
 import { RunStreamBuffer } from "./stream-buffer";
 import { withStartSlot, type StartSlot } from "./start-gate";
+import { forkPointBefore } from "./fork-point";
 
 export type StartChatInput = {
   threadId: string;
   message: UIMessage;
   agentId?: string | null;
   modelSpec?: string | null;
+  /** The AI SDK's trigger: a regenerated answer re-sends the user message before it. */
+  trigger?: "submit-message" | "regenerate-message";
+  /** With `submit-message`: the id of the user message being edited (the new text keeps it). */
+  messageId?: string;
 };
+
+/** A regenerated answer or an edited message: the turn of `message.id` is run again from the state before it. */
+function isRerun(input: StartChatInput): boolean {
+  return (
+    input.trigger === "regenerate-message" || (input.messageId !== undefined && input.messageId === input.message.id)
+  );
+}
 
 export function userMessageText(message: UIMessage): string {
   return message.parts
@@ -50,6 +62,15 @@ export async function startChatRun(actor: Actor, input: StartChatInput): Promise
 
 async function startInSlot(actor: Actor, input: StartChatInput, text: string, slot: StartSlot): Promise<StartedRun> {
   const existing = await findThread(actor, input.threadId);
+  const rerun = isRerun(input);
+  if (input.messageId !== undefined && input.trigger !== "regenerate-message" && !rerun) {
+    throw new ApiError("bad_request:chat", "An edited message keeps its id: messageId must be the message's id.");
+  }
+  if (rerun) {
+    const pivot = existing ? await findMessage(actor, existing.id, input.message.id) : null;
+    if (!pivot || pivot.role !== "user")
+      throw new ApiError("not_found:message", "This message is not in the conversation.");
+  }
   const agentId = input.agentId ?? existing?.agentId ?? null;
   const agent = agentId ? await getVisibleAgent(actor, agentId) : await getDefaultAgent(actor);
   if (!agent) throw new ApiError("not_found:agent", "This agent does not exist or is not shared with you.");
@@ -57,13 +78,14 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
   const ctx = await prepareAgentRuntimeContext(actor, agent, { modelSpec });
 
   // A new conversation's thread, run and message are one statement; an existing one takes the steps below.
-  const started = existing
-    ? null
-    : await startNewThread(actor, {
-        thread: { id: input.threadId, agentId: agent.id, title: titleFrom(text), modelSpec },
-        run: { modelSpec: ctx.modelSpec },
-        message: { id: input.message.id, role: "user", parts: input.message.parts },
-      });
+  const started =
+    existing || rerun
+      ? null
+      : await startNewThread(actor, {
+          thread: { id: input.threadId, agentId: agent.id, title: titleFrom(text), modelSpec },
+          run: { modelSpec: ctx.modelSpec },
+          message: { id: input.message.id, role: "user", parts: input.message.parts },
+        });
   if (started) {
     return startedRun(started.run, launchRun(actor, started.run, ctx, trigger(input, text), slot));
   }
@@ -71,6 +93,7 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
     existing ??
     (await createThread(actor, { id: input.threadId, agentId: agent.id, title: titleFrom(text), modelSpec }));
   const run = await createRun(actor, { threadId: thread.id, agentId: agent.id, modelSpec: ctx.modelSpec });
+  let forkFrom: string | undefined;
   try {
     // A new message instead of an answer: the question or approval left open is dropped.
     // (A thread created just now has none, and already has its title, model and agent.)
@@ -79,7 +102,10 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
         await recordInterruptOutcome(actor, thread.id, dropped, { status: "cancelled" });
       }
     }
+    // Run again: from the checkpoint before the turn; what followed it leaves the chat (the old branch stays in the checkpoints).
+    if (rerun) forkFrom = await forkPointBefore(thread.id, input.message.id);
     await saveMessage(actor, thread.id, { id: input.message.id, role: "user", parts: input.message.parts }, run.id);
+    if (rerun) await deleteMessagesAfter(actor, thread.id, input.message.id);
     if (existing) {
       await updateThread(actor, thread.id, {
         ...(thread.title ? {} : { title: titleFrom(text) }),
@@ -95,10 +121,10 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
     throw err;
   }
 
-  return startedRun(run, launchRun(actor, run, ctx, trigger(input, text), slot));
+  return startedRun(run, launchRun(actor, run, ctx, { ...trigger(input, text), forkFrom }, slot));
 }
 
-const trigger = (input: StartChatInput, text: string): RunTrigger => ({
+const trigger = (input: StartChatInput, text: string): RunTrigger & { kind: "message" } => ({
   kind: "message",
   text,
   messageId: input.message.id,

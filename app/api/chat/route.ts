@@ -20,6 +20,9 @@ const chatBody = z.object({
   agentId: z.string().min(1).nullish(),
   modelSpec: z.string().min(3).max(300).nullish(),
   coordinator: z.boolean().optional(),
+  // The AI SDK's regenerate and edit: the turn of `message` runs again from the state before it.
+  trigger: z.enum(["submit-message", "regenerate-message"]).optional(),
+  messageId: z.string().min(1).max(200).optional(),
 });
 
 /** Starts a run and streams it; the run goes on when the browser disconnects. */
@@ -29,6 +32,8 @@ export const POST = route({ body: chatBody }, async ({ actor, body }) => {
     message: body.message as Parameters<typeof startChatRun>[1]["message"],
     agentId: body.agentId,
     modelSpec: body.modelSpec,
+    trigger: body.trigger,
+    messageId: body.messageId,
   });
   return runStreamResponse(buffer, run.id);
 });
