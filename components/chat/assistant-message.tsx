@@ -1,6 +1,9 @@
 "use client";
 
+import { RefreshCw } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { memo } from "react";
+import { IconButton } from "@/components/ui/icon-button";
 import type { MeridianUIMessage } from "@/components/api/types";
 import { LogoMark } from "@/components/brand/logo";
 import { ArtifactCards } from "./artifact-cards";
@@ -73,10 +76,14 @@ function Parts({ message, streaming }: { message: MeridianUIMessage; streaming: 
 export const AssistantMessage = memo(function AssistantMessage({
   message,
   streaming,
+  onRegenerate,
 }: {
   message: MeridianUIMessage;
   streaming: boolean;
+  /** Given for the last answer when no run is going: answer the question again. */
+  onRegenerate?: (messageId: string) => void;
 }) {
+  const t = useTranslations("chat");
   const run = runOfMessage(message);
   const text = textOfMessage(message);
   const visible = hasVisibleContent(message);
@@ -93,9 +100,19 @@ export const AssistantMessage = memo(function AssistantMessage({
         <KbSources sources={sourcesOfMessage(message)} />
         {streaming && !visible && <ThinkingIndicator />}
         {run && !streaming && <RunNotice run={run} />}
-        {!streaming && text && (
+        {!streaming && (text || onRegenerate) && (
           <div className="-ml-1.5 flex h-7 items-center opacity-0 transition-opacity group-hover/message:opacity-100 focus-within:opacity-100 [@media(hover:none)]:opacity-100">
-            <CopyButton text={text} testId="message-copy" />
+            {text && <CopyButton text={text} testId="message-copy" />}
+            {onRegenerate && (
+              <IconButton
+                size="sm"
+                label={t("regenerate")}
+                icon={<RefreshCw />}
+                tooltipSide="top"
+                onClick={() => onRegenerate(message.id)}
+                data-testid="message-regenerate"
+              />
+            )}
           </div>
         )}
       </div>

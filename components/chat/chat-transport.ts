@@ -29,14 +29,17 @@ export function createChatTransport(): MeridianChatTransport {
   let nothingToResume: (() => void) | null = null;
   const http = new MeridianHttpTransport({
     api: "/api/chat",
-    prepareSendMessagesRequest: ({ id, messages, body }) => {
+    prepareSendMessagesRequest: ({ id, messages, body, trigger, messageId }) => {
       const { agentId, modelSpec } = (body ?? {}) as ChatRequestExtras;
       return {
         body: {
           id,
+          // A regenerated answer re-sends the question before it; an edited message keeps its id.
           message: messages[messages.length - 1],
           ...(agentId ? { agentId } : {}),
           ...(modelSpec ? { modelSpec } : {}),
+          ...(trigger === "regenerate-message" ? { trigger } : {}),
+          ...(messageId ? { messageId } : {}),
         },
       };
     },

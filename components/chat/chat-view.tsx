@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { ACTIVE_RUN_STATUSES, type MeridianUIMessage } from "@/components/api/types";
 import { FilePanel } from "@/components/files/file-panel";
 import { FilePanelProvider, useFilePanelState } from "@/components/files/file-panel-context";
@@ -48,7 +48,7 @@ export function ChatView({
   const [agentId, setAgentId] = useState<string | null>(null);
   const agents = useAgents(!exists);
   const [scrollSignal, setScrollSignal] = useState(0);
-  const { chat, busy, stopping, send, stop, panel, answerInterrupt } = useMeridianChat({
+  const { chat, busy, stopping, send, regenerate, edit, stop, panel, answerInterrupt } = useMeridianChat({
     threadId,
     initialMessages,
     exists,
@@ -81,6 +81,16 @@ export function ChatView({
   useEffect(() => {
     document.title = `${title} · Meridian`;
   }, [title]);
+
+  // Stable, so the memoised answers do not re-render when the view does.
+  const onRegenerate = useCallback((messageId: string) => void regenerate(messageId), [regenerate]);
+  const onEdit = useCallback(
+    (messageId: string, text: string) => {
+      setScrollSignal((n) => n + 1);
+      void edit(messageId, text);
+    },
+    [edit],
+  );
 
   function submit(text: string) {
     setInput("");
@@ -116,6 +126,8 @@ export function ChatView({
                 messages={chat.messages}
                 busy={busy}
                 scrollSignal={scrollSignal}
+                onRegenerate={onRegenerate}
+                onEdit={onEdit}
                 footer={chat.error && !busy && lastRun?.status !== "failed" ? <ChatError error={chat.error} /> : null}
               />
             </InterruptActionsProvider>

@@ -15,9 +15,15 @@ export function MessageList({
   busy,
   footer,
   scrollSignal,
+  onRegenerate,
+  onEdit,
 }: {
   messages: MeridianUIMessage[];
   busy: boolean;
+  /** Regenerate the last answer (offered when no run is going). */
+  onRegenerate?: (messageId: string) => void;
+  /** Edit a user message and answer it again from there (offered when no run is going). */
+  onEdit?: (messageId: string, text: string) => void;
   /** Shown after the last message (errors). */
   footer?: ReactNode;
   /** Changes when the user sends: the list jumps to the end. */
@@ -27,6 +33,7 @@ export function MessageList({
   const { containerRef, contentRef, atBottom, scrollToBottom } = useStickToBottom<HTMLDivElement, HTMLDivElement>();
   const last = messages.at(-1);
   const waitingForReply = busy && last?.role === "user";
+  const lastAnswer = messages.findLastIndex((m) => m.role === "assistant");
 
   useEffect(() => {
     if (scrollSignal) scrollToBottom("smooth");
@@ -38,9 +45,14 @@ export function MessageList({
         <div ref={contentRef} className="mx-auto flex w-full max-w-3xl flex-col gap-7 px-4 pt-6 pb-10 sm:px-6">
           {messages.map((message, index) =>
             message.role === "user" ? (
-              <UserMessage key={message.id} message={message} />
+              <UserMessage key={message.id} message={message} onEdit={busy ? undefined : onEdit} />
             ) : message.role === "assistant" ? (
-              <AssistantMessage key={message.id} message={message} streaming={busy && index === messages.length - 1} />
+              <AssistantMessage
+                key={message.id}
+                message={message}
+                streaming={busy && index === messages.length - 1}
+                onRegenerate={!busy && index === lastAnswer ? onRegenerate : undefined}
+              />
             ) : null,
           )}
           {waitingForReply && (

@@ -143,6 +143,31 @@ export function useMeridianChat({ threadId, initialMessages, exists, agentId, mo
     [persisted, threadId, threads, agentId, modelSpec, chat, panel],
   );
 
+  /** Runs the turn of the answer `messageId` again: the answer is replaced by a new one (the latest branch). */
+  const regenerate = useCallback(
+    async (messageId: string) => {
+      panel.startRun();
+      streamRun.current = null;
+      await chat.regenerate({ messageId, body: { agentId, modelSpec } satisfies ChatRequestExtras });
+    },
+    [agentId, modelSpec, chat, panel],
+  );
+
+  /** Replaces the user message `messageId` with `text` (its files stay) and answers it again from there. */
+  const edit = useCallback(
+    async (messageId: string, text: string) => {
+      const original = chat.messages.find((m) => m.id === messageId);
+      const files = (original?.parts ?? []).filter((part) => part.type === "file");
+      panel.startRun();
+      streamRun.current = null;
+      await chat.sendMessage(
+        { parts: [...files, { type: "text", text }], messageId },
+        { body: { agentId, modelSpec } satisfies ChatRequestExtras },
+      );
+    },
+    [agentId, modelSpec, chat, panel],
+  );
+
   const stop = useCallback(async () => {
     setStopping(true);
     let runId = panel.state.run && ACTIVE_RUN_STATUSES.includes(panel.state.run.status) ? panel.state.run.runId : null;
@@ -179,5 +204,5 @@ export function useMeridianChat({ threadId, initialMessages, exists, agentId, mo
     [panel.state, lastMessage],
   );
 
-  return { chat, busy, stopping, send, stop, panel: panelState, persisted, answerInterrupt };
+  return { chat, busy, stopping, send, regenerate, edit, stop, panel: panelState, persisted, answerInterrupt };
 }

@@ -5,8 +5,9 @@ import { getCheckpointer } from "@/lib/agent/checkpointer";
  * Where a regenerated or edited turn branches off (issue 13): the newest checkpoint of the
  * thread's current branch whose messages do not yet hold the user message `messageId`, i.e. the
  * state just before that turn. The run then starts from that checkpoint, so LangGraph writes a
- * new branch; the old one stays in the checkpoint history. A first turn has no checkpoint before
- * it: an empty one is written to branch from.
+ * new branch; the old one stays in the checkpoint history. A message whose run failed before the
+ * model's state took it is in no checkpoint: the latest one is the state before it. A first turn
+ * has no checkpoint before it: an empty one is written to branch from.
  */
 export async function forkPointBefore(threadId: string, messageId: string): Promise<string> {
   const saver = await getCheckpointer();

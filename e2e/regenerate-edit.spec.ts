@@ -1,0 +1,96 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ADMIN } from "./helpers/auth";
+import { mock, scriptMarker } from "./helpers/chat";
+import { uniqueName } from "./helpers/org";
+
+/** Issue 13: regenerate replaces the last answer; editing an earlier message forks the conversation from there. */
+
+const suffix = uniqueName("r").slice(2).toLowerCase();
+const key = `regen-${suffix}`;
+const shot = (name: string) => `${process.env.E2E_SCREENSHOT_DIR || "test-results"}/regen-${name}.png`;
+
+async function signIn(page: Page) {
+  await page.goto("/login");
+  await page.getByTestId("login-username").fill(ADMIN.username);
+  await page.getByTestId("login-password").fill(ADMIN.password);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("composer-input")).toBeVisible();
+}
+
+async function send(page: Page, text: string, answers: number) {
+  await page.getByTestId("composer-input").fill(text);
+  await page.getByTestId("send-button").click();
+  await expect(page.getByTestId("message-assistant")).toHaveCount(answers, { timeout: 30_000 });
+  await expect(page.getByTestId("send-button")).toBeVisible({ timeout: 30_000 });
+}
+
+test("regenerate the last answer, then edit the first question: the chat follows the new branch, also after a reload", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await mock.script(key, [
+    { text: `First answer ${suffix}` },
+    { text: `Second answer ${suffix}` },
+    { text: `Regenerated answer ${suffix}` },
+    { text: `Answer to the edit ${suffix}` },
+  ]);
+  await signIn(page);
+  await send(page, `Question one ${scriptMarker(key)}`, 1);
+  await send(page, `Question two ${scriptMarker(key)}`, 2);
+  const answers = page.getByTestId("message-assistant");
+  await expect(answers.last()).toContainText(`Second answer ${suffix}`);
+  // Only the last answer offers regenerate.
+  await expect(answers.first().getByTestId("message-regenerate")).toHaveCount(0);
+
+  await answers.last().hover();
+  await answers.last().getByTestId("message-regenerate").click();
+  await expect(answers.last()).toContainText(`Regenerated answer ${suffix}`, { timeout: 30_000 });
+  await expect(answers).toHaveCount(2);
+  await expect(page.getByText(`Second answer ${suffix}`)).toHaveCount(0);
+  await expect(page.getByTestId("send-button")).toBeVisible({ timeout: 30_000 });
+
+  // Edit the first question: everything after it is replaced by the new answer.
+  const first = page.getByTestId("message-user").first();
+  await first.hover();
+  await first.getByTestId("message-edit").click();
+  const input = first.getByTestId("message-edit-input");
+  await expect(input).toBeFocused();
+  await input.fill(`Question one, reworded ${scriptMarker(key)}`);
+  await page.screenshot({ path: shot("editing-desktop") });
+  await first.getByTestId("message-edit-save").click();
+  await expect(answers).toHaveCount(1, { timeout: 30_000 });
+  await expect(answers.first()).toContainText(`Answer to the edit ${suffix}`);
+  await expect(page.getByTestId("message-user")).toHaveCount(1);
+  await expect(page.getByTestId("message-user").first()).toContainText("Question one, reworded");
+  await expect(page.getByTestId("send-button")).toBeVisible({ timeout: 30_000 });
+
+  // The model got the reworded question with no history after it.
+  const requests = await mock.requests(key);
+  const last = requests.at(-1)!.body as { messages: { role: string; content: unknown }[] };
+  const said = last.messages.filter((m) => m.role !== "system").map((m) => `${m.role}:${JSON.stringify(m.content)}`);
+  expect(said).toHaveLength(1);
+  expect(said[0]).toContain("Question one, reworded");
+
+  await page.reload();
+  await expect(page.getByTestId("message-assistant")).toHaveCount(1);
+  await expect(page.getByTestId("message-assistant").first()).toContainText(`Answer to the edit ${suffix}`);
+
+  // The actions on a phone, in Chinese and dark: labelled and reachable without hover.
+  const phone = await browser.newContext({
+    storageState: await page.context().storageState(),
+    locale: "zh-CN",
+    colorScheme: "dark",
+    viewport: { width: 390, height: 844 },
+  });
+  const mobile = await phone.newPage();
+  await mobile.goto(page.url());
+  await expect(mobile.getByTestId("message-regenerate")).toHaveAttribute("aria-label", "重新生成");
+  await expect(mobile.getByTestId("message-edit")).toHaveAttribute("aria-label", "编辑消息");
+  await mobile.getByTestId("message-edit").click();
+  await expect(mobile.getByTestId("message-edit-save")).toHaveText("发送");
+  await mobile.screenshot({ path: shot("editing-zh-dark-390") });
+  await mobile.getByTestId("message-edit-cancel").click();
+  await expect(mobile.getByTestId("message-edit-input")).toHaveCount(0);
+  await phone.close();
+});
