@@ -1,7 +1,8 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, signInAsAdmin } from "./helpers/auth";
 import { mock, scriptMarker } from "./helpers/chat";
 import { uniqueName } from "./helpers/org";
+import { clickUntilVisible, pageInView, sendAndWait, signInThroughForm } from "./helpers/pages";
 
 /**
  * Issue 13 in the browser: a chat that outgrows its agent's (small) summary threshold shows the
@@ -35,45 +36,29 @@ test.afterAll(async ({ baseURL }) => {
   await admin.dispose();
 });
 
-async function clickUntilVisible(trigger: Locator, target: Locator) {
-  await expect(async () => {
-    if (!(await target.isVisible())) await trigger.click({ timeout: 2_000 });
-    await expect(target).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
-}
-
-async function send(page: Page, text: string, answers: number) {
-  await page.getByTestId("composer-input").fill(text);
-  await page.getByTestId("send-button").click();
-  await expect(page.getByTestId("message-assistant")).toHaveCount(answers, { timeout: 30_000 });
-  await expect(page.getByTestId("send-button")).toBeVisible({ timeout: 30_000 });
-}
-
 const ratioOf = async (page: Page) => Number(await page.getByTestId("context-ring").getAttribute("data-ratio"));
 
 test("a long chat is summarised: the notice, the ring dropping, and the first message's fact in MEMORY.md", async ({
   page,
   browser,
+  baseURL,
 }) => {
   test.setTimeout(120_000);
   const key = `long-${suffix}`;
   await mock.script(key, [{ text: "Noted, a long brief." }, { text: `Still with you ${suffix}.` }]);
-  await page.goto("/login");
-  await page.getByTestId("login-username").fill(ADMIN.username);
-  await page.getByTestId("login-password").fill(ADMIN.password);
-  await page.getByTestId("login-submit").click();
+  await signInThroughForm(page, ADMIN);
   const option = page.getByTestId("agent-option").filter({ hasText: agent.name });
   await clickUntilVisible(page.getByTestId("agent-picker"), option);
   await option.click();
 
   // About 3,000 tokens of brief: past the 4K threshold with the agent's own prompt, but nothing to cut yet.
   const filler = Array.from({ length: 1500 }, (_, i) => ["lantern", "harbor", "meadow", "copper"][i % 4]).join(" ");
-  await send(page, `${FACT} ${filler} ${scriptMarker(key)}`, 1);
+  await sendAndWait(page, `${FACT} ${filler} ${scriptMarker(key)}`, 1);
   await expect(page.getByTestId("compression-note")).toHaveCount(0);
   const before = await ratioOf(page);
   expect(before).toBeGreaterThan(0);
 
-  await send(page, `And the next step? ${scriptMarker(key)}`, 2);
+  await sendAndWait(page, `And the next step? ${scriptMarker(key)}`, 2);
   const note = page.getByTestId("message-assistant").last().getByTestId("compression-note");
   await expect(note).toContainText("Earlier messages were summarised");
   await expect(note).toContainText(/1 message, [\d.]+K? → [\d.]+K? tokens/);
@@ -101,13 +86,13 @@ test("a long chat is summarised: the notice, the ring dropping, and the first me
   await page.screenshot({ path: shot("memory-desktop") });
 
   // The same conversation on a phone, in Chinese, dark: the notice is translated and the ring marked.
-  const phone = await browser.newContext({
+  const { page: mobile, context: phone } = await pageInView(browser, {
+    baseURL: baseURL!,
     storageState: await page.context().storageState(),
     locale: "zh-CN",
     colorScheme: "dark",
-    viewport: { width: 390, height: 844 },
+    width: 390,
   });
-  const mobile = await phone.newPage();
   await mobile.goto(page.url());
   const zhNote = mobile.getByTestId("compression-note");
   await expect(zhNote).toContainText("已总结较早的消息以节省上下文");

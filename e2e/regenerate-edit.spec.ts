@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { ADMIN } from "./helpers/auth";
 import { mock, scriptMarker } from "./helpers/chat";
 import { uniqueName } from "./helpers/org";
+import { pageInView, sendAndWait, signInThroughForm } from "./helpers/pages";
 
 /** Issue 13: regenerate replaces the last answer; editing an earlier message forks the conversation from there. */
 
@@ -9,24 +10,10 @@ const suffix = uniqueName("r").slice(2).toLowerCase();
 const key = `regen-${suffix}`;
 const shot = (name: string) => `${process.env.E2E_SCREENSHOT_DIR || "test-results"}/regen-${name}.png`;
 
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByTestId("login-username").fill(ADMIN.username);
-  await page.getByTestId("login-password").fill(ADMIN.password);
-  await page.getByTestId("login-submit").click();
-  await expect(page.getByTestId("composer-input")).toBeVisible();
-}
-
-async function send(page: Page, text: string, answers: number) {
-  await page.getByTestId("composer-input").fill(text);
-  await page.getByTestId("send-button").click();
-  await expect(page.getByTestId("message-assistant")).toHaveCount(answers, { timeout: 30_000 });
-  await expect(page.getByTestId("send-button")).toBeVisible({ timeout: 30_000 });
-}
-
 test("regenerate the last answer, then edit the first question: the chat follows the new branch, also after a reload", async ({
   page,
   browser,
+  baseURL,
 }) => {
   test.setTimeout(120_000);
   await mock.script(key, [
@@ -35,9 +22,9 @@ test("regenerate the last answer, then edit the first question: the chat follows
     { text: `Regenerated answer ${suffix}` },
     { text: `Answer to the edit ${suffix}` },
   ]);
-  await signIn(page);
-  await send(page, `Question one ${scriptMarker(key)}`, 1);
-  await send(page, `Question two ${scriptMarker(key)}`, 2);
+  await signInThroughForm(page, ADMIN);
+  await sendAndWait(page, `Question one ${scriptMarker(key)}`, 1);
+  await sendAndWait(page, `Question two ${scriptMarker(key)}`, 2);
   const answers = page.getByTestId("message-assistant");
   await expect(answers.last()).toContainText(`Second answer ${suffix}`);
   // Only the last answer offers regenerate.
@@ -77,13 +64,13 @@ test("regenerate the last answer, then edit the first question: the chat follows
   await expect(page.getByTestId("message-assistant").first()).toContainText(`Answer to the edit ${suffix}`);
 
   // The actions on a phone, in Chinese and dark: labelled and reachable without hover.
-  const phone = await browser.newContext({
+  const { page: mobile, context: phone } = await pageInView(browser, {
+    baseURL: baseURL!,
     storageState: await page.context().storageState(),
     locale: "zh-CN",
     colorScheme: "dark",
-    viewport: { width: 390, height: 844 },
+    width: 390,
   });
-  const mobile = await phone.newPage();
   await mobile.goto(page.url());
   await expect(mobile.getByTestId("message-regenerate")).toHaveAttribute("aria-label", "重新生成");
   await expect(mobile.getByTestId("message-edit")).toHaveAttribute("aria-label", "编辑消息");

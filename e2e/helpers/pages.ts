@@ -10,6 +10,14 @@ export async function signInThroughForm(page: Page, user: { username: string; pa
   await expect(page.getByTestId("composer-input")).toBeVisible();
 }
 
+/** Sends `text` from the composer and waits until the chat shows `answers` answers and is ready again. */
+export async function sendAndWait(page: Page, text: string, answers: number) {
+  await page.getByTestId("composer-input").fill(text);
+  await page.getByTestId("send-button").click();
+  await expect(page.getByTestId("message-assistant")).toHaveCount(answers, { timeout: 30_000 });
+  await expect(page.getByTestId("send-button")).toBeVisible({ timeout: 30_000 });
+}
+
 /** Clicks `trigger` until `target` shows: a click before hydration does nothing. */
 export async function clickUntilVisible(trigger: Locator, target: Locator) {
   await expect(async () => {
