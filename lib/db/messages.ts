@@ -76,17 +76,21 @@ export async function deleteMessagesAfter(actor: Actor, threadId: string, messag
   return res.rows.length;
 }
 
-/** One message of a thread the actor owns, with its role; null when there is none. */
-export async function findMessage(
+/**
+ * A message of a thread the actor owns and the messages after it, in order (id and role); empty
+ * when the message is not in the thread.
+ */
+export async function messagesFrom(
   actor: Actor,
   threadId: string,
   messageId: string,
-): Promise<{ id: string; role: string } | null> {
+): Promise<{ id: string; role: string }[]> {
   const db = await getDb();
-  const rows = await db
-    .select({ id: messages.id, role: messages.role })
-    .from(messages)
-    .innerJoin(threads, eq(threads.id, messages.threadId))
-    .where(and(eq(messages.threadId, threadId), eq(messages.id, messageId), eq(threads.userId, actor.id)));
-  return rows[0] ?? null;
+  const res = await db.execute(sql`
+    SELECT m.id, m.role FROM ${messages} m
+    JOIN ${threads} t ON t.id = m.thread_id AND t.user_id = ${actor.id}
+    JOIN ${messages} pivot ON pivot.thread_id = t.id AND pivot.id = ${messageId}
+    WHERE t.id = ${threadId} AND m.seq >= pivot.seq
+    ORDER BY m.seq`);
+  return res.rows as { id: string; role: string }[];
 }

@@ -25,6 +25,8 @@ export type RunTrigger =
       messageId: string;
       /** Run from this checkpoint (a regenerated or edited turn) instead of the thread's latest. */
       forkFrom?: string;
+      /** A rerun's change to the stored chat, made once the graph runs from `forkFrom`. */
+      rewriteChat?: () => Promise<void>;
     }
   | { kind: "resume"; interruptId: string; value: unknown };
 
@@ -61,6 +63,9 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<vo
   try {
     agent = await buildChatbotAgent(input.ctx, { rootThreadId: input.threadId });
     const events = await agent.streamRun(graphInput(input.trigger), config);
+    if (input.trigger.kind === "message" && input.trigger.rewriteChat) {
+      await settle(`[run ${runId}] rewrite the chat for the rerun`, input.trigger.rewriteChat);
+    }
     for await (const chunk of agentUIChunks(events as AsyncIterable<never>, outcome, (v) => (lastValues = v))) {
       emit(chunk);
     }

@@ -12,7 +12,7 @@ import { scriptMarker } from "@/lib/testing/mock-llm";
 import type { Actor } from "@/lib/auth/actor";
 import { startChatRun, type StartChatInput } from "./start-run";
 import { activeRunForThread } from "./registry";
-import { listMessages } from "@/lib/db/messages";
+import { listMessages, saveMessage } from "@/lib/db/messages";
 import { listRuns } from "@/lib/db/runs";
 import { getCheckpointer } from "@/lib/agent/checkpointer";
 import type { BaseMessage } from "@langchain/core/messages";
@@ -94,13 +94,20 @@ describe("regenerate and edit", () => {
       "Second, again.",
     ]);
 
-    // The old answer is still reachable in the checkpoint history.
+    // The new head's ancestry never held the old answer; the checkpoint history still has it.
     const saver = await getCheckpointer();
-    const texts: string[] = [];
-    for await (const t of saver.list({ configurable: { thread_id: threadId, checkpoint_ns: "" } })) {
-      for (const m of (t.checkpoint.channel_values.messages ?? []) as BaseMessage[]) texts.push(m.text);
+    const branch: string[] = [];
+    let tuple = await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "" } });
+    while (tuple) {
+      for (const m of (tuple.checkpoint.channel_values.messages ?? []) as BaseMessage[]) branch.push(m.text);
+      tuple = tuple.parentConfig ? await saver.getTuple(tuple.parentConfig) : undefined;
     }
-    expect(texts).toContain("Second answer.");
+    expect(branch).not.toContain("Second answer.");
+    const all: string[] = [];
+    for await (const t of saver.list({ configurable: { thread_id: threadId, checkpoint_ns: "" } })) {
+      for (const m of (t.checkpoint.channel_values.messages ?? []) as BaseMessage[]) all.push(m.text);
+    }
+    expect(all).toContain("Second answer.");
     // Each run keeps its own usage record.
     expect((await listRuns(actor, threadId)).length).toBe(3);
   });
@@ -145,6 +152,48 @@ describe("regenerate and edit", () => {
       "assistant:Edited answer",
       "user:Q4",
     ]);
+  });
+
+  it("editing a message whose run never reached the model forks before it, not after the turns that followed", async () => {
+    const actor = await createTestUser();
+    const threadId = crypto.randomUUID();
+    const key = "lost";
+    await h.client.script(key, [{ text: "A1" }, { text: "A3" }, { text: "A2 at last" }]);
+    await turn(actor, threadId, userMessage(`Q1 ${scriptMarker(key)}`));
+    // As after a run that failed before its graph started: the message is in the chat only.
+    const m2 = userMessage(`Q2 ${scriptMarker(key)}`);
+    await saveMessage(actor, threadId, { ...m2 }, null);
+    await turn(actor, threadId, userMessage(`Q3 ${scriptMarker(key)}`));
+    const edited = { ...m2, parts: [{ type: "text" as const, text: `Q2 again ${scriptMarker(key)}` }] };
+    await turn(actor, threadId, edited, { trigger: "submit-message", messageId: m2.id });
+    expect(userTexts((await h.client.requests(key)).at(-1)!.body)).toEqual([
+      `user:Q1 ${scriptMarker(key)}`,
+      "assistant:A1",
+      `user:Q2 again ${scriptMarker(key)}`,
+    ]);
+    expect((await listMessages(actor, threadId)).map((m) => m.role)).toEqual([
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+    ]);
+  });
+
+  it("a rerun whose model call fails leaves the chat and the model's state on the same branch", async () => {
+    const actor = await createTestUser();
+    const threadId = crypto.randomUUID();
+    const key = "fails";
+    await h.client.script(key, [{ text: "A1" }, { text: "A2" }, { fault: { status: 400, message: "refused" } }]);
+    const m1 = userMessage(`Q1 ${scriptMarker(key)}`);
+    await turn(actor, threadId, m1);
+    await turn(actor, threadId, userMessage(`Q2 ${scriptMarker(key)}`));
+    const edited = { ...m1, parts: [{ type: "text" as const, text: `Q1 edited ${scriptMarker(key)}` }] };
+    const r = await turn(actor, threadId, edited, { trigger: "submit-message", messageId: m1.id });
+    expect((await listRuns(actor, threadId)).find((run) => run.id === r.run.id)?.status).toBe("failed");
+    const chatUsers = (await listMessages(actor, threadId)).filter((m) => m.role === "user").map(textOfUi);
+    const stateUsers = (await latestMessages(threadId)).filter((m) => m.getType() === "human").map((m) => m.text);
+    expect(chatUsers).toEqual([`Q1 edited ${scriptMarker(key)}`]);
+    expect(stateUsers).toEqual(chatUsers);
   });
 
   it("regenerating the first answer starts from an empty state", async () => {

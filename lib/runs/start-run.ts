@@ -1,7 +1,7 @@
 import type { UIMessage, UIMessageChunk } from "ai";
 import type { Actor } from "@/lib/auth/actor";
 import { createRun, finishRun, settleInterruptedRuns, type RunRow } from "@/lib/db/runs";
-import { deleteMessagesAfter, findMessage, saveMessage } from "@/lib/db/messages";
+import { deleteMessagesAfter, messagesFrom, saveMessage } from "@/lib/db/messages";
 import { createThread, findThread, updateThread } from "@/lib/db/threads";
 import { startNewThread } from "@/lib/db/thread-start";
 import { getDefaultAgent, getVisibleAgent } from "@/lib/db/agents";
@@ -66,11 +66,10 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
   if (input.messageId !== undefined && input.trigger !== "regenerate-message" && !rerun) {
     throw new ApiError("bad_request:chat", "An edited message keeps its id: messageId must be the message's id.");
   }
-  if (rerun) {
-    const pivot = existing ? await findMessage(actor, existing.id, input.message.id) : null;
-    if (!pivot || pivot.role !== "user")
-      throw new ApiError("not_found:message", "This message is not in the conversation.");
-  }
+  // A rerun's user message and the user messages after it (the fork point is before all of them).
+  const rerunFrom = rerun && existing ? await messagesFrom(actor, existing.id, input.message.id) : [];
+  if (rerun && rerunFrom[0]?.role !== "user")
+    throw new ApiError("not_found:message", "This message is not in the conversation.");
   const agentId = input.agentId ?? existing?.agentId ?? null;
   const agent = agentId ? await getVisibleAgent(actor, agentId) : await getDefaultAgent(actor);
   if (!agent) throw new ApiError("not_found:agent", "This agent does not exist or is not shared with you.");
@@ -94,6 +93,7 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
     (await createThread(actor, { id: input.threadId, agentId: agent.id, title: titleFrom(text), modelSpec }));
   const run = await createRun(actor, { threadId: thread.id, agentId: agent.id, modelSpec: ctx.modelSpec });
   let forkFrom: string | undefined;
+  let rewriteChat: (() => Promise<void>) | undefined;
   try {
     // A new message instead of an answer: the question or approval left open is dropped.
     // (A thread created just now has none, and already has its title, model and agent.)
@@ -102,10 +102,20 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
         await recordInterruptOutcome(actor, thread.id, dropped, { status: "cancelled" });
       }
     }
-    // Run again: from the checkpoint before the turn; what followed it leaves the chat (the old branch stays in the checkpoints).
-    if (rerun) forkFrom = await forkPointBefore(thread.id, input.message.id);
-    await saveMessage(actor, thread.id, { id: input.message.id, role: "user", parts: input.message.parts }, run.id);
-    if (rerun) await deleteMessagesAfter(actor, thread.id, input.message.id);
+    const userMessage = { id: input.message.id, role: "user" as const, parts: input.message.parts };
+    if (rerun) {
+      // Run again from the checkpoint before the turn (the old branch stays in the checkpoints).
+      // The chat follows once the graph runs: the edited text replaces the message and what
+      // followed it goes; a run that fails before that leaves the chat as the model's state is.
+      const ids = rerunFrom.filter((m) => m.role === "user").map((m) => m.id);
+      forkFrom = await forkPointBefore(thread.id, ids);
+      rewriteChat = async () => {
+        await saveMessage(actor, thread.id, userMessage, run.id);
+        await deleteMessagesAfter(actor, thread.id, input.message.id);
+      };
+    } else {
+      await saveMessage(actor, thread.id, userMessage, run.id);
+    }
     if (existing) {
       await updateThread(actor, thread.id, {
         ...(thread.title ? {} : { title: titleFrom(text) }),
@@ -121,7 +131,7 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
     throw err;
   }
 
-  return startedRun(run, launchRun(actor, run, ctx, { ...trigger(input, text), forkFrom }, slot));
+  return startedRun(run, launchRun(actor, run, ctx, { ...trigger(input, text), forkFrom, rewriteChat }, slot));
 }
 
 const trigger = (input: StartChatInput, text: string): RunTrigger & { kind: "message" } => ({

@@ -213,7 +213,7 @@ describe("summarization", () => {
     expect(dataParts(r.chunks, "compression").map((p) => p.status)).toEqual(["started", "completed"]);
   });
 
-  it("an overflow after the summary fails the run: the call is retried only once", async () => {
+  it("an overflow after the summary fails the run: the call is retried only once, and the summary leaves nothing behind", async () => {
     const threadId = crypto.randomUUID();
     const config = { summary_keep_messages: 2, summary_prompt: `${scriptMarker("sum-o2")} {messages}` };
     await h.client.script("ovf2", [{ text: "a" }, { text: "b" }, overflow, overflow, { text: "never" }]);
@@ -222,6 +222,9 @@ describe("summarization", () => {
     await turn("ovf2", "two", threadId, config);
     await expect(turn("ovf2", "three", threadId, config)).rejects.toThrow(/maximum context length/);
     expect(await bodies("ovf2")).toHaveLength(4);
+    // The summary was not kept: no history section was written for it.
+    const history = `${workdirOf(threadId)}/outputs/conversation_history/${threadId}.md`;
+    expect(await openWorkspace(actor.id).stat(history)).toBeNull();
   });
 
   it("a failed summary is reported and the model still answers from the L1 view", async () => {

@@ -116,8 +116,16 @@ export function summarizationMiddleware(opts: {
         const l2 = await summarize(view, force);
         if (!l2) return handler({ ...request, messages: view });
         await handler({ ...request, messages: l2.messages });
+        // Only an answered call keeps the summary: its history section and memory hand-over follow.
+        const filePath = await appendHistory(backend, l2.historyPath, l2.cut);
+        try {
+          await opts.onCutoff?.(l2.cut, { userId: run!.userId, threadId: run!.threadId, cutoffIndex: l2.stateCut });
+        } catch (err) {
+          console.error("[summarization] the memory bridge failed:", err);
+        }
         // The answer reaches state through the handler; this adds the event to the same step.
-        return new Command({ update: { _summarizationEvent: l2.event } });
+        const stored: SummarizationEvent = { ...l2.event, filePath };
+        return new Command({ update: { _summarizationEvent: stored } });
       }
 
       async function summarize(messages: BaseMessage[], force: boolean) {
@@ -130,13 +138,9 @@ export function summarizationMiddleware(opts: {
         try {
           const stateCut = stateIndexOf(cutoff, event);
           const from = event ? event.cutoffIndex : 0;
-          const filePath = await appendHistory(
-            backend,
-            `${workdir}/outputs/conversation_history/${run!.threadId}.md`,
-            request.messages.slice(from, stateCut),
-          );
+          const historyPath = `${workdir}/outputs/conversation_history/${run!.threadId}.md`;
           const summary = await callSummaryModel(request.model as BaseChatModel, messages.slice(0, cutoff));
-          const message = summaryMessage(summary, filePath);
+          const message = summaryMessage(summary, historyPath);
           const kept = messages.slice(cutoff);
           const tokensAfter = count(request, [message, ...kept]);
           emitPart(
@@ -145,18 +149,17 @@ export function summarizationMiddleware(opts: {
             { status: "completed", messages: cutoff, tokensBefore: count(request, messages), tokensAfter },
             { id: "compression" },
           );
-          try {
-            await opts.onCutoff?.(request.messages.slice(from, stateCut), {
-              userId: run!.userId,
-              threadId: run!.threadId,
-              cutoffIndex: stateCut,
-            });
-          } catch (err) {
-            console.error("[summarization] the memory bridge failed:", err);
-          }
           return {
             messages: [message, ...kept],
-            event: { cutoffIndex: stateCut, summaryMessage: message, filePath } satisfies SummarizationEvent,
+            event: {
+              cutoffIndex: stateCut,
+              summaryMessage: message,
+              filePath: historyPath,
+            } satisfies SummarizationEvent,
+            historyPath,
+            stateCut,
+            /** The state messages the summary stands for, as they were (not their L1 view). */
+            cut: request.messages.slice(from, stateCut),
           };
         } catch (err) {
           if (classifyModelError(err).aborted) throw err;

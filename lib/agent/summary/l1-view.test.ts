@@ -38,8 +38,8 @@ describe("L1 view", () => {
       new HumanMessage("write it"),
       call("c1", "write_file", { file_path: "/a.txt", content: big }),
       new ToolMessage({ content: result, tool_call_id: "c1", name: "write_file" }),
+      new AIMessage("written"),
       new HumanMessage("again"),
-      new AIMessage("ok"),
     ];
     const before = messages.map((m) => JSON.stringify(m.toDict()));
     const view = await l1View(messages, opts());
@@ -59,7 +59,7 @@ describe("L1 view", () => {
     const atMsg = new ToolMessage({ content: at, tool_call_id: "a", name: "grep" });
     const overMsg = new ToolMessage({ content: over, tool_call_id: "b", name: "grep" });
     const saved: string[] = [];
-    const view = await l1View([atMsg, overMsg], opts(saved));
+    const view = await l1View([atMsg, overMsg, new AIMessage("seen")], opts(saved));
     expect(view.messages[0]).toBe(atMsg);
     const receipt = view.messages[1].content as string;
     expect(receipt).toContain("Tool: grep");
@@ -73,12 +73,12 @@ describe("L1 view", () => {
   it("writes a full result once: the next pass (same or rebuilt messages) reuses the file", async () => {
     const text = textOfTokens(LIMIT * 3, `once${Math.random()}`);
     const saved: string[] = [];
-    const first = [new ToolMessage({ content: text, tool_call_id: "a", name: "query_kb" })];
+    const first = [new ToolMessage({ content: text, tool_call_id: "a", name: "query_kb" }), new AIMessage("seen")];
     const v1 = await l1View(first, opts(saved));
     const v2 = await l1View(first, opts(saved));
     expect(v2.messages[0]).toBe(v1.messages[0]);
     // A new run rebuilds messages from the checkpoint: new objects, same content.
-    const rebuilt = [new ToolMessage({ content: text, tool_call_id: "a", name: "query_kb" })];
+    const rebuilt = [new ToolMessage({ content: text, tool_call_id: "a", name: "query_kb" }), new AIMessage("seen")];
     const v3 = await l1View(rebuilt, opts(saved));
     expect(saved).toHaveLength(1);
     expect(v3.messages[0].content).toBe(v1.messages[0].content);
@@ -88,11 +88,28 @@ describe("L1 view", () => {
     const a = textOfTokens(LIMIT * 3, `ida${Math.random()}`);
     const b = textOfTokens(LIMIT * 3, `idb${Math.random()}`);
     const saved: string[] = [];
-    const v1 = await l1View([new ToolMessage({ content: a, tool_call_id: "same", name: "grep" })], opts(saved));
-    const v2 = await l1View([new ToolMessage({ content: b, tool_call_id: "same", name: "grep" })], opts(saved));
+    const seen = new AIMessage("seen");
+    const v1 = await l1View([new ToolMessage({ content: a, tool_call_id: "same", name: "grep" }), seen], opts(saved));
+    const v2 = await l1View([new ToolMessage({ content: b, tool_call_id: "same", name: "grep" }), seen], opts(saved));
     expect(v2.messages[0]).not.toBe(v1.messages[0]);
     expect(saved).toHaveLength(2);
     expect(v2.messages[0].content).toContain(saved[1]);
+  });
+
+  it("keeps the results the model has not seen yet whole: only results it already answered become receipts", async () => {
+    const seen = textOfTokens(LIMIT * 3, `seen${Math.random()}`);
+    const fresh = textOfTokens(LIMIT * 3, `fresh${Math.random()}`);
+    const messages: BaseMessage[] = [
+      new HumanMessage("look"),
+      call("a", "grep", { pattern: "x" }),
+      new ToolMessage({ content: seen, tool_call_id: "a", name: "grep" }),
+      call("b", "grep", { pattern: "y" }),
+      new ToolMessage({ content: fresh, tool_call_id: "b", name: "grep" }),
+    ];
+    const view = await l1View(messages, opts());
+    expect(view.messages[2]).not.toBe(messages[2]);
+    expect(view.messages[4]).toBe(messages[4]);
+    expect(view.receipts).toBe(1);
   });
 
   it("cuts only old file-writing arguments: recent calls and other tools keep theirs", async () => {

@@ -31,13 +31,16 @@ export type L1Result = { messages: BaseMessage[]; receipts: number; truncatedArg
  */
 export async function l1View(messages: BaseMessage[], opts: L1Options): Promise<L1Result> {
   const recentFrom = Math.max(0, messages.length - opts.keepMessages);
+  // The results after the last AI message answer the call the model is about to read: they stay
+  // whole (a preview of what it just asked for would send it round in circles).
+  const unseenFrom = messages.findLastIndex((m) => AIMessage.isInstance(m)) + 1;
   let receipts = 0;
   let truncatedArgs = 0;
   const out: BaseMessage[] = new Array(messages.length);
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i];
     out[i] = m;
-    if (ToolMessage.isInstance(m)) {
+    if (ToolMessage.isInstance(m) && i < unseenFrom) {
       const replaced = await receiptFor(m, opts);
       if (replaced !== m) receipts++;
       out[i] = replaced;
@@ -56,7 +59,9 @@ const receiptMemo = new WeakMap<ToolMessage, { key: string; message: ToolMessage
  * and a result seen before (same call, same text) gets the same receipt object back, counted once.
  */
 const receiptById = new Map<string, { key: string; text: string; message: ToolMessage }>();
-const BY_ID_LIMIT = 20_000;
+/** The texts it holds are bounded by characters (the oldest entries go first). */
+const BY_ID_BUDGET_CHARS = 8_000_000;
+let byIdChars = 0;
 /** Paths this process wrote or found: a later pass does not touch the store for them. */
 const written = new Set<string>();
 const WRITTEN_LIMIT = 50_000;
@@ -73,9 +78,17 @@ async function receiptFor(m: ToolMessage, opts: L1Options): Promise<ToolMessage>
   }
   const result = await computeReceipt(m, text, opts);
   receiptMemo.set(m, { key, message: result });
-  if (result !== m) {
-    if (receiptById.size >= BY_ID_LIMIT) receiptById.delete(receiptById.keys().next().value!);
+  if (result !== m && text.length <= BY_ID_BUDGET_CHARS / 8) {
+    const old = receiptById.get(m.tool_call_id);
+    if (old) byIdChars -= old.text.length;
+    receiptById.delete(m.tool_call_id);
     receiptById.set(m.tool_call_id, { key, text, message: result });
+    byIdChars += text.length;
+    for (const [id, entry] of receiptById) {
+      if (byIdChars <= BY_ID_BUDGET_CHARS) break;
+      receiptById.delete(id);
+      byIdChars -= entry.text.length;
+    }
   }
   return result;
 }
