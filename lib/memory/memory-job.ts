@@ -49,8 +49,9 @@ export async function enqueueMemoryExtraction(input: {
   await enqueueJob({
     kind: MEMORY_JOB,
     payload: { userId: input.userId, threadId: input.threadId, modelSpec: input.modelSpec, transcript },
-    // The same cut of the same conversation is extracted once, however often the pass reruns.
-    groupKey: `memory:${input.threadId}:${input.cutoffIndex}`,
+    // The same cut of the same conversation is extracted once, however often the pass reruns;
+    // another branch (after an edit) cuts other messages at the same index: its own key.
+    groupKey: `memory:${input.threadId}:${input.cutoffIndex}:${input.messages[0]?.id ?? ""}:${input.messages.at(-1)?.id ?? ""}`,
     maxAttempts: 3,
   });
 }
