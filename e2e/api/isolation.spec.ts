@@ -99,6 +99,7 @@ async function freshFixtures(): Promise<Fixtures> {
   ).json();
   for (const [name, value] of Object.entries({
     run: chat.run?.runId,
+    answer: chat.answerId,
     agent: agent.id,
     kb: kb.id,
     kbDocument: kbDocument?.id,
@@ -112,6 +113,8 @@ async function freshFixtures(): Promise<Fixtures> {
   return {
     ...base,
     threadId,
+    messageId: chat.message.id,
+    answerId: chat.answerId!,
     runId: chat.run.runId,
     agentId: agent.id,
     kbId: kb.id,

@@ -1,6 +1,7 @@
 import { expect, test, request as playwrightRequest } from "@playwright/test";
 import { attemptSignIn, createUser, signIn, signInAsAdmin, signInErrorCode } from "../helpers/auth";
 import { bearerContext, createDepartment, createToken, expectError } from "../helpers/org";
+import { mock, scriptMarker, sendChat } from "../helpers/chat";
 
 /** Personal API tokens over real HTTP (API.md "Sessions"; issue 3, "Organisation"). */
 
@@ -198,4 +199,35 @@ test.describe("a token cannot take over its account (issue 9)", () => {
     expect((await root.get("/api/threads")).status()).toBe(200); // the admin's own session stays
     await Promise.all([root.dispose(), api.dispose(), bearer.dispose()]);
   });
+});
+
+test("a token regenerates and edits its owner's chat, and gets 404 on another user's (issue 13)", async ({
+  baseURL,
+}) => {
+  const admin = await signInAsAdmin(baseURL!);
+  const [alice, bob] = [await createUser(admin), await createUser(admin)];
+  const aliceApi = await signIn(baseURL!, alice.username, alice.password);
+  const bobApi = await signIn(baseURL!, bob.username, bob.password);
+  const aliceBearer = await bearerContext(baseURL!, (await createToken(aliceApi)).token);
+  const bobBearer = await bearerContext(baseURL!, (await createToken(bobApi)).token);
+  const key = `token-rerun-${Date.now()}`;
+  await mock.script(key, [{ text: "first" }, { text: "again" }]);
+  const threadId = crypto.randomUUID();
+  const chat = await sendChat(aliceApi, threadId, `Hello ${scriptMarker(key)}`);
+  const regenerate = { id: threadId, message: chat.message, trigger: "regenerate-message", messageId: chat.answerId };
+  const edit = {
+    id: threadId,
+    message: { ...chat.message, parts: [{ type: "text", text: "edited" }] },
+    messageId: chat.message.id,
+  };
+
+  await expectError(await bobBearer.post("/api/chat", { data: regenerate }), 404, "not_found:message");
+  await expectError(await bobBearer.post("/api/chat", { data: edit }), 404, "not_found:message");
+  const unchanged = (await (await aliceApi.get(`/api/threads/${threadId}`)).json()) as { messages: { id: string }[] };
+  expect(unchanged.messages.map((m) => m.id)).toEqual([chat.message.id, chat.answerId]);
+
+  const res = await aliceBearer.post("/api/chat", { data: regenerate });
+  expect(res.status()).toBe(200);
+  expect(await res.text()).toContain("again");
+  await Promise.all([admin, aliceApi, bobApi, aliceBearer, bobBearer].map((c) => c.dispose()));
 });

@@ -26,13 +26,17 @@ export async function sendChat(
   text: string,
   extra: Record<string, unknown> = {},
 ) {
-  const res = await api.post("/api/chat", { data: { id: threadId, message: userMessage(text), ...extra } });
+  const message = userMessage(text);
+  const res = await api.post("/api/chat", { data: { id: threadId, message, ...extra } });
   expect(res.status(), await res.text().catch(() => "")).toBe(200);
   const events = parseSse(await res.text());
   const run = events.filter((e) => e.type === "data-run").at(-1)?.data as { runId: string; status: string };
   return {
     events,
     run,
+    /** The user message sent, and the id the answer is saved under. */
+    message,
+    answerId: (events.find((e) => e.type === "start") as { messageId?: string } | undefined)?.messageId,
     text: events
       .filter((e) => e.type === "text-delta")
       .map((e) => e.delta)

@@ -107,3 +107,23 @@ export function countToolsTokens(tools: (ClientTool | ServerTool)[]): number {
   if (tools.length === 0) return 0;
   return countTextTokens(`[${tools.map(openAIToolJson).join(",")}]`);
 }
+
+type CountedRequest = {
+  messages: BaseMessage[];
+  systemPrompt?: string;
+  systemMessage?: { text: string };
+  tools: (ClientTool | ServerTool)[];
+};
+
+/**
+ * Our approximate count of a model request by part (never the provider's): the system prompt
+ * (plus `extraSystem`, text that inner middleware will append), the messages, the tool schemas.
+ */
+export function requestTokens(request: CountedRequest, messages = request.messages, extraSystem = "") {
+  const breakdown = {
+    system: countTextTokens((request.systemMessage?.text ?? request.systemPrompt ?? "") + extraSystem),
+    messages: countMessagesTokens(messages),
+    tools: countToolsTokens(request.tools),
+  };
+  return { breakdown, total: breakdown.system + breakdown.messages + breakdown.tools };
+}

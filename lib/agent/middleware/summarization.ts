@@ -4,7 +4,7 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import { Command } from "@langchain/langgraph";
 import type { AgentConfig } from "@/lib/agent/config/config-schema";
 import { runContextOf } from "@/lib/agent/run-context";
-import { countMessagesTokens, countTextTokens, countToolsTokens } from "@/lib/agent/token-count";
+import { requestTokens } from "@/lib/agent/token-count";
 import { modelInfo } from "@/lib/agent/runtime/load-model";
 import { normaliseUsage } from "@/lib/agent/usage-aggregate";
 import { emitPart } from "@/lib/agent/ui-parts";
@@ -34,22 +34,6 @@ type SummaryConfig = Pick<
   | "summary_prompt"
 >;
 
-type Request = {
-  messages: BaseMessage[];
-  systemPrompt?: string;
-  systemMessage?: { text: string };
-  tools: Parameters<typeof countToolsTokens>[0];
-};
-
-/** Our own approximate count of a request: system prompt, messages and tool schemas (never the provider's). */
-export function requestTokens(request: Request, messages = request.messages, innerSystemText = ""): number {
-  return (
-    countTextTokens((request.systemMessage?.text ?? request.systemPrompt ?? "") + innerSystemText) +
-    countMessagesTokens(messages) +
-    countToolsTokens(request.tools)
-  );
-}
-
 /** Called with the state messages an L2 pass cut off (the memory bridge); a failure is logged, never fatal. */
 export type CutoffListener = (
   messages: BaseMessage[],
@@ -75,7 +59,8 @@ export function summarizationMiddleware(opts: {
   innerSystemText?: string;
 }) {
   const { config, backend } = opts;
-  const count = (request: Request, messages: BaseMessage[]) => requestTokens(request, messages, opts.innerSystemText);
+  const count = (request: Parameters<typeof requestTokens>[0], messages: BaseMessage[]) =>
+    requestTokens(request, messages, opts.innerSystemText).total;
   const threshold = config.summary_threshold * 1024;
   const l2Above = threshold * config.summary_l2_trigger_ratio;
 

@@ -4,7 +4,7 @@ import { Command } from "@langchain/langgraph";
 import { z } from "zod";
 import { modelInfo } from "@/lib/agent/runtime/load-model";
 import { runContextOf } from "@/lib/agent/run-context";
-import { countMessagesTokens, countTextTokens, countToolsTokens } from "@/lib/agent/token-count";
+import { requestTokens } from "@/lib/agent/token-count";
 import { addCall, emptyAggregate, normaliseUsage, type CallUsage } from "@/lib/agent/usage-aggregate";
 import { emitPart, type ApproximateContext, type TokenUsageState } from "@/lib/agent/ui-parts";
 import { modelCallStarting } from "@/lib/runs/start-gate";
@@ -40,12 +40,7 @@ export function tokenUsageMiddleware(opts: { blacklist?: Set<string> } = {}) {
     wrapModelCall: async (request, handler) => {
       const info = modelInfo(request.model);
       const spec = info?.spec ?? "unknown:unknown";
-      const breakdown = {
-        system: countTextTokens(request.systemMessage?.text ?? request.systemPrompt ?? ""),
-        messages: countMessagesTokens(request.messages),
-        tools: countToolsTokens(request.tools),
-      };
-      const inputTokens = breakdown.system + breakdown.messages + breakdown.tools;
+      const { breakdown, total: inputTokens } = requestTokens(request);
       const contextWindow = info?.contextWindow ?? 128_000;
       const usageAvailable = !blacklist.has(info?.providerId ?? "");
       const context: ApproximateContext = {
