@@ -19,7 +19,13 @@ beforeAll(async () => {
 afterAll(destroyTestDatabase);
 
 function checkpoint(id: string, values: Record<string, unknown>, versions: Record<string, number>): Checkpoint {
-  return { ...emptyCheckpoint(), id, channel_values: values, channel_versions: versions };
+  return {
+    ...emptyCheckpoint(),
+    ts: "2026-01-01T00:00:00.000Z",
+    id,
+    channel_values: values,
+    channel_versions: versions,
+  };
 }
 
 let queries = 0;
@@ -35,46 +41,58 @@ function counting<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 describe("BatchedPostgresSaver", () => {
-  it("stores what the stock saver reads back, and reads what it stores the same way", async () => {
+  it("reads back what it stores, in this process and in a fresh one, as the stock saver reads its own", async () => {
     const thread = { configurable: { thread_id: `t-${crypto.randomUUID()}`, checkpoint_ns: "" } };
     const history = Array.from({ length: 50 }, (_, i) =>
       i % 2 ? new AIMessage({ id: `a${i}`, content: `answer ${i} `.repeat(20) }) : new HumanMessage(`question ${i}`),
     );
-    const first = await ours.put(
-      thread,
-      checkpoint("1f000000-0000-6000-8000-000000000001", { messages: history, todos: [] }, { messages: 1, todos: 1 }),
-      { source: "loop", step: 1, parents: {} },
-      { messages: 1, todos: 1 },
-    );
-    const second = await ours.put(
-      first,
-      checkpoint(
-        "1f000000-0000-6000-8000-000000000002",
-        { messages: [...history, new HumanMessage("and then?")], todos: [{ content: "x", status: "pending" }] },
-        { messages: 2, todos: 2, skipped: 1 },
-      ),
-      { source: "loop", step: 2, parents: {} },
-      { messages: 2, todos: 2, skipped: 1 }, // "skipped" has a version but no value: stored as empty
-    );
-    await ours.putWrites(second, [["messages", [new AIMessage({ id: "w1", content: "partial" })]]], "task-b");
-    await ours.putWrites(
-      second,
-      [
-        [INTERRUPT, { value: "first" }],
-        [INTERRUPT, { value: "second" }], // the same special channel twice: the last one stays
-        [ERROR, "boom"],
-      ],
-      "task-a",
-    );
+    const values1 = { messages: history, todos: [] };
+    const values2 = {
+      messages: [...history, new HumanMessage("and then?")],
+      todos: [{ content: "x", status: "pending" }],
+    };
+    const metadata = (step: number) => ({ source: "loop" as const, step, parents: {} });
+    const writeBoth = async (saver: PostgresSaver, config: typeof thread) => {
+      const first = await saver.put(
+        config,
+        checkpoint("1f000000-0000-6000-8000-000000000001", values1, { messages: 1, todos: 1 }),
+        metadata(1),
+        { messages: 1, todos: 1 },
+      );
+      const second = await saver.put(
+        first,
+        checkpoint("1f000000-0000-6000-8000-000000000002", values2, { messages: 2, todos: 2, skipped: 1 }),
+        metadata(2),
+        { messages: 2, todos: 2, skipped: 1 }, // "skipped" has a version but no value: stored as empty
+      );
+      await saver.putWrites(second, [["messages", [new AIMessage({ id: "w1", content: "partial" })]]], "task-b");
+      await saver.putWrites(
+        second,
+        [
+          [INTERRUPT, { value: "first" }],
+          [INTERRUPT, { value: "second" }], // the same special channel twice: the last one stays
+          [ERROR, "boom"],
+        ],
+        "task-a",
+      );
+      return [config, second, first];
+    };
+    const configs = await writeBoth(ours, thread);
+    // The stock saver writing the same thing is the reference for what a read returns.
+    const reference = { configurable: { thread_id: `t-${crypto.randomUUID()}`, checkpoint_ns: "" } };
+    const stockConfigs = await writeBoth(stock, reference);
+    const withThread = (value: unknown) =>
+      JSON.parse(JSON.stringify(value).replaceAll(reference.configurable.thread_id, thread.configurable.thread_id));
 
-    for (const config of [thread, second, first]) {
-      const a = await ours.getTuple(config);
-      const b = await stock.getTuple(config);
-      expect(a).toEqual(b);
+    const fresh = new BatchedPostgresSaver(handle.pool); // another process: nothing remembered
+    for (const [i, config] of configs.entries()) {
+      const expected = withThread(await stock.getTuple(stockConfigs[i]));
+      expect(JSON.parse(JSON.stringify(await ours.getTuple(config)))).toEqual(expected);
+      expect(JSON.parse(JSON.stringify(await fresh.getTuple(config)))).toEqual(expected);
     }
-    const latest = (await ours.getTuple(thread))!;
+    const latest = (await fresh.getTuple(thread))!;
     expect(latest.checkpoint.id).toBe("1f000000-0000-6000-8000-000000000002");
-    expect((latest.checkpoint.channel_values.messages as unknown[]).length).toBe(51);
+    expect(latest.checkpoint.channel_values.messages).toEqual(values2.messages);
     expect(latest.checkpoint.channel_values.todos).toEqual([{ content: "x", status: "pending" }]);
     expect(latest.pendingWrites!.map(([task, channel]) => `${task}:${channel}`)).toEqual([
       `task-a:${INTERRUPT}`, // by task, then by index (special channels have negative ones)
@@ -83,6 +101,84 @@ describe("BatchedPostgresSaver", () => {
     ]);
     expect(latest.pendingWrites!.find(([, channel]) => channel === INTERRUPT)![2]).toEqual({ value: "second" });
     expect(latest.parentConfig?.configurable?.checkpoint_id).toBe("1f000000-0000-6000-8000-000000000001");
+    // History, newest first, the same way.
+    const listed = [];
+    for await (const tuple of fresh.list(thread)) listed.push(tuple.checkpoint.channel_values.messages);
+    expect(listed).toEqual([values2.messages, values1.messages]);
+    const limited = [];
+    for await (const tuple of fresh.list(thread, { limit: 1 })) limited.push(tuple.checkpoint.id);
+    expect(limited).toEqual(["1f000000-0000-6000-8000-000000000002"]);
+  });
+
+  it("stores each history message once, and a checkpoint's history as the list of their keys", async () => {
+    const thread = { configurable: { thread_id: `t-${crypto.randomUUID()}`, checkpoint_ns: "" } };
+    const history = Array.from({ length: 100 }, (_, i) => new AIMessage({ id: `m${i}`, content: "x".repeat(1000) }));
+    let config = thread as { configurable: Record<string, unknown> };
+    for (let step = 1; step <= 3; step++) {
+      const messages = history.slice(0, 97 + step);
+      config = await ours.put(
+        config,
+        checkpoint(`1f000000-0000-6000-8000-00000000001${step}`, { messages }, { messages: step }),
+        { source: "loop", step, parents: {} },
+        { messages: step },
+      );
+    }
+    const { rows } = await handle.pool.query<{ channel: string; n: number; bytes: number }>(
+      `SELECT channel, count(*)::int AS n, sum(octet_length(blob))::int AS bytes FROM checkpoint_blobs
+        WHERE thread_id = $1 GROUP BY channel ORDER BY channel`,
+      [thread.configurable.thread_id],
+    );
+    const by = Object.fromEntries(rows.map((r) => [r.channel, r]));
+    expect(by.__messages__.n).toBe(100); // 98 + 1 + 1: each message once
+    expect(by.messages.n).toBe(3);
+    expect(by.messages.bytes).toBeLessThan(3 * 100 * 30); // keys, not 100 KB of history per step
+    const read = await new BatchedPostgresSaver(handle.pool).getTuple(thread);
+    expect(read?.checkpoint.channel_values.messages).toEqual(history);
+  });
+
+  it("reads a history stored whole by earlier versions, and stores the next step by keys", async () => {
+    const thread = { configurable: { thread_id: `t-${crypto.randomUUID()}`, checkpoint_ns: "" } };
+    const old = [new HumanMessage({ id: "h1", content: "hi" }), new AIMessage({ id: "a1", content: "hello" })];
+    await stock.put(
+      thread,
+      checkpoint("1f000000-0000-6000-8000-000000000021", { messages: old }, { messages: 1 }),
+      { source: "loop", step: 1, parents: {} },
+      { messages: 1 },
+    );
+    const saver = new BatchedPostgresSaver(handle.pool);
+    const head = (await saver.getTuple(thread))!;
+    expect(head.checkpoint.channel_values.messages).toEqual(old);
+    const next = [
+      ...(head.checkpoint.channel_values.messages as AIMessage[]),
+      new HumanMessage({ id: "h2", content: "bye" }),
+    ];
+    await saver.put(
+      head.config,
+      checkpoint("1f000000-0000-6000-8000-000000000022", { messages: next }, { messages: 2 }),
+      { source: "loop", step: 2, parents: {} },
+      { messages: 2 },
+    );
+    // The old messages were never stored as rows: they are written with the new one.
+    const fresh = new BatchedPostgresSaver(handle.pool);
+    expect((await fresh.getTuple(thread))?.checkpoint.channel_values.messages).toEqual(next);
+  });
+
+  it("fails a read whose history names a message that is not stored, saying which", async () => {
+    const thread = { configurable: { thread_id: `t-${crypto.randomUUID()}`, checkpoint_ns: "" } };
+    const messages = [new HumanMessage({ id: "h1", content: "hi" }), new AIMessage({ id: "a1", content: "hello" })];
+    await ours.put(
+      thread,
+      checkpoint("1f000000-0000-6000-8000-000000000031", { messages }, { messages: 1 }),
+      { source: "loop", step: 1, parents: {} },
+      { messages: 1 },
+    );
+    await handle.pool.query(
+      `DELETE FROM checkpoint_blobs WHERE ctid IN (SELECT ctid FROM checkpoint_blobs WHERE thread_id = $1 AND channel = '__messages__' LIMIT 1)`,
+      [thread.configurable.thread_id],
+    );
+    await expect(new BatchedPostgresSaver(handle.pool).getTuple(thread)).rejects.toThrow(
+      /Checkpoint channel "messages" names message .+, which is not stored/,
+    );
   });
 
   it("sends a checkpoint, a task's writes and a read as one statement each", async () => {
@@ -133,7 +229,7 @@ describe("BatchedPostgresSaver", () => {
     const tuple = await counting(() => ours.getTuple(thread));
     expect(queries).toBe(1);
     expect(tuple?.checkpoint.channel_values.messages).toBe(messages);
-    expect(tuple).toEqual(await stock.getTuple(thread));
+    expect(tuple).toEqual(await new BatchedPostgresSaver(handle.pool).getTuple(thread));
   });
 
   it("never serves remembered values once another process has written the thread", async () => {

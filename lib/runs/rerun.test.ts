@@ -15,6 +15,7 @@ import { activeRunForThread } from "./registry";
 import { listMessages, saveMessage } from "@/lib/db/messages";
 import { listRuns } from "@/lib/db/runs";
 import { getCheckpointer } from "@/lib/agent/checkpointer";
+import { EMPTY_ROOT_ID, forkPointBefore } from "./fork-point";
 import type { BaseMessage } from "@langchain/core/messages";
 
 // Regenerate and edit (issue 13): a turn runs again from the checkpoint before it.
@@ -207,6 +208,19 @@ describe("regenerate and edit", () => {
     expect(r.text).toBe("New");
     expect((await latestMessages(threadId)).map((m) => m.text)).toEqual([m1.parts[0].text, "New"]);
     expect(userTexts((await h.client.requests("first")).at(-1)!.body)).toEqual([`user:Hi ${scriptMarker("first")}`]);
+    // The new branch grows from the empty root; a second fork reuses it and never makes it the head.
+    const saver = await getCheckpointer();
+    let tuple = await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "" } });
+    const head = tuple!.checkpoint.id;
+    while (tuple?.parentConfig) tuple = await saver.getTuple(tuple.parentConfig);
+    expect(tuple?.checkpoint.id).toBe(EMPTY_ROOT_ID);
+    expect(await forkPointBefore(threadId, [m1.id])).toBe(EMPTY_ROOT_ID);
+    const latest = await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "" } });
+    expect(latest?.checkpoint.id).toBe(head);
+    expect((latest?.checkpoint.channel_values.messages as BaseMessage[]).map((m) => m.text)).toEqual([
+      m1.parts[0].text,
+      "New",
+    ]);
   });
 
   it("refuses a message that is not in the conversation, another user's thread, and a messageId that is not the message's", async () => {
