@@ -3,6 +3,7 @@ import { startAgentHarness, createTestUser, MOCK_MODELS } from "@/lib/testing/ag
 import { driveLongConversation } from "@/lib/testing/long-conversation";
 import { l1View } from "@/lib/agent/summary/l1-view";
 import { countTextTokens } from "@/lib/agent/token-count";
+import { getDatabase } from "@/lib/db/client";
 import { summarize } from "./stats";
 import { startModelProcess } from "./model-process";
 import { watchModelTime } from "./model-time";
@@ -12,8 +13,8 @@ import { watchModelTime } from "./model-time";
  * turn reads a ~1,800-token file; zero-latency model in its own process; threshold 8K, ratio
  * 0.8, keep 6, result limit 300), reporting the largest request the model got as a share of the
  * threshold, the L1-only and L2 passes, the server time of a turn (model time excluded, median
- * of the 5 turns ending at turns 10, 100 and 300, after a 40-turn warm-up conversation), and the
- * cost of one L1 pass over 500 messages.
+ * of the 5 turns ending at turns 10, 100 and 300, after a 40-turn warm-up conversation), what the
+ * thread's checkpoints take in the database, and the cost of one L1 pass over 500 messages.
  */
 export async function benchSummary(turns = 300) {
   const h = await startAgentHarness({ mock: await startModelProcess(["--models", MOCK_MODELS.join(",")]) });
@@ -32,7 +33,7 @@ export async function benchSummary(turns = 300) {
   await h.client.reset();
   model.take();
   const times: number[] = [];
-  await driveLongConversation({
+  const { threadId } = await driveLongConversation({
     actor,
     admin,
     client: h.client,
@@ -61,6 +62,14 @@ export async function benchSummary(turns = 300) {
     const b = r.body as Body;
     return !b.tools?.length && b.messages.length === 1 && text(b.messages[0]).includes("<conversation>");
   }).length;
+  // What the thread's checkpoints take in the database (blobs, checkpoint rows and task writes).
+  const { pool } = await getDatabase();
+  const { rows } = await pool.query<{ bytes: string }>(
+    `SELECT (SELECT coalesce(sum(octet_length(blob)), 0) FROM checkpoint_blobs WHERE thread_id = $1)
+          + (SELECT coalesce(sum(octet_length(checkpoint::text) + octet_length(metadata::text)), 0) FROM checkpoints WHERE thread_id = $1)
+          + (SELECT coalesce(sum(octet_length(blob)), 0) FROM checkpoint_writes WHERE thread_id = $1) AS bytes`,
+    [threadId],
+  );
   const withReceipts = main.filter((b) => b.messages.some((m) => text(m).includes("[Tool result shortened"))).length;
   await h.stop();
 
@@ -74,6 +83,7 @@ export async function benchSummary(turns = 300) {
     turn10: at(10),
     turn100: at(100),
     turn300: at(turns),
+    checkpointBytes: Number(rows[0].bytes),
     l1: benchL1Pass(),
   };
 }

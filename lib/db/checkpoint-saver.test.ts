@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { emptyCheckpoint, ERROR, INTERRUPT, type Checkpoint } from "@langchain/langgraph-checkpoint";
 import { AIMessage, HumanMessage } from "@langchain/core/messages";
+import type { RunnableConfig } from "@langchain/core/runnables";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import type { DbHandle } from "./client";
 import { BatchedPostgresSaver } from "./checkpoint-saver";
@@ -113,7 +114,7 @@ describe("BatchedPostgresSaver", () => {
   it("stores each history message once, and a checkpoint's history as the list of their keys", async () => {
     const thread = { configurable: { thread_id: `t-${crypto.randomUUID()}`, checkpoint_ns: "" } };
     const history = Array.from({ length: 100 }, (_, i) => new AIMessage({ id: `m${i}`, content: "x".repeat(1000) }));
-    let config = thread as { configurable: Record<string, unknown> };
+    let config: RunnableConfig = thread;
     for (let step = 1; step <= 3; step++) {
       const messages = history.slice(0, 97 + step);
       config = await ours.put(
