@@ -3,7 +3,6 @@ import { registerJobHandler, enqueueJob, PermanentJobError } from "@/lib/jobs/ru
 import type { ClaimedJob } from "@/lib/db/jobs";
 import { completeOnce, resolveCompletionModel } from "@/lib/models/complete";
 import { openWorkspace } from "@/lib/workspace/open";
-import { withPathLock } from "@/lib/workspace/path-lock";
 import { VIRTUAL } from "@/lib/workspace/paths";
 import { messageText } from "@/lib/agent/summary/message-text";
 import { extractionMessages, parseFacts } from "./extract-prompt";
@@ -74,11 +73,11 @@ async function extract(job: ClaimedJob): Promise<void> {
   }
   const facts = parseFacts(answer.text);
   if (facts.length === 0) return;
-  // Read again under the lock: the user may have edited the file while the model answered.
-  await withPathLock(`memory:${userId}`, async () => {
-    const current = await read();
-    const merged = mergeMemory(current, facts, new Date().toISOString().slice(0, 10));
-    if (merged.added.length > 0) await workspace.writeBytes(MEMORY_PATH, merged.text);
+  // Read again under the file's lock (the one edit_file and the file routes take): the user or
+  // the agent may have changed the file while the model answered.
+  await workspace.update(MEMORY_PATH, (current) => {
+    const merged = mergeMemory(current?.toString("utf8") ?? "", facts, new Date().toISOString().slice(0, 10));
+    return merged.added.length > 0 ? merged.text : undefined;
   });
 }
 

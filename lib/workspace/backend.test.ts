@@ -48,6 +48,31 @@ describe("WorkspaceBackend", () => {
     expect(fs.readFileSync(path.join(dir, "user", "list.md"), "utf8")).toBe("ALPHA\nBETA\nGAMMA\n");
   });
 
+  it("runs a read-modify-write update under the lock edits take: an edit in between is not lost", async () => {
+    await backend.write(`${U}/MEMORY.md`, "# Memory\nkeep short answers\n");
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // A background writer (the memory job) read the file and is still working out its change...
+    const update = backend.update(`${U}/MEMORY.md`, async (current) => {
+      await gate;
+      return `${current!.toString("utf8")}- likes tea\n`;
+    });
+    // ...when the agent edits the same file. The edit waits and then sees the update's result.
+    const edit = backend.edit(`${U}/MEMORY.md`, "short", "brief");
+    release();
+    expect(await update).toBe(true);
+    expect((await edit).error).toBeUndefined();
+    expect(fs.readFileSync(path.join(dir, "user", "MEMORY.md"), "utf8")).toBe(
+      "# Memory\nkeep brief answers\n- likes tea\n",
+    );
+    // No file yet, and a change that declines, write nothing.
+    expect(await backend.update(`${U}/new.md`, (current) => (current ? "x" : undefined))).toBe(false);
+    expect(fs.existsSync(path.join(dir, "user", "new.md"))).toBe(false);
+    expect(await backend.update(`${U}/new.md`, (current) => (current === undefined ? "first" : "again"))).toBe(true);
+    expect(fs.readFileSync(path.join(dir, "user", "new.md"), "utf8")).toBe("first");
+    await expect(backend.update("/home/gem/skills/report/SKILL.md", () => "x")).rejects.toThrow(/read-only/);
+  });
+
   it("believes an image only when its bytes say so", async () => {
     await backend.writeBytes(`${U}/real.png`, SAMPLES.png);
     await backend.write(`${U}/fake.png`, "just text pretending");

@@ -89,6 +89,29 @@ export class WorkspaceBackend implements BackendProtocolV2 {
     await withPathLock(this.lockKey(p), () => this.userStore.write(p.rel, data));
   }
 
+  /**
+   * Read-modify-write of one file under the lock that writes and edit_file take, so nothing
+   * written between the read and the write is lost. `change` gets the current bytes (undefined
+   * when there is no file) and returns the new content, or undefined to leave the file alone.
+   * Returns whether it wrote.
+   */
+  async update(
+    virtual: string,
+    change: (current: Buffer | undefined) => Promise<Uint8Array | string | undefined> | Uint8Array | string | undefined,
+  ): Promise<boolean> {
+    const p = this.writable(virtual);
+    return withPathLock(this.lockKey(p), async () => {
+      const current = await this.userStore.read(p.rel).catch((err: unknown) => {
+        if (err instanceof StoreNotFound) return undefined;
+        throw err;
+      });
+      const next = await change(current);
+      if (next === undefined) return false;
+      await this.userStore.write(p.rel, next);
+      return true;
+    });
+  }
+
   async remove(virtual: string): Promise<void> {
     const p = this.writable(virtual);
     if (p.rel === "") throw new StoreConflict("", "The workspace root cannot be deleted.");
