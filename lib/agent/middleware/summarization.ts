@@ -102,7 +102,7 @@ export function summarizationMiddleware(opts: {
         if (!l2) return handler({ ...request, messages: view });
         await handler({ ...request, messages: l2.messages });
         // Only an answered call keeps the summary: its history section and memory hand-over follow.
-        const filePath = await appendHistory(backend, l2.historyPath, l2.cut);
+        const filePath = await appendHistory(backend, l2.historyPath, l2.cut, l2.from);
         try {
           await opts.onCutoff?.(l2.cut, { userId: run!.userId, threadId: run!.threadId, cutoffIndex: l2.stateCut });
         } catch (err) {
@@ -143,6 +143,7 @@ export function summarizationMiddleware(opts: {
             } satisfies SummarizationEvent,
             historyPath,
             stateCut,
+            from,
             /** The state messages the summary stands for, as they were (not their L1 view). */
             cut: request.messages.slice(from, stateCut),
           };
