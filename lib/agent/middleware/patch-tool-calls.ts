@@ -81,12 +81,16 @@ export function repairInvalidToolCalls(message: AIMessage): { message: AIMessage
 export function patchToolCallsMiddleware() {
   // The agent is built per run: the saved history needs checking once, at the run's first answer.
   let historyChecked = false;
-  /** The history before the model's new answer, patched, as an update that replaces it; null when whole. */
-  const patchedHistory = (messages: BaseMessage[]) => {
+  /**
+   * The history before the model's new answer, patched, as an update that replaces it; null when
+   * whole. Only from the last summary's cutoff on: the model never sees the messages before it,
+   * and a result inserted there would shift the cutoff (an index) off the message it names.
+   */
+  const patchedHistory = (messages: BaseMessage[], from: number) => {
     if (historyChecked) return null;
     historyChecked = true;
-    const { messages: patched, patched: changed } = patchDanglingToolCalls(messages.slice(0, -1));
-    return changed ? [new RemoveMessage({ id: REMOVE_ALL_MESSAGES }), ...patched] : null;
+    const { messages: patched, patched: changed } = patchDanglingToolCalls(messages.slice(from, -1));
+    return changed ? [new RemoveMessage({ id: REMOVE_ALL_MESSAGES }), ...messages.slice(0, from), ...patched] : null;
   };
   return createMiddleware({
     name: "PatchToolCallsMiddleware",
@@ -100,7 +104,8 @@ export function patchToolCallsMiddleware() {
       hook: (state) => {
         const last = state.messages.at(-1);
         if (!last || !AIMessage.isInstance(last)) return;
-        const history = patchedHistory(state.messages);
+        const event = (state as { _summarizationEvent?: { cutoffIndex: number } })._summarizationEvent;
+        const history = patchedHistory(state.messages, Math.min(event?.cutoffIndex ?? 0, state.messages.length - 1));
         const result = repairInvalidToolCalls(last);
         if (!result) return history ? { messages: [...history, last] } : undefined;
         const update = { messages: [...(history ?? []), result.message, ...result.errors] };

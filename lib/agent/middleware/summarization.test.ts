@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import {
   startAgentHarness,
   createTestUser,
@@ -16,7 +16,7 @@ import { scriptMarker, type Turn } from "@/lib/testing/mock-llm";
 import type { Actor } from "@/lib/auth/actor";
 import type { AgentConfig } from "@/lib/agent/config/config-schema";
 import type { TokenUsageState } from "@/lib/agent/ui-parts";
-import type { SummarizationEvent } from "@/lib/agent/summary/event";
+import { effectiveMessages, type SummarizationEvent } from "@/lib/agent/summary/event";
 import { openWorkspace } from "@/lib/workspace/open";
 import { workdirOf } from "@/lib/workspace/paths";
 import { countTextTokens } from "@/lib/agent/token-count";
@@ -243,5 +243,47 @@ describe("summarization", () => {
     expect(dataParts(r.chunks, "compression").map((p) => p.status)).toEqual(["started", "failed"]);
     expect(r.values._summarizationEvent).toBeUndefined();
     expect((await bodies("bad")).at(-1)!.messages.filter((m) => m.role === "user")).toHaveLength(3);
+  });
+
+  it("a summary in the run that patches an unanswered tool call keeps its cutoff on the message the model saw", async () => {
+    const threadId = crypto.randomUUID();
+    const config = {
+      summary_threshold: 4,
+      summary_l2_trigger_ratio: 0.85,
+      summary_keep_messages: 2,
+      summary_prompt: `${scriptMarker("sum-patch")} Summarise:\n{messages}`,
+    };
+    await h.client.script("patch", [{ text: "noted", repeat: 5 }]);
+    await h.client.script("sum-patch", [{ text: "S: four turns about reports" }]);
+    const first = await turn("patch", "hello", threadId, config);
+    // An earlier run stopped inside a tool call, and the history grew past the threshold after it.
+    const { buildChatbotAgent } = await import("@/lib/agent/graph");
+    const graph = await buildChatbotAgent(first.ctx);
+    await graph.updateState(
+      { configurable: { thread_id: threadId } },
+      {
+        messages: [
+          new AIMessage({ id: "dangling", content: "", tool_calls: [{ id: "lost", name: "write_todos", args: {} }] }),
+          new HumanMessage({ id: "q2", content: para(1000, "T2") }),
+          new AIMessage({ id: "a2", content: "noted T2" }),
+          new HumanMessage({ id: "q3", content: para(1000, "T3") }),
+          new AIMessage({ id: "a3", content: "noted T3" }),
+        ],
+      },
+    );
+    const r = await turn("patch", para(400, "T4"), threadId, config);
+    const event = r.values._summarizationEvent as SummarizationEvent;
+    expect(event).toBeDefined();
+    const request = (await bodies("patch")).at(-1)!;
+    expect(text(request.messages[1])).toContain("S: four turns about reports");
+    expect(text(request.messages[2])).toBe("noted T3");
+    // The saved history's cutoff names that same message, so later calls rebuild the same view.
+    const saved = r.values.messages as BaseMessage[];
+    expect(saved[event.cutoffIndex].id).toBe("a3");
+    expect(
+      effectiveMessages(saved, event)
+        .slice(1, 3)
+        .map((m) => m.id),
+    ).toEqual(["a3", saved.at(-2)!.id]);
   });
 });
