@@ -13,7 +13,7 @@ import { watchModelTime } from "./model-time";
  * turn reads a ~1,800-token file; zero-latency model in its own process; threshold 8K, ratio
  * 0.8, keep 6, result limit 300), reporting the largest request the model got as a share of the
  * threshold, the L1-only and L2 passes, the server time of a turn (model time excluded, median
- * of the 5 turns ending at turns 10, 100 and 300, after a 40-turn warm-up conversation), what the
+ * of the 10 turns ending at turns 10, 100 and 300, after a 40-turn warm-up conversation), what the
  * thread's checkpoints take in the database, and the cost of one L1 pass over 500 messages.
  */
 export async function benchSummary(turns = 300) {
@@ -73,7 +73,7 @@ export async function benchSummary(turns = 300) {
   const withReceipts = main.filter((b) => b.messages.some((m) => text(m).includes("[Tool result shortened"))).length;
   await h.stop();
 
-  const at = (turn: number) => summarize(times.slice(turn - 5, turn)).p50;
+  const at = (turn: number) => summarize(times.slice(turn - 10, turn)).p50;
   return {
     turns,
     maxShare: Math.max(...sizes) / (threshold * 1024),

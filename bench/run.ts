@@ -30,7 +30,7 @@ const lines = [
   `| P4 server time of a turn (model time excluded) at turns 1 / 50 / ${p4.turns} of one thread (p50 of 5) | ${ms(p4.turn1)} / ${ms(p4.turn50)} / ${ms(p4.turn100)} |`,
   `| P4 summary, ${sum.turns} turns with large tool results: largest request / threshold | ${(sum.maxShare * 100).toFixed(1)} % (${sum.requests} requests) |`,
   `| P4 summary: L1-only / L2 passes | ${sum.l1Only} / ${sum.l2} |`,
-  `| P4 summary: server time of a turn at turns 10 / 100 / ${sum.turns} (p50 of 5) | ${ms(sum.turn10)} / ${ms(sum.turn100)} / ${ms(sum.turn300)} |`,
+  `| P4 summary: server time of a turn at turns 10 / 100 / ${sum.turns} (p50 of the 10 turns up to each) | ${ms(sum.turn10)} / ${ms(sum.turn100)} / ${ms(sum.turn300)} |`,
   `| P4 summary: the ${sum.turns}-turn thread's checkpoints in the database | ${(sum.checkpointBytes / 1024 / 1024).toFixed(1)} MB |`,
   `| P4 summary: one L1 pass over 500 messages, rebuilt / same objects / first in a process | ${ms(l1.rebuilt)} / ${ms(l1.same)} / ${ms(l1.coldMs)} |`,
   "",
