@@ -9,8 +9,11 @@ import { getCheckpointer } from "./checkpointer";
 import { openWorkspace } from "@/lib/workspace/open";
 import { workdirOf } from "@/lib/workspace/paths";
 import { reservedToolNames } from "./tools/tool-properties";
-import type { AgentRunContext } from "./run-context";
 import { enqueueMemoryExtraction } from "@/lib/memory/memory-job";
+import { runStreamOptions } from "./stream-options";
+import type { ChildAgent } from "./subagents/run-subagent";
+
+export { runStreamOptions };
 
 /**
  * ChatbotAgent: the main agent graph for one run, built from the prepared runtime context.
@@ -33,6 +36,9 @@ export async function buildChatbotAgent(
     workdir,
     // The memory bridge: what a summary cuts off is mined for durable facts in the background.
     onCutoff: (messages, at) => enqueueMemoryExtraction({ ...at, modelSpec: ctx.modelSpec, messages }),
+    // A subagent's graph is this same builder on its own context (its chain filters, never delegates).
+    buildChild: (childCtx, o) =>
+      buildChatbotAgent(childCtx, { rootThreadId: o.rootThreadId }) as unknown as Promise<ChildAgent>,
   });
   // The middleware's own tools declare `middlewareOwned`: no configured, MCP or skill tool may take their names.
   const runtimeTools = await resolveRuntimeToolsWithMcp(ctx, reservedToolNames(middleware.ownTools));
@@ -66,30 +72,3 @@ export async function buildChatbotAgent(
 }
 
 export type ChatbotAgent = Awaited<ReturnType<typeof buildChatbotAgent>>;
-
-/** How a run streams the agent: every run, and the P1 bench, use exactly these options. */
-export function runStreamOptions(
-  ctx: AgentRuntimeContext,
-  run: { threadId: string; runId: string; signal?: AbortSignal; forkFrom?: string },
-) {
-  return {
-    // A fork (regenerate, edit) starts from an older checkpoint; LangGraph writes the new branch after it.
-    configurable: run.forkFrom
-      ? { thread_id: run.threadId, checkpoint_ns: "", checkpoint_id: run.forkFrom }
-      : { thread_id: run.threadId },
-    context: {
-      userId: ctx.actor.id,
-      threadId: run.threadId,
-      rootThreadId: run.threadId,
-      runId: run.runId,
-      agentId: ctx.agent.id,
-    } satisfies AgentRunContext,
-    streamMode: ["values", "messages", "custom"] as ("values" | "messages" | "custom")[],
-    signal: run.signal,
-    // One checkpoint when the run ends, is interrupted, fails or is cancelled, instead of one per
-    // superstep (bench/RESULTS.md). A crashed process loses the run's unfinished steps from the
-    // model's history, as the transcript loses the answer it had not saved yet.
-    durability: "exit" as "exit" | "async" | "sync",
-    recursionLimit: ctx.config.max_execution_steps * 6 + 10,
-  };
-}

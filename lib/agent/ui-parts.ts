@@ -117,12 +117,21 @@ export const uiPartSchemas = {
     tokensBefore: z.number().optional(),
     tokensAfter: z.number().optional(),
   }),
-  /** Progress of a delegated task; emitted by subagents (next issues). */
+  /** Progress of a delegated task (the `task` tool, SPEC 3.4), one part per call, updated in place. */
   subagent: z.object({
     status: z.enum(["started", "progress", "completed", "failed"]),
+    /** The subagent's name. */
     subagent: z.string().optional(),
     description: z.string().optional(),
+    /** A failure's readable error. */
     message: z.string().optional(),
+    /** The child's thread (its transcript) and run (its usage). */
+    threadId: z.string().optional(),
+    runId: z.string().optional(),
+    /** The tool the child is calling, and its plan. */
+    tool: z.string().optional(),
+    todos: z.object({ done: z.number().int(), total: z.number().int() }).optional(),
+    durationMs: z.number().optional(),
   }),
 };
 

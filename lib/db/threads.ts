@@ -147,3 +147,34 @@ export async function deleteThread(actor: Actor, id: string): Promise<string[]> 
   if (!deleted.some((d) => d.id === id)) throw new ApiError("not_found:thread", "This conversation does not exist.");
   return deleted.map((d) => d.id);
 }
+
+/**
+ * A subagent's conversation (issue 14): a thread of the actor under `parentThreadId`, in the
+ * same conversation tree (`rootThreadId`), hidden from the chat list. Its checkpoint keeps the
+ * child's history; the root's workdir is shared.
+ */
+export async function createChildThread(
+  actor: Actor,
+  input: { parentThreadId: string; rootThreadId: string; agentId: string; title: string; modelSpec: string },
+): Promise<ThreadRow> {
+  const db = await getDb();
+  const [row] = await db
+    .insert(threads)
+    .values({
+      id: crypto.randomUUID(),
+      userId: actor.id,
+      agentId: input.agentId,
+      title: input.title.slice(0, MAX_TITLE_LENGTH),
+      modelSpec: input.modelSpec,
+      rootThreadId: input.rootThreadId,
+      parentThreadId: input.parentThreadId,
+    })
+    .returning();
+  return row;
+}
+
+/** The actor's subagent thread `id` in the conversation tree of `rootThreadId`, or null (also for a chat thread). */
+export async function findChildThread(actor: Actor, id: string, rootThreadId: string): Promise<ThreadRow | null> {
+  const row = await findThread(actor, id);
+  return row && row.parentThreadId !== null && row.rootThreadId === rootThreadId ? row : null;
+}

@@ -9,13 +9,13 @@ import { touchThread } from "@/lib/db/threads";
 import { buildChatbotAgent, runStreamOptions, type ChatbotAgent } from "@/lib/agent/graph";
 import { agentUIChunks, type AgentStreamOutcome } from "@/lib/agent/stream";
 import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
-import { emitPart, type TokenUsageState } from "@/lib/agent/ui-parts";
-import { countTextTokens } from "@/lib/agent/token-count";
+import { emitPart } from "@/lib/agent/ui-parts";
 import { INTERRUPT_PART_ID, type InterruptPartData } from "@/lib/agent/interrupt-payloads";
 import { describeRunError } from "./run-errors";
 import { firstPendingInterrupt } from "./pending-interrupt";
 import { lastStepText, messageFromChunks } from "./assistant-message";
 import type { ActiveRun } from "./registry";
+import { runUsage } from "./run-usage";
 
 /** What a run feeds the graph: the user's new message, or the validated answer to an interrupt. */
 export type RunTrigger =
@@ -154,23 +154,4 @@ async function keepPartialAnswer(
   const last = messages.at(-1);
   if (AIMessage.isInstance(last) && last.text === text) return;
   await agent.updateState(config, { messages: [new AIMessage({ id: `partial-${runId}`, content: text })] });
-}
-
-/** The run aggregate from state, plus an estimate for a call cut short (the provider never reported it). */
-function runUsage(
-  values: Record<string, unknown> | undefined,
-  runId: string,
-  spec: string,
-  partial: string,
-): Record<string, unknown> | null {
-  const usage = values?.tokenUsage as TokenUsageState | undefined;
-  let run: Record<string, unknown> | null = usage?.run?.runId === runId ? usage.run : null;
-  // Summary calls are saved with the run, apart from its main-model figures (SPEC 3.7).
-  const internal = usage?.internal?.run.runId === runId ? usage.internal.run : null;
-  if (internal) run = { ...(run ?? { runId, buckets: {}, totals: null }), internal };
-  if (!partial) return run;
-  return {
-    ...(run ?? { runId, buckets: {}, totals: null }),
-    partialCall: { spec, approximateOutputTokens: countTextTokens(partial), estimated: true },
-  };
 }

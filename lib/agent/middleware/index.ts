@@ -12,6 +12,8 @@ import { artifactsMiddleware } from "./artifacts";
 import { attachmentsMiddleware } from "./attachments";
 import { skillsMiddleware } from "./skills";
 import { summarizationMiddleware, type CutoffListener } from "./summarization";
+import { subagentsMiddleware } from "./subagents";
+import type { BuildChildAgent } from "@/lib/agent/subagents/run-subagent";
 import { imageCompatMiddleware } from "./image-compat";
 import { HUMAN_IN_THE_LOOP_TOOLS, toolApprovalMiddleware } from "./human-in-the-loop";
 import { stepLimitMiddleware } from "./step-limit";
@@ -26,6 +28,8 @@ export type MiddlewareDeps = {
   workdir?: string;
   /** Receives the messages an L2 summary cut off (the memory bridge). */
   onCutoff?: CutoffListener;
+  /** Builds a subagent's graph for `task` (lib/agent/graph.ts; passed in, so no import cycle). */
+  buildChild?: BuildChildAgent;
 };
 
 /**
@@ -34,7 +38,7 @@ export type MiddlewareDeps = {
  * token usage (innermost) sees whichever model retry/fallback actually called.
  *   1 filesystem (+ large tool results to files, inside it) · 2 attachments · artifacts
  *   3 skills (prompt list, preload, activation on reading SKILL.md, tool gating)
- *   4 subagents (later issue) · 5 summarization: L1 view, L2 summary (SPEC 3.5)
+ *   4 subagents: `task` for a main agent, the main-agent-only tool filter for a subagent · 5 summarization: L1 view, L2 summary (SPEC 3.5)
  *   6 todo list · 7 patch tool calls · 8 model fallback + retry
  *   9 image input compatibility (+ ocr_parse_file) · 10 token usage
  *   11 human in the loop: approvals and ask_user_question (last, so its afterModel reviews tool calls first)
@@ -45,7 +49,9 @@ export type MiddlewareDeps = {
  * `ownTools` are known before the run's own tools resolve (their names are reserved); approvals
  * need both, so the chain is completed by `around(the run's tools)`.
  */
-export function mainAgentMiddleware({ ctx, fallbacks, backend, workdir, onCutoff }: MiddlewareDeps) {
+const noChildren: BuildChildAgent = () => Promise.reject(new Error("Subagents are not available in this context."));
+
+export function mainAgentMiddleware({ ctx, fallbacks, backend, workdir, onCutoff, buildChild }: MiddlewareDeps) {
   const chain = [
     stepLimitMiddleware(ctx.config.max_execution_steps),
     runFilesystemMiddleware(),
@@ -53,6 +59,7 @@ export function mainAgentMiddleware({ ctx, fallbacks, backend, workdir, onCutoff
     attachmentsMiddleware(ctx.actor),
     artifactsMiddleware(backend),
     skillsMiddleware({ ctx, backend }),
+    subagentsMiddleware(ctx, buildChild ?? noChildren),
     summarizationMiddleware({ config: ctx.config, backend, onCutoff, innerSystemText: TODO_PROMPT_SUFFIX }),
     todoMiddleware(),
     patchToolCallsMiddleware(),

@@ -54,6 +54,8 @@ describe("tool properties", () => {
       runtimeSkills: {},
       preloadedSkills: [],
       effectiveSkillSlugs: [],
+      agent: { id: "a", slug: "main", name: "Main", isSubagent: false },
+      visibleSubagents: [{ id: "s", slug: "researcher", name: "Researcher", description: "" }],
     } as unknown as AgentRuntimeContext;
     const { ownTools } = mainAgentMiddleware({
       ctx,
@@ -70,11 +72,12 @@ describe("tool properties", () => {
         "ocr_parse_file",
         "present_artifacts",
         "read_file",
+        "task",
         "write_file",
         "write_todos",
       ].sort(),
     );
-    expect(ownTools.length).toBe(10);
+    expect(ownTools.length).toBe(11);
   });
 });
 

@@ -1,0 +1,21 @@
+import type { TokenUsageState } from "@/lib/agent/ui-parts";
+import { countTextTokens } from "@/lib/agent/token-count";
+
+/** The run aggregate from state, plus an estimate for a call cut short (the provider never reported it). */
+export function runUsage(
+  values: Record<string, unknown> | undefined,
+  runId: string,
+  spec: string,
+  partial: string,
+): Record<string, unknown> | null {
+  const usage = values?.tokenUsage as TokenUsageState | undefined;
+  let run: Record<string, unknown> | null = usage?.run?.runId === runId ? usage.run : null;
+  // Summary calls are saved with the run, apart from its main-model figures (SPEC 3.7).
+  const internal = usage?.internal?.run.runId === runId ? usage.internal.run : null;
+  if (internal) run = { ...(run ?? { runId, buckets: {}, totals: null }), internal };
+  if (!partial) return run;
+  return {
+    ...(run ?? { runId, buckets: {}, totals: null }),
+    partialCall: { spec, approximateOutputTokens: countTextTokens(partial), estimated: true },
+  };
+}
