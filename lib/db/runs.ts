@@ -151,6 +151,26 @@ export async function listRuns(actor: Actor, threadId: string, limit = 20): Prom
     .limit(limit);
 }
 
+/** The runs of the subagents this chat delegated to (on its child threads), newest first. */
+export async function listSubagentRuns(actor: Actor, threadId: string, limit = 50): Promise<RunRow[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ run: agentRuns })
+    .from(agentRuns)
+    .innerJoin(threads, eq(threads.id, agentRuns.threadId))
+    .where(
+      and(
+        eq(threads.parentThreadId, threadId),
+        eq(threads.userId, actor.id),
+        eq(agentRuns.userId, actor.id),
+        eq(agentRuns.runType, "subagent"),
+      ),
+    )
+    .orderBy(desc(agentRuns.createdAt))
+    .limit(limit);
+  return rows.map((r) => r.run);
+}
+
 /** The thread's newest run of its own (subagent runs aside): the only one an interrupt can be answered on. */
 export async function latestThreadRun(actor: Actor, threadId: string): Promise<RunRow | null> {
   const db = await getDb();

@@ -1,6 +1,6 @@
 import type { Actor } from "@/lib/auth/actor";
 import { requireThread } from "@/lib/db/threads";
-import { listRuns, toRunView, type RunView } from "@/lib/db/runs";
+import { listRuns, listSubagentRuns, toRunView, type RunView } from "@/lib/db/runs";
 import { getCheckpointer } from "@/lib/agent/checkpointer";
 import type { TodoItem, TokenUsageState } from "@/lib/agent/ui-parts";
 import type { InterruptPartData } from "@/lib/agent/interrupt-payloads";
@@ -31,7 +31,10 @@ export async function getThreadState(actor: Actor, threadId: string): Promise<Th
   const rootThreadId = rootOf(thread);
   const tuple = await (await getCheckpointer()).getTuple({ configurable: { thread_id: threadId } });
   const values = (tuple?.checkpoint.channel_values ?? {}) as Record<string, unknown>;
-  const runs = (await listRuns(actor, threadId)).map(toRunView);
+  const [runs, subagentRuns] = await Promise.all([
+    listRuns(actor, threadId).then((rows) => rows.map(toRunView)),
+    listSubagentRuns(actor, threadId).then((rows) => rows.map(toRunView)),
+  ]);
   const active = runs.find((r) => r.status === "running" || r.status === "pending" || r.status === "interrupted");
   const latest = runs.find((r) => r.runType !== "subagent");
   const pending = latest?.status === "interrupted" ? await firstPendingInterrupt(threadId) : null;
@@ -47,7 +50,7 @@ export async function getThreadState(actor: Actor, threadId: string): Promise<Th
       createdAt: a.createdAt.toISOString(),
     })),
     artifacts: (values.artifacts as unknown[] | undefined) ?? [],
-    subagentRuns: runs.filter((r) => r.runType === "subagent"),
+    subagentRuns,
     runs: runs.filter((r) => r.runType !== "subagent"),
     activeRun: active ? { id: active.id, status: active.status } : null,
     interrupt: latest && pending ? { ...pending.request, runId: latest.id, interruptId: pending.id } : null,

@@ -15,6 +15,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { startChatRun } from "@/lib/runs/start-run";
 import { activeRunForThread } from "@/lib/runs/registry";
 import { cancelRun } from "@/lib/runs/cancel-run";
+import { getThreadState } from "@/lib/runs/thread-state";
 import { getDb } from "@/lib/db/client";
 import { agentRuns, threads } from "@/lib/db/schema";
 import { listThreads } from "@/lib/db/threads";
@@ -74,6 +75,12 @@ describe("the task tool", () => {
     expect((await listThreads(actor)).map((t) => t.id)).not.toContain(child.id);
     const [childRun] = await runsOf(child.id);
     expect(childRun).toMatchObject({ runType: "subagent", parentRunId: first.run.id, status: "completed" });
+    // The chat's status shows the child's run (its thread is the transcript to open).
+    const state = await getThreadState(actor, threadId);
+    expect(state.subagentRuns.map((r) => [r.id, r.threadId, r.parentRunId])).toEqual([
+      [childRun.id, child.id, first.run.id],
+    ]);
+    expect(state.runs.map((r) => r.id)).toEqual([first.run.id]);
     // Usage stays on each run: the child's 40 + 7 tokens are not in the parent's.
     const childTotals = (childRun.tokenUsage as { totals: { inputTokens: number } }).totals;
     expect(childTotals.inputTokens).toBe(40);
