@@ -130,6 +130,15 @@ export async function runAgentTurn(
   const agent = (await getDefaultAgent(actor))!;
   const prepared = await prepareAgentRuntimeContext(actor, agent, { modelSpec: opts.modelSpec });
   const ctx = opts.config ? { ...prepared, config: { ...prepared.config, ...opts.config } } : prepared;
+  // The subagent selection decides a tool (`task`): an overlaid selection applies to it too.
+  if (opts.config?.subagents !== undefined) {
+    const { resolveSubagentSelection } = await import("@/lib/agent/runtime/prepare-context");
+    const slugs = resolveSubagentSelection(
+      opts.config.subagents ?? null,
+      prepared.visibleSubagents.map((s) => s.slug),
+    );
+    ctx.visibleSubagents = prepared.visibleSubagents.filter((s) => slugs.includes(s.slug));
+  }
   const threadId = opts.threadId ?? crypto.randomUUID();
   const graph = await buildChatbotAgent(ctx, { rootThreadId: threadId });
   const runId = opts.runId ?? crypto.randomUUID();

@@ -169,6 +169,7 @@ describe("summarization", () => {
 
     // The third turn's answer request: the summary, then the last kept messages (answer 2, question 3).
     const main = await bodies("l2");
+    expect(main[0].tools?.map((t) => (t as { function: { name: string } }).function.name)).not.toContain("task");
     const third = main[2];
     expect(third.messages[1].role).toBe("user");
     expect(text(third.messages[1])).toContain("S1: the code word is PELICAN");
