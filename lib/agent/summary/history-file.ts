@@ -49,7 +49,7 @@ function sectionsOf(text: string): { text: string; start: number | null }[] {
   const sections: { text: string; start: number | null }[] = [];
   for (const part of text.split(/(?=^## Summarised at )/m)) {
     if (!part) continue;
-    const match = HEADING.exec(part.slice(0, part.indexOf("\n") >>> 0));
+    const match = HEADING.exec(part.split("\n", 1)[0]);
     sections.push({ text: part, start: match ? Number(match[2]) : null });
   }
   return sections;
