@@ -1,5 +1,6 @@
 import type { MeridianDataParts, RunStatusData, TodoItem, TokenUsageState } from "@/lib/agent/ui-parts";
 import { skillsFromStream, type ActiveSkillsState } from "@/components/panels/active-skills-state";
+import { subagentsFromStream, type SubagentEntry } from "@/components/panels/subagents-state";
 
 /** What the status panel keeps of the thread: read from its state, then patched by stream parts. */
 export type ThreadPanelState = {
@@ -7,15 +8,19 @@ export type ThreadPanelState = {
   tokenUsage: TokenUsageState | null;
   run: RunStatusData | null;
   skills: ActiveSkillsState;
+  subagents: SubagentEntry[];
   loaded: boolean;
 };
 
 type DataPart = {
-  [K in keyof MeridianDataParts]: { type: `data-${K}`; data: MeridianDataParts[K] };
+  [K in keyof MeridianDataParts]: { type: `data-${K}`; id?: string; data: MeridianDataParts[K] };
 }[keyof MeridianDataParts];
 
 /** The panel after one streamed part; parts the panel does not show leave it as it was. */
-export function applyPanelPart(current: ThreadPanelState, part: { type: string; data?: unknown }): ThreadPanelState {
+export function applyPanelPart(
+  current: ThreadPanelState,
+  part: { type: string; id?: string; data?: unknown },
+): ThreadPanelState {
   const typed = part as DataPart;
   switch (typed.type) {
     case "data-run":
@@ -26,6 +31,8 @@ export function applyPanelPart(current: ThreadPanelState, part: { type: string; 
       return { ...current, tokenUsage: typed.data };
     case "data-skills":
       return { ...current, skills: skillsFromStream(current.skills, typed.data) };
+    case "data-subagent":
+      return { ...current, subagents: subagentsFromStream(current.subagents, typed.data, typed.id) };
     default:
       return current;
   }

@@ -28,18 +28,47 @@ export function CompressionNote({ data }: { data: CompressionData }) {
   );
 }
 
-/** `data-subagent`: progress of a delegated task. */
+/** `data-subagent`: a delegated task in the answer, with what the child is doing; the status panel has its transcript. */
 export function SubagentNote({ data }: { data: SubagentData }) {
   const t = useTranslations("chat");
+  const tPanel = useTranslations("panel.subagents");
+  const tTools = useTranslations("tools");
+  const format = useFormatter();
+  const running = data.status === "started" || data.status === "progress";
+  const tool = data.tool && (tTools.has(`names.${data.tool}`) ? tTools(`names.${data.tool}`) : data.tool);
+  const detail =
+    data.status === "progress" && tool
+      ? tPanel("usingTool", { tool })
+      : data.status === "failed"
+        ? data.message
+        : data.durationMs !== undefined
+          ? tPanel("duration", { seconds: format.number(data.durationMs / 1000, { maximumFractionDigits: 1 }) })
+          : null;
   return (
     <div
-      className="flex items-center gap-2 rounded-xl border border-border bg-card px-3 py-2 text-sm"
+      className="flex flex-col gap-1 rounded-xl border border-border bg-card px-3 py-2 text-sm"
       data-testid="subagent-card"
+      data-status={data.status}
     >
-      <Bot className="size-4 shrink-0 text-brand" aria-hidden />
-      <span className="font-medium">{data.subagent ?? t("subagent.label")}</span>
-      <span className="min-w-0 flex-1 truncate text-muted-foreground">{data.description ?? data.message ?? ""}</span>
-      <span className="shrink-0 text-xs text-muted-foreground">{t(`subagent.${data.status}`)}</span>
+      <div className="flex items-center gap-2">
+        <Bot
+          className={running ? "size-4 shrink-0 animate-pulse text-brand" : "size-4 shrink-0 text-brand"}
+          aria-hidden
+        />
+        <span className="shrink-0 font-medium">{data.subagent ?? t("subagent.label")}</span>
+        <span className="min-w-0 flex-1 truncate text-muted-foreground">{data.description ?? ""}</span>
+        <span className="shrink-0 text-xs text-muted-foreground">{t(`subagent.${data.status}`)}</span>
+      </div>
+      {(detail || data.todos) && (
+        <div className="flex gap-2 pl-6 text-xs text-muted-foreground" data-testid="subagent-card-detail">
+          {detail && <span className="min-w-0 truncate">{detail}</span>}
+          {data.todos && (
+            <span className="shrink-0 tabular-nums">
+              {tPanel("plan", { done: data.todos.done, total: data.todos.total })}
+            </span>
+          )}
+        </div>
+      )}
     </div>
   );
 }

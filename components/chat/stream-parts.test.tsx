@@ -74,7 +74,15 @@ const FIXTURE: { [N in UIPartName]: MeridianDataParts[N] } = {
     ],
   },
   compression: { status: "completed" },
-  subagent: { status: "progress", subagent: "SUBAGENT-NAME", description: "Looks things up" },
+  subagent: {
+    status: "progress",
+    subagent: "SUBAGENT-NAME",
+    description: "Looks things up",
+    threadId: "child-1",
+    runId: "run-child-1",
+    tool: "read_file",
+    todos: { done: 1, total: 3 },
+  },
 };
 
 const NAMES = Object.keys(uiPartSchemas) as UIPartName[];
@@ -123,12 +131,13 @@ function render(node: ReactNode, locale: "en" | "zh-CN" = "en"): string {
 async function renderBoth(locale: "en" | "zh-CN" = "en") {
   const message = await assemble();
   const panel = chunks().reduce<ThreadPanelState>(
-    (state, chunk) => applyPanelPart(state, chunk as { type: string; data?: unknown }),
+    (state, chunk) => applyPanelPart(state, chunk as { type: string; id?: string; data?: unknown }),
     {
       todos: [],
       tokenUsage: null,
       run: null,
       skills: NO_ACTIVE_SKILLS,
+      subagents: [],
       loaded: true,
     },
   );
@@ -166,7 +175,10 @@ const SHOWN: { [N in UIPartName]: (html: { transcript: string; status: string })
     expect(transcript).toContain('href="/kbs?kb=kb-1&amp;doc=doc-1&amp;line=3&amp;to=9"');
   },
   compression: ({ transcript }) => expect(transcript).toContain('data-testid="compression-note"'),
-  subagent: ({ transcript }) => expect(transcript).toContain("SUBAGENT-NAME"),
+  subagent: ({ transcript, status }) => {
+    expect(transcript).toMatch(/data-testid="subagent-card"[^>]*>.*SUBAGENT-NAME.*Read file.*1 of 3 steps/);
+    expect(status).toMatch(/data-testid="subagent-runs".*SUBAGENT-NAME.*Looks things up.*Read file · 1 of 3 steps/);
+  },
 };
 
 describe("stream data parts", () => {

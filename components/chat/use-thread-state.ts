@@ -5,6 +5,7 @@ import type { RunStatusData } from "@/lib/agent/ui-parts";
 import { apiFetch, ApiClientError } from "@/components/api/client";
 import type { ThreadStateResponse } from "@/components/api/types";
 import { NO_ACTIVE_SKILLS, skillsFromState } from "@/components/panels/active-skills-state";
+import { subagentsFromState } from "@/components/panels/subagents-state";
 import { applyPanelPart, type ThreadPanelState } from "./panel-parts";
 
 export type { ThreadPanelState } from "./panel-parts";
@@ -19,7 +20,14 @@ function settledRun(current: RunStatusData | null, runs: ThreadStateResponse["ru
   return { runId: listed.id, status: listed.status, ...(listed.error ? { error: listed.error } : {}) };
 }
 
-const INITIAL: ThreadPanelState = { todos: [], tokenUsage: null, run: null, skills: NO_ACTIVE_SKILLS, loaded: false };
+const INITIAL: ThreadPanelState = {
+  todos: [],
+  tokenUsage: null,
+  run: null,
+  skills: NO_ACTIVE_SKILLS,
+  subagents: [],
+  loaded: false,
+};
 
 /**
  * Agent state for the status panel: read from `GET /api/threads/:id/state`, then patched
@@ -44,6 +52,7 @@ export function useThreadState(threadId: string, exists: boolean) {
             ? { runId: response.activeRun.id, status: response.activeRun.status }
             : settledRun(current.run, response.runs),
           skills: skillsFromState(current.skills, response.activatedSkills),
+          subagents: subagentsFromState(current.subagents, response.subagentRuns),
           loaded: true,
         }));
         return response;
@@ -61,7 +70,7 @@ export function useThreadState(threadId: string, exists: boolean) {
     if (exists) void refresh();
   }, [exists, refresh]);
 
-  const applyData = useCallback((part: { type: string; data?: unknown }) => {
+  const applyData = useCallback((part: { type: string; id?: string; data?: unknown }) => {
     setState((current) => applyPanelPart(current, part));
   }, []);
 

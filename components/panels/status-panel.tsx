@@ -8,10 +8,11 @@ import { IconButton } from "@/components/ui/icon-button";
 import { Sheet } from "@/components/ui/sheet";
 import { ActiveSkills } from "./active-skills";
 import { RunStatus } from "./run-status";
+import { SubagentRuns } from "./subagent-runs";
 import { TodoList } from "./todo-list";
 import { TokenUsageCard } from "./token-usage-card";
 
-/** Right-hand column (a drawer on small screens): run status, active skills, live todos, token usage. */
+/** Right-hand column (a drawer on small screens): run status, active skills, live todos, delegated tasks, token usage. */
 export function StatusPanel({
   state,
   busy,
@@ -45,6 +46,7 @@ export function StatusPanel({
         <RunStatus run={state.run} busy={busy} modelSwitch={state.modelSwitch} />
         <ActiveSkills skills={state.skills} />
         <TodoList todos={state.todos} live={busy || ACTIVE_RUN_STATUSES.includes(state.run?.status ?? "")} />
+        <SubagentRuns subagents={state.subagents} />
         <TokenUsageCard usage={state.tokenUsage} />
       </div>
     </Sheet>

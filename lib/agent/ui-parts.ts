@@ -132,6 +132,8 @@ export const uiPartSchemas = {
     tool: z.string().optional(),
     todos: z.object({ done: z.number().int(), total: z.number().int() }).optional(),
     durationMs: z.number().optional(),
+    /** The child run's own provider-reported tokens, on completed and failed. */
+    tokens: z.object({ input: z.number(), output: z.number() }).optional(),
   }),
 };
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { UIMessage } from "ai";
 import { getDb } from "./client";
-import { agentRuns, threads, type RunStatus } from "./schema";
+import { agentRuns, agents, threads, type RunStatus } from "./schema";
 import { upsertMessageSql } from "./messages";
 import type { Actor } from "@/lib/auth/actor";
 import { ApiError } from "@/lib/http/errors";
@@ -152,12 +152,17 @@ export async function listRuns(actor: Actor, threadId: string, limit = 20): Prom
 }
 
 /** The runs of the subagents this chat delegated to (on its child threads), newest first. */
-export async function listSubagentRuns(actor: Actor, threadId: string, limit = 50): Promise<RunRow[]> {
+/** A delegated task as the status panel lists it: the run, the subagent's name and the task's title. */
+export type SubagentRunView = RunView & { agentName: string | null; title: string };
+
+/** The subagent runs delegated from `threadId` (its child threads), newest first (owner only). */
+export async function listSubagentRuns(actor: Actor, threadId: string, limit = 50): Promise<SubagentRunView[]> {
   const db = await getDb();
   const rows = await db
-    .select({ run: agentRuns })
+    .select({ run: agentRuns, title: threads.title, agentName: agents.name })
     .from(agentRuns)
     .innerJoin(threads, eq(threads.id, agentRuns.threadId))
+    .leftJoin(agents, eq(agents.id, agentRuns.agentId))
     .where(
       and(
         eq(threads.parentThreadId, threadId),
@@ -168,7 +173,7 @@ export async function listSubagentRuns(actor: Actor, threadId: string, limit = 5
     )
     .orderBy(desc(agentRuns.createdAt))
     .limit(limit);
-  return rows.map((r) => r.run);
+  return rows.map((r) => ({ ...toRunView(r.run), agentName: r.agentName, title: r.title }));
 }
 
 /** The thread's newest run of its own (subagent runs aside): the only one an interrupt can be answered on. */

@@ -1,6 +1,6 @@
 import type { Actor } from "@/lib/auth/actor";
 import { requireThread } from "@/lib/db/threads";
-import { listRuns, listSubagentRuns, toRunView, type RunView } from "@/lib/db/runs";
+import { listRuns, listSubagentRuns, toRunView, type RunView, type SubagentRunView } from "@/lib/db/runs";
 import { getCheckpointer } from "@/lib/agent/checkpointer";
 import type { TodoItem, TokenUsageState } from "@/lib/agent/ui-parts";
 import type { InterruptPartData } from "@/lib/agent/interrupt-payloads";
@@ -18,7 +18,7 @@ export type ThreadState = {
   activatedSkills: string[];
   files: AttachedFile[];
   artifacts: unknown[];
-  subagentRuns: RunView[];
+  subagentRuns: SubagentRunView[];
   runs: RunView[];
   activeRun: { id: string; status: string } | null;
   /** What the thread's interrupted latest run waits for (the form to answer), else null. */
@@ -33,7 +33,7 @@ export async function getThreadState(actor: Actor, threadId: string): Promise<Th
   const values = (tuple?.checkpoint.channel_values ?? {}) as Record<string, unknown>;
   const [runs, subagentRuns] = await Promise.all([
     listRuns(actor, threadId).then((rows) => rows.map(toRunView)),
-    listSubagentRuns(actor, threadId).then((rows) => rows.map(toRunView)),
+    listSubagentRuns(actor, threadId),
   ]);
   const active = runs.find((r) => r.status === "running" || r.status === "pending" || r.status === "interrupted");
   const latest = runs.find((r) => r.runType !== "subagent");

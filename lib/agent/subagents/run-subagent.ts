@@ -38,9 +38,12 @@ export type SubagentTask = {
   onProgress?(progress: SubagentProgress): void;
 };
 
+/** The child run's provider-reported tokens (its own run's figures, never the parent's). */
+export type SubagentTokens = { input: number; output: number };
+
 export type SubagentResult =
-  | { ok: true; threadId: string; runId: string; text: string }
-  | { ok: false; threadId?: string; runId?: string; error: string };
+  | { ok: true; threadId: string; runId: string; text: string; tokens?: SubagentTokens }
+  | { ok: false; threadId?: string; runId?: string; error: string; tokens?: SubagentTokens };
 
 /** Child threads with a task running in this process: one task at a time per child conversation. */
 const busy = new Set<string>();
@@ -129,6 +132,7 @@ export async function runSubagent(task: SubagentTask, build: BuildChildAgent): P
         ok: false,
         threadId,
         runId: run.id,
+        ...tokensOf(usage),
         error:
           "The subagent stopped to ask the user for approval, which a delegated task cannot do yet. " +
           "Do that step yourself, or ask the user to allow the tool for this subagent.",
@@ -136,7 +140,13 @@ export async function runSubagent(task: SubagentTask, build: BuildChildAgent): P
     }
     await finishRun(actor, run.id, { status: "completed", tokenUsage: usage });
     const text = finalText((values?.messages ?? []) as BaseMessage[]);
-    return { ok: true, threadId, runId: run.id, text: text || "(The subagent finished without a written answer.)" };
+    return {
+      ok: true,
+      threadId,
+      runId: run.id,
+      text: text || "(The subagent finished without a written answer.)",
+      ...tokensOf(usage),
+    };
   } catch (err) {
     const usage = runUsage(values, run.id, ctx.modelSpec, "");
     const aborted = task.signal?.aborted || classifyModelError(err).aborted;
@@ -147,11 +157,22 @@ export async function runSubagent(task: SubagentTask, build: BuildChildAgent): P
       error: aborted ? null : { code: "subagent_failed", message },
     });
     if (aborted) throw err;
-    return { ok: false, threadId, runId: run.id, error: `Subagent "${task.slug}" failed: ${message}` };
+    return {
+      ok: false,
+      threadId,
+      runId: run.id,
+      error: `Subagent "${task.slug}" failed: ${message}`,
+      ...tokensOf(usage),
+    };
   } finally {
     busy.delete(threadId);
     await agent?.close().catch(() => undefined);
   }
+}
+
+function tokensOf(usage: Record<string, unknown> | null): { tokens?: SubagentTokens } {
+  const totals = (usage as { totals?: { inputTokens: number; outputTokens: number } | null } | null)?.totals;
+  return totals ? { tokens: { input: totals.inputTokens, output: totals.outputTokens } } : {};
 }
 
 /** The child's current tool (its last message's calls) and plan, for the parent's progress part. */

@@ -47,10 +47,10 @@ export function taskTool(ctx: AgentRuntimeContext, build: BuildChildAgent) {
       );
       const durationMs = Date.now() - started;
       if (!result.ok) {
-        emit({ ...base, status: "failed", message: result.error.slice(0, 300), durationMs });
+        emit({ ...base, status: "failed", message: result.error.slice(0, 300), durationMs, tokens: result.tokens });
         return `Error: ${result.error}${result.threadId ? `\nthread_id: ${result.threadId}` : ""}`;
       }
-      emit({ ...base, status: "completed", durationMs });
+      emit({ ...base, status: "completed", durationMs, tokens: result.tokens });
       return `thread_id: ${result.threadId}\n\n${result.text}`;
     },
     {

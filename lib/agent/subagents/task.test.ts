@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import {
@@ -19,6 +21,9 @@ import { getThreadState } from "@/lib/runs/thread-state";
 import { getDb } from "@/lib/db/client";
 import { agentRuns, threads } from "@/lib/db/schema";
 import { listThreads } from "@/lib/db/threads";
+import { userWorkspaceDir, workdirOf } from "@/lib/workspace/paths";
+import { KB_TOOL_NAMES } from "@/lib/agent/tools/kb-tools";
+import { seedSkills } from "@/lib/bootstrap/seed-skills";
 
 // The `task` tool over real HTTP with the scripted model: the requests each model got are the evidence.
 let h: AgentHarness;
@@ -77,8 +82,8 @@ describe("the task tool", () => {
     expect(childRun).toMatchObject({ runType: "subagent", parentRunId: first.run.id, status: "completed" });
     // The chat's status shows the child's run (its thread is the transcript to open).
     const state = await getThreadState(actor, threadId);
-    expect(state.subagentRuns.map((r) => [r.id, r.threadId, r.parentRunId])).toEqual([
-      [childRun.id, child.id, first.run.id],
+    expect(state.subagentRuns.map((r) => [r.id, r.threadId, r.parentRunId, r.agentName, r.title])).toEqual([
+      [childRun.id, child.id, first.run.id, "Researcher", `Find the capital of France. ${scriptMarker("c1")}`],
     ]);
     expect(state.runs.map((r) => r.id)).toEqual([first.run.id]);
     // Usage stays on each run: the child's 40 + 7 tokens are not in the parent's.
@@ -102,7 +107,13 @@ describe("the task tool", () => {
     // One part, updated in place (the client keeps the latest of its id): started, progress, completed.
     expect(parts.map((p) => p.status)).toContain("progress");
     expect(parts.length).toBeGreaterThanOrEqual(3);
-    expect(parts.at(-1)).toMatchObject({ status: "completed", subagent: "Researcher", threadId: child.id });
+    expect(parts.at(-1)).toMatchObject({
+      status: "completed",
+      subagent: "Researcher",
+      threadId: child.id,
+      runId: childRun.id,
+      tokens: { input: 40, output: 7 },
+    });
 
     // Continuing: the same child conversation, with its history.
     await h.client.script("p1", [
@@ -118,6 +129,35 @@ describe("the task tool", () => {
     ]);
     expect(await db.select().from(threads).where(eq(threads.parentThreadId, threadId))).toHaveLength(1);
     expect((await runsOf(child.id)).map((r) => r.status)).toEqual(["completed", "completed"]);
+  });
+
+  it("the seeded researcher searches knowledge bases from turn 1 and writes its notes to the chat's workdir", async () => {
+    await seedSkills(); // the built-in knowledge-base skill it preloads
+    const actor = await createTestUser();
+    const threadId = crypto.randomUUID();
+    const notes = `${workdirOf(threadId)}/outputs/research/capitals.md`;
+    await h.client.script("p7", [
+      {
+        toolCalls: [
+          { name: "task", args: { description: `Capitals ${scriptMarker("c7")}`, subagent_slug: "researcher" } },
+        ],
+      },
+      { text: "Noted." },
+    ]);
+    await h.client.script("c7", [
+      { toolCalls: [{ name: "write_file", args: { file_path: notes, content: "# Capitals\n- France: Paris\n" } }] },
+      { text: "**Answer**: Paris. Notes in outputs/research/capitals.md." },
+    ]);
+    const r = await turn(actor, threadId, `Go ${scriptMarker("p7")}`);
+    expect(r.text).toContain("Noted.");
+    const childFirst = (await bodies("c7"))[0];
+    const tools = childFirst.tools?.map((t) => t.function.name) ?? [];
+    for (const name of KB_TOOL_NAMES) expect(tools).toContain(name);
+    // No approval was asked: the note is on disk in the parent chat's workdir, and the task completed.
+    const saved = path.join(userWorkspaceDir(actor.id), notes.slice("/home/gem/user-data/".length));
+    expect(fs.readFileSync(saved, "utf8")).toBe("# Capitals\n- France: Paris\n");
+    expect(text((await bodies("p7"))[1].messages.find((m) => m.role === "tool")!)).toContain("**Answer**: Paris.");
+    expect(dataParts(r.chunks, "subagent").at(-1)?.status).toBe("completed");
   });
 
   it("runs parallel task calls at the same time", async () => {
