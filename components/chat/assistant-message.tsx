@@ -19,6 +19,7 @@ import { ThinkingIndicator } from "./thinking-indicator";
 import { ToolCard } from "./tool-card";
 import { asToolPart, type AnyToolPart } from "./tool-part";
 import { KbSources, sourcesOfMessage } from "./kb-sources";
+import { toolCallOfSubagentPart } from "@/lib/agent/ui-parts";
 
 type Part = MeridianUIMessage["parts"][number];
 type Block = { kind: "tools"; parts: AnyToolPart[] } | { kind: "part"; part: Part; index: number };
@@ -39,7 +40,14 @@ function toBlocks(parts: Part[], hidden: Set<string>): Block[] {
 
 function Parts({ message, streaming }: { message: MeridianUIMessage; streaming: boolean }) {
   const lastIndex = message.parts.length - 1;
-  return toBlocks(message.parts, toolCallsInForms(message.parts)).map((block) => {
+  const hidden = toolCallsInForms(message.parts);
+  // A `task` call shows as its subagent's card (with the transcript), not as a second tool card.
+  for (const part of message.parts)
+    if (part.type === "data-subagent") {
+      const call = toolCallOfSubagentPart(part.id);
+      if (call) hidden.add(call);
+    }
+  return toBlocks(message.parts, hidden).map((block) => {
     if (block.kind === "tools") {
       return (
         <div key={block.parts[0].toolCallId} className="flex flex-col gap-1.5">

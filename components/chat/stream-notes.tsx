@@ -1,4 +1,6 @@
-import { Bot, Layers } from "lucide-react";
+import { Bot, ChevronRight, Layers } from "lucide-react";
+import { useState } from "react";
+import { SubagentTranscript } from "@/components/panels/subagent-transcript";
 import { useFormatter, useTranslations } from "next-intl";
 import type { CompressionData, SubagentData } from "@/components/api/types";
 
@@ -31,6 +33,7 @@ export function CompressionNote({ data }: { data: CompressionData }) {
 /** `data-subagent`: a delegated task in the answer, with what the child is doing; the status panel has its transcript. */
 export function SubagentNote({ data }: { data: SubagentData }) {
   const t = useTranslations("chat");
+  const [open, setOpen] = useState(false);
   const tPanel = useTranslations("panel.subagents");
   const tTools = useTranslations("tools");
   const format = useFormatter();
@@ -44,29 +47,53 @@ export function SubagentNote({ data }: { data: SubagentData }) {
         : data.durationMs !== undefined
           ? tPanel("duration", { seconds: format.number(data.durationMs / 1000, { maximumFractionDigits: 1 }) })
           : null;
+  const canOpen = Boolean(data.threadId) && !running;
   return (
     <div
-      className="flex flex-col gap-1 rounded-xl border border-border bg-card px-3 py-2 text-sm"
+      className="rounded-xl border border-border bg-card text-sm"
       data-testid="subagent-card"
       data-status={data.status}
     >
-      <div className="flex items-center gap-2">
-        <Bot
-          className={running ? "size-4 shrink-0 animate-pulse text-brand" : "size-4 shrink-0 text-brand"}
-          aria-hidden
-        />
-        <span className="shrink-0 font-medium">{data.subagent ?? t("subagent.label")}</span>
-        <span className="min-w-0 flex-1 truncate text-muted-foreground">{data.description ?? ""}</span>
-        <span className="shrink-0 text-xs text-muted-foreground">{t(`subagent.${data.status}`)}</span>
-      </div>
-      {(detail || data.todos) && (
-        <div className="flex gap-2 pl-6 text-xs text-muted-foreground" data-testid="subagent-card-detail">
-          {detail && <span className="min-w-0 truncate">{detail}</span>}
-          {data.todos && (
-            <span className="shrink-0 tabular-nums">
-              {tPanel("plan", { done: data.todos.done, total: data.todos.total })}
-            </span>
+      <button
+        type="button"
+        className="flex w-full flex-col gap-1 rounded-xl px-3 py-2 text-left enabled:hover:bg-muted/60"
+        disabled={!canOpen}
+        aria-expanded={canOpen ? open : undefined}
+        onClick={() => setOpen((value) => !value)}
+        data-testid="subagent-card-toggle"
+      >
+        <span className="flex w-full items-center gap-2">
+          <Bot
+            className={running ? "size-4 shrink-0 animate-pulse text-brand" : "size-4 shrink-0 text-brand"}
+            aria-hidden
+          />
+          <span className="shrink-0 font-medium">{data.subagent ?? t("subagent.label")}</span>
+          <span className="min-w-0 flex-1 truncate text-muted-foreground">{data.description ?? ""}</span>
+          <span className="shrink-0 text-xs text-muted-foreground">{t(`subagent.${data.status}`)}</span>
+          {canOpen && (
+            <ChevronRight
+              className={
+                open ? "size-4 shrink-0 rotate-90 text-muted-foreground" : "size-4 shrink-0 text-muted-foreground"
+              }
+              aria-hidden
+            />
           )}
+          {canOpen && <span className="sr-only">{tPanel(open ? "hideTranscript" : "showTranscript")}</span>}
+        </span>
+        {(detail || data.todos) && (
+          <span className="flex gap-2 pl-6 text-xs text-muted-foreground" data-testid="subagent-card-detail">
+            {detail && <span className="min-w-0 truncate">{detail}</span>}
+            {data.todos && (
+              <span className="shrink-0 tabular-nums">
+                {tPanel("plan", { done: data.todos.done, total: data.todos.total })}
+              </span>
+            )}
+          </span>
+        )}
+      </button>
+      {open && data.threadId && (
+        <div className="border-t border-border px-3 py-2">
+          <SubagentTranscript threadId={data.threadId} version={data.status} />
         </div>
       )}
     </div>

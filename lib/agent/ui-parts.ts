@@ -154,6 +154,16 @@ export type SkillsPartData = MeridianDataParts["skills"];
 export type ModelSwitchData = MeridianDataParts["model-switch"];
 export type CompressionData = MeridianDataParts["compression"];
 export type SubagentData = MeridianDataParts["subagent"];
+
+const SUBAGENT_PART_PREFIX = "subagent-";
+/** A `task` call's progress part: one per call, updated in place; the UI shows it instead of the call's card. */
+export function subagentPartId(toolCallId: string): string {
+  return `${SUBAGENT_PART_PREFIX}${toolCallId}`;
+}
+/** The `task` call a subagent part stands for, if any. */
+export function toolCallOfSubagentPart(partId: string | undefined): string | null {
+  return partId?.startsWith(SUBAGENT_PART_PREFIX) ? partId.slice(SUBAGENT_PART_PREFIX.length) : null;
+}
 export type KbSource = MeridianDataParts["kb-sources"]["sources"][number];
 export type { InterruptPartData } from "./interrupt-payloads";
 

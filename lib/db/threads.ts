@@ -77,9 +77,14 @@ export async function requireThread(actor: Actor, id: string): Promise<ThreadRow
   return row;
 }
 
-export async function getThreadSummary(actor: Actor, id: string): Promise<ThreadSummary> {
-  const [summary] = await withStatus([await requireThread(actor, id)]);
-  return summary;
+/** The actor's thread: its row and its summary (with the run status) as the API shows it. */
+export async function getThreadWithSummary(
+  actor: Actor,
+  id: string,
+): Promise<{ row: ThreadRow; summary: ThreadSummary }> {
+  const row = await requireThread(actor, id);
+  const [summary] = await withStatus([row]);
+  return { row, summary };
 }
 
 export async function createThread(

@@ -62,6 +62,11 @@ export async function startChatRun(actor: Actor, input: StartChatInput): Promise
 
 async function startInSlot(actor: Actor, input: StartChatInput, text: string, slot: StartSlot): Promise<StartedRun> {
   const existing = await findThread(actor, input.threadId);
+  if (existing?.parentThreadId)
+    throw new ApiError(
+      "bad_request:chat",
+      "This is a subagent's conversation: continue it from the chat that delegated the task.",
+    );
   const rerun = isRerun(input);
   if (input.messageId !== undefined && input.trigger !== "regenerate-message" && !rerun) {
     throw new ApiError("bad_request:chat", "An edited message keeps its id: messageId must be the message's id.");

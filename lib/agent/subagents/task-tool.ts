@@ -2,7 +2,7 @@ import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
 import { runContextOf } from "@/lib/agent/run-context";
-import { emitPart, type SubagentData } from "@/lib/agent/ui-parts";
+import { emitPart, subagentPartId, type SubagentData } from "@/lib/agent/ui-parts";
 import { toolMetadata } from "@/lib/agent/tools/tool-properties";
 import { runSubagent, type BuildChildAgent } from "./run-subagent";
 
@@ -24,7 +24,7 @@ export function taskTool(ctx: AgentRuntimeContext, build: BuildChildAgent) {
       const parent = runContextOf(config);
       if (!parent) return "Error: task can only run inside a conversation.";
       const writer = (config as { writer?: (chunk: unknown) => void }).writer;
-      const id = `subagent-${config.toolCall?.id ?? crypto.randomUUID()}`;
+      const id = subagentPartId(config.toolCall?.id ?? crypto.randomUUID());
       const started = Date.now();
       let base: SubagentData = { status: "started", subagent: subagent_slug, description: description.slice(0, 300) };
       const emit = (data: SubagentData) => emitPart(writer, "subagent", data, { id });

@@ -24,6 +24,7 @@ import { listThreads } from "@/lib/db/threads";
 import { userWorkspaceDir, workdirOf } from "@/lib/workspace/paths";
 import { KB_TOOL_NAMES } from "@/lib/agent/tools/kb-tools";
 import { seedSkills } from "@/lib/bootstrap/seed-skills";
+import { threadMessages } from "@/lib/runs/child-transcript";
 
 // The `task` tool over real HTTP with the scripted model: the requests each model got are the evidence.
 let h: AgentHarness;
@@ -129,6 +130,20 @@ describe("the task tool", () => {
     ]);
     expect(await db.select().from(threads).where(eq(threads.parentThreadId, threadId))).toHaveLength(1);
     expect((await runsOf(child.id)).map((r) => r.status)).toEqual(["completed", "completed"]);
+
+    // The transcript the status panel opens is read from the child's checkpoint.
+    const transcript = await threadMessages(actor, child);
+    expect(transcript.map((m) => [m.role, m.parts.filter((p) => p.type === "text").map((p) => p.text)])).toEqual([
+      ["user", [`Find the capital of France. ${scriptMarker("c1")}`]],
+      ["assistant", ["The capital of France is Paris."]],
+      ["user", [`And its population? ${scriptMarker("c1")}`]],
+      ["assistant", ["Its population is about 2.1 million."]],
+    ]);
+    // A child conversation is not a chat: sending to it is refused and writes nothing.
+    await expect(
+      startChatRun(actor, { threadId: child.id, message: userMessage("hijack"), modelSpec: spec }),
+    ).rejects.toMatchObject({ code: "bad_request:chat" });
+    expect(await runsOf(child.id)).toHaveLength(2);
   });
 
   it("the seeded researcher searches knowledge bases from turn 1 and writes its notes to the chat's workdir", async () => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { getThreadSummary, updateThread, toSummary } from "@/lib/db/threads";
-import { listMessages } from "@/lib/db/messages";
+import { getThreadWithSummary, updateThread, toSummary } from "@/lib/db/threads";
+import { threadMessages } from "@/lib/runs/child-transcript";
 import { deleteThreadEverywhere } from "@/lib/runs/delete-thread";
 
 export const dynamic = "force-dynamic";
@@ -9,8 +9,8 @@ export const dynamic = "force-dynamic";
 const params = z.object({ id: z.string().min(1).max(200) });
 
 export const GET = route({ params }, async ({ actor, params }) => {
-  const thread = await getThreadSummary(actor, params.id);
-  return { thread, messages: await listMessages(actor, params.id) };
+  const { row, summary } = await getThreadWithSummary(actor, params.id);
+  return { thread: summary, messages: await threadMessages(actor, row) };
 });
 
 const patchBody = z.object({ title: z.string().trim().min(1).max(200) });
