@@ -1,11 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { ADMIN, signIn } from "./helpers/auth";
-import { MOCK_URL } from "../playwright.config";
+import { restartableServer } from "./helpers/restartable-server";
 
 /**
  * Issue 12: killing the server during indexing and starting it again finishes the job. The test
@@ -15,71 +10,12 @@ import { MOCK_URL } from "../playwright.config";
  * the page. The job's lease is shortened so the takeover comes within seconds.
  */
 
-const PORT = Number(process.env.E2E_RESTART_PORT || 3461);
-const BASE = `http://127.0.0.1:${PORT}`;
-const LEASE_MS = 4000;
-
-let dataDir: string;
-let databaseUrl: string | undefined;
-let server: ChildProcess | null = null;
-
-async function freshDatabase(): Promise<string | undefined> {
-  if (!process.env.DATABASE_URL) return undefined;
-  const name = `meridian_restart_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function startServer(): Promise<void> {
-  const env = {
-    ...process.env,
-    PORT: String(PORT),
-    DATA_DIR: dataDir,
-    DEMO_MODEL_URL: MOCK_URL,
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    JOB_LEASE_MS: String(LEASE_MS),
-    OPENAI_BASE_URL: "",
-    OPENAI_API_KEY: "",
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
-  if (!databaseUrl) delete env.DATABASE_URL;
-  // Its own process group, so SIGKILL reaches start.mjs and the Next.js server under it.
-  const log = fs.openSync(path.resolve("test-results", "kb-restart-server.log"), "a");
-  server = spawn(process.execPath, [path.resolve("scripts/start.mjs")], {
-    env,
-    detached: true,
-    stdio: ["ignore", log, log],
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${BASE}/api/health`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 120_000, intervals: [250] },
-    )
-    .toBe(200);
-}
-
-function killServer(): void {
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-  server = null;
-}
+const server = restartableServer({
+  port: Number(process.env.E2E_RESTART_PORT || 3461),
+  leaseMs: 4000,
+  name: "kb-restart",
+});
+const BASE = server.base;
 
 const SECTIONS = 12_000;
 
@@ -99,19 +35,11 @@ function bigManual(): Buffer {
 
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
-test.beforeAll(async () => {
-  fs.mkdirSync("test-results", { recursive: true });
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-restart-"));
-  databaseUrl = await freshDatabase();
-});
-
-test.afterAll(() => {
-  killServer();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+test.beforeAll(() => server.prepare());
+test.afterAll(() => server.cleanUp());
 
 test("a document being indexed when the server is killed is indexed after it starts again", async ({ page }) => {
-  await startServer();
+  await server.start();
   let api: APIRequestContext = await signIn(BASE, ADMIN.username, ADMIN.password);
   const kb = await (await api.post("/api/kbs", { data: { name: "Harbour" } })).json();
   const file = bigManual();
@@ -145,11 +73,11 @@ test("a document being indexed when the server is killed is indexed after it sta
   console.log(
     `[kb-restart] killing the server at ${before.status} ${before.progress}% (${(file.length / 1e6).toFixed(1)} MB)`,
   );
-  killServer();
+  server.kill();
   await api.dispose();
 
   const restartedAt = Date.now();
-  await startServer();
+  await server.start();
   api = await signIn(BASE, ADMIN.username, ADMIN.password);
 
   // The page shows it reaching "Indexed" without anyone retrying it.

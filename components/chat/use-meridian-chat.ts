@@ -131,6 +131,7 @@ export function useMeridianChat({ threadId, initialMessages, exists, agentId, mo
           title: text.slice(0, 80),
           agentId: agentId ?? null,
           modelSpec,
+          coordinator: false,
           status: "running",
           createdAt: new Date().toISOString(),
           updatedAt: new Date().toISOString(),

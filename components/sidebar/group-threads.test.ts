@@ -6,6 +6,7 @@ const thread = (id: string, updatedAt: string): ThreadSummary => ({
   id,
   title: id,
   agentId: null,
+  coordinator: false,
   modelSpec: null,
   status: "idle",
   createdAt: updatedAt,

@@ -28,6 +28,9 @@ export type Fixtures = {
   mcpServerId: string;
   /** An MCP server of the superadmin that everyone may read (and use) but only the superadmin manages. */
   sharedMcpServerId: string;
+  /** A coordinator chat of the owner and one of its delegated tasks, still running (cases with `withTask`). */
+  coordinatorThreadId?: string;
+  taskId?: string;
 };
 
 export type IsolationCase = {
@@ -44,6 +47,8 @@ export type IsolationCase = {
   label?: string;
   /** Routes outside the isolation model (public by design) say why. */
   publicBecause?: string;
+  /** The case needs a delegated task in the fixtures (made only for such cases: it costs a coordinator chat). */
+  withTask?: boolean;
 };
 
 const own = (owner: number): Record<IsolationActor, number> => ({
@@ -84,6 +89,13 @@ export const ISOLATION_CASES: IsolationCase[] = [
   },
   { route: "/api/threads/[id]", method: "DELETE", url: (f) => `/api/threads/${f.threadId}`, expect: own(200) },
   { route: "/api/threads/[id]/state", method: "GET", url: (f) => `/api/threads/${f.threadId}/state`, expect: own(200) },
+  {
+    route: "/api/threads/[id]/tasks/[taskId]/stop",
+    method: "POST",
+    url: (f) => `/api/threads/${f.coordinatorThreadId}/tasks/${f.taskId}/stop`,
+    withTask: true,
+    expect: own(200),
+  },
   {
     route: "/api/chat",
     method: "POST",

@@ -29,6 +29,8 @@ test.beforeAll(async ({ baseURL }) => {
   actors.anonymous = await playwrightRequest.newContext({ baseURL });
   base = { ownerUserId: owner.id, departmentAId: deptA.id };
   await mock.script("isolation", [{ text: "The owner's secret answer.", repeat: 10_000 }]);
+  // Delegated tasks' workers take their time: the task is still open while the others try to stop it.
+  await mock.script("iso-worker", [{ text: "Worker done.", firstTokenDelayMs: 20_000, repeat: 10_000 }]);
 });
 
 test.afterAll(async () => {
@@ -130,6 +132,26 @@ const MCP_HEADERS = [{ name: "Authorization", value: "Bearer fixture-mcp-secret"
 const mcpState = (view: { description: string; url: string; headerNames: string[]; enabled: boolean } | null) =>
   view && { description: view.description, url: view.url, headerNames: view.headerNames, enabled: view.enabled };
 
+/** A coordinator chat of the owner with one delegated task whose worker is still waiting for its model. */
+async function delegatedTaskFixture(): Promise<Pick<Fixtures, "coordinatorThreadId" | "taskId">> {
+  const coordinatorThreadId = crypto.randomUUID();
+  const key = `iso-coord-${coordinatorThreadId}`;
+  await mock.script(key, [
+    { toolCalls: [{ name: "delegate_task", args: { description: `Owner's task ${scriptMarker("iso-worker")}` } }] },
+    { text: "Delegated." },
+  ]);
+  await sendChat(actors.owner, coordinatorThreadId, `Coordinate ${scriptMarker(key)}`, { coordinator: true });
+  const state = await (await actors.owner.get(`/api/threads/${coordinatorThreadId}/state`)).json();
+  return { coordinatorThreadId, taskId: state.delegatedTasks[0].id };
+}
+
+async function taskState(f: Fixtures): Promise<string | undefined> {
+  const res = await actors.owner.get(`/api/threads/${f.coordinatorThreadId}/state`);
+  const tasks = (await res.json()).delegatedTasks as { id: string; status: string }[];
+  const status = tasks.find((t) => t.id === f.taskId)?.status;
+  return status === "queued" || status === "running" ? "open" : status;
+}
+
 /** Everything a non-owner must not be able to change, read through the owner and the superadmin. */
 async function snapshot(f: Fixtures) {
   const get = async (api: APIRequestContext, url: string) => {
@@ -158,6 +180,8 @@ async function snapshot(f: Fixtures) {
     // Where the stored credentials go, and whether they are still there.
     provider: (await get(superadmin, `/api/admin/providers/${f.providerId}`)).body,
     mcp: mcpState((await get(superadmin, `/api/admin/mcp-servers/${f.mcpServerId}`)).body),
+    // Queued and running are one state here: the worker may start meanwhile; stopped is another.
+    task: f.coordinatorThreadId && (await taskState(f)),
     sharedMcp: mcpState((await get(superadmin, `/api/admin/mcp-servers/${f.sharedMcpServerId}`)).body),
   };
 }
@@ -174,6 +198,7 @@ test.afterEach(async () => {
 for (const c of ISOLATION_CASES) {
   test(`${c.method} ${c.route}${c.label ? ` (${c.label})` : ""}`, async () => {
     const f = await freshFixtures();
+    if (c.withTask) Object.assign(f, await delegatedTaskFixture());
     lastTokenId = f.tokenId;
     const before = await snapshot(f);
     const order: IsolationActor[] = ["anonymous", "otherUser", "otherAdmin", "owner"];

@@ -11,7 +11,7 @@ import { workdirOf } from "@/lib/workspace/paths";
 import { reservedToolNames } from "./tools/tool-properties";
 import { enqueueMemoryExtraction } from "@/lib/memory/memory-job";
 import { runStreamOptions } from "./stream-options";
-import type { ChildAgent } from "./subagents/run-subagent";
+import type { BuildChildAgent, ChildAgent } from "./subagents/run-subagent";
 
 export { runStreamOptions };
 
@@ -19,6 +19,10 @@ export { runStreamOptions };
  * ChatbotAgent: the main agent graph for one run, built from the prepared runtime context.
  * Built per run (cheap) so per-run middleware state, such as a model switch, never leaks.
  */
+/** A subagent's graph (task, delegated tasks): this same builder on its own context (its chain filters, never delegates). */
+export const buildChildAgent: BuildChildAgent = (childCtx, o) =>
+  buildChatbotAgent(childCtx, { rootThreadId: o.rootThreadId }) as unknown as Promise<ChildAgent>;
+
 export async function buildChatbotAgent(
   ctx: AgentRuntimeContext,
   opts: {
@@ -36,9 +40,7 @@ export async function buildChatbotAgent(
     workdir,
     // The memory bridge: what a summary cuts off is mined for durable facts in the background.
     onCutoff: (messages, at) => enqueueMemoryExtraction({ ...at, modelSpec: ctx.modelSpec, messages }),
-    // A subagent's graph is this same builder on its own context (its chain filters, never delegates).
-    buildChild: (childCtx, o) =>
-      buildChatbotAgent(childCtx, { rootThreadId: o.rootThreadId }) as unknown as Promise<ChildAgent>,
+    buildChild: buildChildAgent,
   });
   // The middleware's own tools declare `middlewareOwned`: no configured, MCP or skill tool may take their names.
   const runtimeTools = await resolveRuntimeToolsWithMcp(ctx, reservedToolNames(middleware.ownTools));

@@ -14,6 +14,8 @@ import { seedDemoKnowledgeBase } from "./seed-demo-kb";
 import "@/lib/kb/mindmap-job"; // registers the mind map job
 import "@/lib/memory/memory-job"; // registers the memory extraction job
 import "@/lib/kb/embed-job"; // and the re-embedding job
+import { registerDelegatedTaskJob } from "@/lib/coordinator/task-job";
+import { buildChildAgent } from "@/lib/agent/graph";
 
 const bootstrapKey = Symbol.for("meridian.bootstrap");
 type GlobalWithBootstrap = typeof globalThis & { [bootstrapKey]?: Promise<void> };
@@ -32,6 +34,7 @@ async function runSteps(): Promise<void> {
   await cleanupExpiredSessions();
   scheduleSessionCleanup();
   await seedDemoKnowledgeBase(); // first start only
+  registerDelegatedTaskJob(buildChildAgent); // coordinator mode's tasks
   startJobRunner(); // ingestion jobs: queued ones, and those whose worker died, are picked up here
   scheduleStrandedDocumentSweep();
 }

@@ -14,6 +14,8 @@ export type NewJob = {
   payload: Record<string, unknown>;
   /** Jobs with one key run one at a time, and a key with a queued or running job is not enqueued twice. */
   groupKey?: string;
+  /** Up to this many jobs of the group run at once (a semaphore); above 1, a key takes any number of jobs. */
+  groupLimit?: number;
   maxAttempts?: number;
   delayMs?: number;
 };
@@ -49,21 +51,25 @@ const claimed = (r: RawJob): ClaimedJob => ({
   lastError: r.last_error,
 });
 
-/** Adds a job; with a group key that already has a queued or running job, returns that job's id instead. */
+/**
+ * Adds a job; with a one-at-a-time group key that already has a queued or running job, returns
+ * that job's id instead.
+ */
 export async function insertJob(job: NewJob): Promise<{ id: string; created: boolean }> {
   const db = await getDb();
   const id = crypto.randomUUID();
   const delay = `${Math.max(0, Math.round(job.delayMs ?? 0))} milliseconds`;
+  const limit = Math.max(1, Math.floor(job.groupLimit ?? 1));
   // One statement, so two concurrent enqueues of one key cannot both insert.
   const res = await db.execute<{ id: string; created: boolean }>(sql`
     with existing as (
       select id from jobs
-      where ${job.groupKey ?? null}::text is not null and group_key = ${job.groupKey ?? null}
+      where ${job.groupKey ?? null}::text is not null and ${limit}::int = 1 and group_key = ${job.groupKey ?? null}
         and status in ('queued', 'running')
       limit 1
     ), inserted as (
-      insert into jobs (id, kind, payload, group_key, max_attempts, run_after)
-      select ${id}, ${job.kind}, ${JSON.stringify(job.payload)}::jsonb, ${job.groupKey ?? null},
+      insert into jobs (id, kind, payload, group_key, group_limit, max_attempts, run_after)
+      select ${id}, ${job.kind}, ${JSON.stringify(job.payload)}::jsonb, ${job.groupKey ?? null}, ${limit},
              ${job.maxAttempts ?? 3}, now() + ${delay}::interval
       where not exists (select 1 from existing)
       returning id
@@ -92,14 +98,18 @@ export async function insertNewJobs(list: NewJob[]): Promise<void> {
 
 /**
  * A job `j` that may be claimed now: queued and due, or running under an expired lease with
- * attempts left; never while another job of its group runs under a live lease.
+ * attempts left; never while its group already runs `group_limit` jobs under live leases.
  */
 const claimable = sql`
   ((j.status = 'queued' and j.run_after <= now())
     or (j.status = 'running' and j.lease_until < now() and j.attempts < j.max_attempts))
-  and (j.group_key is null or not exists (
-    select 1 from jobs o
-    where o.group_key = j.group_key and o.id <> j.id and o.status = 'running' and o.lease_until >= now()))`;
+  and (j.group_key is null or (
+    select count(*) from jobs o
+    where o.group_key = j.group_key and o.id <> j.id and o.status = 'running' and o.lease_until >= now()
+  ) < j.group_limit)`;
+
+/** Claims of group-limited kinds take this lock, so two workers cannot both fill a group's last slot. */
+const CLAIM_LOCK = sql`select pg_advisory_xact_lock(hashtext('meridian.jobs.claim'))`;
 
 const takenBy = (workerId: string, leaseMs: number) =>
   sql`status = 'running', attempts = attempts + 1, worker_id = ${workerId},
@@ -110,9 +120,14 @@ const takenBy = (workerId: string, leaseMs: number) =>
  * come, or a running one whose lease expired (its worker died). A job whose group already has
  * a job running under a live lease waits.
  */
-export async function claimJob(workerId: string, kinds: string[], leaseMs: number): Promise<ClaimedJob | null> {
+export async function claimJob(
+  workerId: string,
+  kinds: string[],
+  leaseMs: number,
+  opts: { serialized?: boolean } = {},
+): Promise<ClaimedJob | null> {
   const db = await getDb();
-  const res = await db.execute<RawJob>(sql`
+  const claim = sql`
     update jobs set ${takenBy(workerId, leaseMs)}
     where id = (
       select j.id from jobs j
@@ -121,7 +136,13 @@ export async function claimJob(workerId: string, kinds: string[], leaseMs: numbe
       order by j.run_after, j.created_at
       limit 1
       for update skip locked)
-    returning id, kind, payload, status, group_key, attempts, max_attempts, last_error`);
+    returning id, kind, payload, status, group_key, attempts, max_attempts, last_error`;
+  const res = opts.serialized
+    ? await db.transaction(async (tx) => {
+        await tx.execute(CLAIM_LOCK);
+        return tx.execute<RawJob>(claim);
+      })
+    : await db.execute<RawJob>(claim);
   return res.rows[0] ? claimed(res.rows[0]) : null;
 }
 

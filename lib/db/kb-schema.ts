@@ -151,6 +151,8 @@ export const jobs = pgTable(
     status: text("status", { enum: JOB_STATUSES }).notNull().default("queued"),
     /** Jobs sharing a key run one after another (a document is never ingested twice at once). */
     groupKey: text("group_key"),
+    /** How many jobs of the group may run at once (1: one after another; a coordinator's semaphore: 4). */
+    groupLimit: integer("group_limit").notNull().default(1),
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull().default(3),
     runAfter: timestamp("run_after", { withTimezone: true }).notNull().defaultNow(),

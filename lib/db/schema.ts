@@ -113,6 +113,8 @@ export const threads = pgTable(
     /** Root of the conversation tree: itself for a chat, the parent chat for subagent threads. */
     rootThreadId: text("root_thread_id"),
     parentThreadId: text("parent_thread_id"),
+    /** Coordinator mode (SPEC 6): the chat's agent delegates with delegate_task and friends. */
+    coordinator: boolean("coordinator").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -267,3 +269,44 @@ export const skills = pgTable("skills", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+export const DELEGATED_TASK_STATUSES = ["queued", "running", "completed", "failed", "cancelled", "timed_out"] as const;
+export type DelegatedTaskStatus = (typeof DELEGATED_TASK_STATUSES)[number];
+
+/**
+ * A coordinator's delegated task (SPEC 6): the row the coordinator's tools read and the status
+ * panel lists. A job of kind `delegated-task` runs it (lib/coordinator), under the thread's
+ * semaphore; its child conversation is a child thread as with `task`.
+ */
+export const delegatedTasks = pgTable(
+  "delegated_tasks",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The coordinating chat. */
+    threadId: text("thread_id")
+      .notNull()
+      .references(() => threads.id, { onDelete: "cascade" }),
+    parentRunId: text("parent_run_id"),
+    /** The worker: a subagent's slug, or null for the coordinating agent itself. */
+    agentSlug: text("agent_slug"),
+    agentName: text("agent_name").notNull().default(""),
+    description: text("description").notNull(),
+    status: text("status", { enum: DELEGATED_TASK_STATUSES }).notNull().default("queued"),
+    modelSpec: text("model_spec").notNull(),
+    timeoutMs: integer("timeout_ms").notNull(),
+    jobId: text("job_id"),
+    childThreadId: text("child_thread_id"),
+    childRunId: text("child_run_id"),
+    result: text("result"),
+    error: text("error"),
+    /** What the worker is doing now (its current tool and plan), for the status panel. */
+    progress: jsonb("progress").$type<{ tool?: string; todos?: { done: number; total: number } }>(),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("delegated_tasks_thread_idx").on(t.threadId, t.createdAt)],
+);

@@ -8,7 +8,7 @@ import { MAX_TITLE_LENGTH } from "./threads";
 import type { RunRow } from "./runs";
 
 export type NewThreadStart = {
-  thread: { id: string; agentId: string | null; title: string; modelSpec: string | null };
+  thread: { id: string; agentId: string | null; title: string; modelSpec: string | null; coordinator: boolean };
   run: { modelSpec: string };
   /** The user's first message, saved under the run. */
   message: UIMessage;
@@ -35,6 +35,7 @@ export async function startNewThread(
     modelSpec: start.thread.modelSpec,
     rootThreadId: start.thread.id,
     parentThreadId: null,
+    coordinator: start.thread.coordinator,
     createdAt: now,
     updatedAt: now,
   };
@@ -55,8 +56,9 @@ export async function startNewThread(
   const metadata = (start.message.metadata as Record<string, unknown> | undefined) ?? null;
   const { rows } = await db.execute<{ created: number }>(sql`
     WITH t AS (
-      INSERT INTO ${threads} (id, user_id, agent_id, title, model_spec, root_thread_id, created_at, updated_at)
-      VALUES (${thread.id}, ${actor.id}, ${thread.agentId}, ${thread.title}, ${thread.modelSpec}, ${thread.id}, ${now}, ${now})
+      INSERT INTO ${threads} (id, user_id, agent_id, title, model_spec, root_thread_id, coordinator, created_at, updated_at)
+      VALUES (${thread.id}, ${actor.id}, ${thread.agentId}, ${thread.title}, ${thread.modelSpec}, ${thread.id},
+              ${thread.coordinator}, ${now}, ${now})
       ON CONFLICT (id) DO NOTHING
       RETURNING id
     ),

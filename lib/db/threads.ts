@@ -12,6 +12,8 @@ export type ThreadSummary = {
   title: string;
   agentId: string | null;
   modelSpec: string | null;
+  /** Coordinator mode is on for this chat. */
+  coordinator: boolean;
   status: ThreadStatus;
   createdAt: string;
   updatedAt: string;
@@ -60,6 +62,7 @@ export function toSummary(r: ThreadRow, status: ThreadStatus = "idle"): ThreadSu
     title: r.title,
     agentId: r.agentId,
     modelSpec: r.modelSpec,
+    coordinator: r.coordinator,
     status,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
@@ -89,7 +92,7 @@ export async function getThreadWithSummary(
 
 export async function createThread(
   actor: Actor,
-  input: { id?: string; agentId: string | null; title?: string; modelSpec?: string | null },
+  input: { id?: string; agentId: string | null; title?: string; modelSpec?: string | null; coordinator?: boolean },
 ): Promise<ThreadRow> {
   const db = await getDb();
   const id = input.id ?? crypto.randomUUID();
@@ -102,6 +105,7 @@ export async function createThread(
       title: (input.title ?? "").slice(0, MAX_TITLE_LENGTH),
       modelSpec: input.modelSpec ?? null,
       rootThreadId: id,
+      coordinator: input.coordinator ?? false,
     })
     .onConflictDoNothing()
     .returning();
@@ -113,13 +117,14 @@ export async function createThread(
 export async function updateThread(
   actor: Actor,
   id: string,
-  patch: { title?: string; modelSpec?: string | null; agentId?: string | null },
+  patch: { title?: string; modelSpec?: string | null; agentId?: string | null; coordinator?: boolean },
 ): Promise<ThreadRow> {
   const db = await getDb();
   const set: Partial<typeof threads.$inferInsert> = { updatedAt: new Date() };
   if (patch.title !== undefined) set.title = patch.title.slice(0, MAX_TITLE_LENGTH);
   if (patch.modelSpec !== undefined) set.modelSpec = patch.modelSpec;
   if (patch.agentId !== undefined) set.agentId = patch.agentId;
+  if (patch.coordinator !== undefined) set.coordinator = patch.coordinator;
   const [row] = await db
     .update(threads)
     .set(set)

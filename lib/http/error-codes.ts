@@ -67,6 +67,7 @@ export const ERROR_CODES = {
   "not_found:run": 404,
   "not_found:skill": 404,
   "not_found:thread": 404,
+  "not_found:task": 404,
   "not_found:token": 404,
   "not_found:user": 404,
 

@@ -72,6 +72,31 @@ describe("the job runner", () => {
     expect(third.created).toBe(true);
   });
 
+  it("runs at most a group's limit of jobs at once, across workers, in a pool of the kind's own", async () => {
+    let running = 0;
+    let most = 0;
+    const name = `test.kind${++kindNo}`;
+    registerJobHandler(name, {
+      concurrency: 8,
+      serializedClaims: true,
+      async run() {
+        most = Math.max(most, ++running);
+        await new Promise((resolve) => setTimeout(resolve, 120));
+        running -= 1;
+      },
+    });
+    // A group of many jobs (no de-duplication above a limit of 1), and two workers competing for them.
+    const ids = [];
+    for (let i = 0; i < 9; i++)
+      ids.push((await insertJob({ kind: name, payload: { i }, groupKey: "sem-1", groupLimit: 3 })).id);
+    expect(new Set(ids).size).toBe(9);
+    // The shared pool of 1 does not hold these back: the kind has its own.
+    runner({ concurrency: 1 }).start();
+    runner({ concurrency: 1 }).start();
+    for (const id of ids) expect((await settled(id))?.status).toBe("completed");
+    expect(most).toBe(3);
+  });
+
   it("retries a failed attempt and keeps the last error while it waits", async () => {
     let calls = 0;
     const k = kind(async () => {

@@ -30,6 +30,13 @@ export type JobContext = {
 
 type FailureHandler = {
   /**
+   * Jobs of this kind run in a pool of their own, up to this many at once per process (work that
+   * mostly waits, such as a coordinator's tasks), instead of sharing the runner's concurrency.
+   */
+  concurrency?: number;
+  /** Claims of this kind are serialized across workers, so group limits (semaphores) hold exactly. */
+  serializedClaims?: boolean;
+  /**
    * Once, when a job failed for good: its last attempt threw `cause`, or its worker died on it
    * (no cause).
    */
@@ -107,7 +114,7 @@ export class JobRunner {
   private readonly pollMs: number;
   private readonly leaseMs: number;
   private readonly retryBaseMs: number;
-  private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private readonly running = new Map<string, { kind: string; controller: AbortController; done: Promise<void> }>();
   private timer: NodeJS.Timeout | null = null;
   private claiming: Promise<void> | null = null;
   private again = false;
@@ -173,15 +180,30 @@ export class JobRunner {
   }
 
   private async claimAll(): Promise<void> {
-    const kinds = [...handlers.keys()];
-    if (kinds.length === 0) return;
-    while (!this.stopped && this.running.size < this.concurrency) {
-      const job = await claimJob(this.workerId, kinds, this.leaseMs);
-      if (!job) return;
-      const handler = handlers.get(job.kind)!;
-      const more = "batchSize" in handler ? await this.claimRestOfBatch(job, handler) : [];
-      this.launch([job, ...more]);
+    const shared = [...handlers.keys()].filter((kind) => !handlers.get(kind)!.concurrency);
+    if (shared.length > 0) {
+      while (!this.stopped && this.runningOf(shared) < this.concurrency) {
+        const job = await claimJob(this.workerId, shared, this.leaseMs);
+        if (!job) break;
+        const handler = handlers.get(job.kind)!;
+        const more = "batchSize" in handler ? await this.claimRestOfBatch(job, handler) : [];
+        this.launch([job, ...more]);
+      }
     }
+    for (const [kind, handler] of handlers) {
+      if (!handler.concurrency) continue;
+      while (!this.stopped && this.runningOf([kind]) < handler.concurrency) {
+        const job = await claimJob(this.workerId, [kind], this.leaseMs, { serialized: handler.serializedClaims });
+        if (!job) break;
+        this.launch([job]);
+      }
+    }
+  }
+
+  private runningOf(kinds: string[]): number {
+    let n = 0;
+    for (const r of this.running.values()) if (kinds.includes(r.kind)) n += 1;
+    return n;
   }
 
   private claimRestOfBatch(
@@ -206,7 +228,7 @@ export class JobRunner {
       this.running.delete(key);
       this.kick();
     });
-    this.running.set(key, { controller, done });
+    this.running.set(key, { kind: jobs[0].kind, controller, done });
   }
 
   private async work(jobs: ClaimedJob[], controller: AbortController): Promise<void> {

@@ -24,6 +24,8 @@ export type StartChatInput = {
   trigger?: "submit-message" | "regenerate-message";
   /** With `submit-message`: the id of the user message being edited (the new text keeps it). */
   messageId?: string;
+  /** Coordinator mode for this chat (kept on the thread; omitted: the thread's setting). */
+  coordinator?: boolean;
 };
 
 /** A regenerated answer or an edited message: the turn of `message.id` is run again from the state before it. */
@@ -79,14 +81,15 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
   const agent = agentId ? await getVisibleAgent(actor, agentId) : await getDefaultAgent(actor);
   if (!agent) throw new ApiError("not_found:agent", "This agent does not exist or is not shared with you.");
   const modelSpec = input.modelSpec ?? existing?.modelSpec ?? null;
-  const ctx = await prepareAgentRuntimeContext(actor, agent, { modelSpec });
+  const coordinator = input.coordinator ?? existing?.coordinator ?? false;
+  const ctx = await prepareAgentRuntimeContext(actor, agent, { modelSpec, coordinator });
 
   // A new conversation's thread, run and message are one statement; an existing one takes the steps below.
   const started =
     existing || rerun
       ? null
       : await startNewThread(actor, {
-          thread: { id: input.threadId, agentId: agent.id, title: titleFrom(text), modelSpec },
+          thread: { id: input.threadId, agentId: agent.id, title: titleFrom(text), modelSpec, coordinator },
           run: { modelSpec: ctx.modelSpec },
           message: { id: input.message.id, role: "user", parts: input.message.parts },
         });
@@ -95,7 +98,13 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
   }
   const thread =
     existing ??
-    (await createThread(actor, { id: input.threadId, agentId: agent.id, title: titleFrom(text), modelSpec }));
+    (await createThread(actor, {
+      id: input.threadId,
+      agentId: agent.id,
+      title: titleFrom(text),
+      modelSpec,
+      coordinator,
+    }));
   const run = await createRun(actor, { threadId: thread.id, agentId: agent.id, modelSpec: ctx.modelSpec });
   let forkFrom: string | undefined;
   let rewriteChat: (() => Promise<void>) | undefined;
@@ -126,6 +135,7 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
         ...(thread.title ? {} : { title: titleFrom(text) }),
         ...(input.modelSpec !== undefined ? { modelSpec: input.modelSpec } : {}),
         ...(input.agentId ? { agentId: agent.id } : {}),
+        ...(input.coordinator !== undefined ? { coordinator } : {}),
       });
     }
   } catch (err) {

@@ -8,6 +8,7 @@ import { firstPendingInterrupt } from "./pending-interrupt";
 import { listThreadAttachments } from "@/lib/db/attachments";
 import { uploadPathOf } from "@/lib/files/upload-path";
 import { rootOf } from "@/lib/files/thread-workdir";
+import { listDelegatedTasks, toTaskView, type DelegatedTaskView } from "@/lib/db/delegated-tasks";
 
 /** A file the user attached to the conversation (the status panel's "Files"). */
 export type AttachedFile = { name: string; path: string; size: number; mediaType: string; createdAt: string };
@@ -19,6 +20,9 @@ export type ThreadState = {
   files: AttachedFile[];
   artifacts: unknown[];
   subagentRuns: SubagentRunView[];
+  /** Coordinator mode: whether it is on for this chat, and the tasks it delegated (newest first). */
+  coordinator: boolean;
+  delegatedTasks: DelegatedTaskView[];
   runs: RunView[];
   activeRun: { id: string; status: string } | null;
   /** What the thread's interrupted latest run waits for (the form to answer), else null. */
@@ -31,9 +35,10 @@ export async function getThreadState(actor: Actor, threadId: string): Promise<Th
   const rootThreadId = rootOf(thread);
   const tuple = await (await getCheckpointer()).getTuple({ configurable: { thread_id: threadId } });
   const values = (tuple?.checkpoint.channel_values ?? {}) as Record<string, unknown>;
-  const [runs, subagentRuns] = await Promise.all([
+  const [runs, subagentRuns, tasks] = await Promise.all([
     listRuns(actor, threadId).then((rows) => rows.map(toRunView)),
     listSubagentRuns(actor, threadId),
+    listDelegatedTasks(actor, threadId),
   ]);
   const active = runs.find((r) => r.status === "running" || r.status === "pending" || r.status === "interrupted");
   const latest = runs.find((r) => r.runType !== "subagent");
@@ -51,6 +56,8 @@ export async function getThreadState(actor: Actor, threadId: string): Promise<Th
     })),
     artifacts: (values.artifacts as unknown[] | undefined) ?? [],
     subagentRuns,
+    coordinator: thread.coordinator,
+    delegatedTasks: tasks.map(toTaskView),
     runs: runs.filter((r) => r.runType !== "subagent"),
     activeRun: active ? { id: active.id, status: active.status } : null,
     interrupt: latest && pending ? { ...pending.request, runId: latest.id, interruptId: pending.id } : null,

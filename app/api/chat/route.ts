@@ -34,6 +34,7 @@ export const POST = route({ body: chatBody }, async ({ actor, body }) => {
     modelSpec: body.modelSpec,
     trigger: body.trigger,
     messageId: body.messageId,
+    coordinator: body.coordinator,
   });
   return runStreamResponse(buffer, run.id);
 });

@@ -3,9 +3,11 @@ import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
 import { taskTool } from "@/lib/agent/subagents/task-tool";
 import type { BuildChildAgent } from "@/lib/agent/subagents/run-subagent";
 import { subagentToolFilterMiddleware } from "./subagent-tool-filter";
+import { coordinatorTools } from "@/lib/coordinator/coordinator-tools";
 
 /**
- * Slot 4 of the chain (SPEC 3.4). A main agent that sees at least one subagent gets `task`; a
+ * Slot 4 of the chain (SPEC 3.4, 6). A main agent that sees at least one subagent gets `task`, or in
+ * coordinator mode the four meta-tools (delegate_task, check_task, task_stop, synthesize); a
  * subagent's own chain instead drops every main-agent-only tool (no `task`: no nesting; no
  * questions to the user, no artifacts, no skill installs).
  */
@@ -13,6 +15,7 @@ export function subagentsMiddleware(ctx: AgentRuntimeContext, build: BuildChildA
   if (ctx.agent.isSubagent) return subagentToolFilterMiddleware();
   return createMiddleware({
     name: "SubagentsMiddleware",
-    tools: ctx.visibleSubagents.length > 0 ? [taskTool(ctx, build)] : [],
+    // Coordinator mode delegates without waiting (tasks are job rows); otherwise `task` waits for its child.
+    tools: ctx.coordinator ? coordinatorTools(ctx) : ctx.visibleSubagents.length > 0 ? [taskTool(ctx, build)] : [],
   });
 }

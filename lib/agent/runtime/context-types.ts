@@ -51,9 +51,11 @@ export type AgentRuntimeContext = {
   preloadedSkills: { slug: string; content: string }[];
   /** The user's AGENTS.md, USER.md and MEMORY.md for the system prompt, read while the catalog is. */
   userPromptFiles: UserPromptFile[];
+  /** Coordinator mode (the chat's toggle): delegate_task, check_task, task_stop and synthesize instead of task. */
+  coordinator?: boolean;
 };
 
-export type RuntimeOverrides = { modelSpec?: string | null; config?: Partial<AgentConfig> };
+export type RuntimeOverrides = { modelSpec?: string | null; config?: Partial<AgentConfig>; coordinator?: boolean };
 
 /**
  * A built-in tool factory receiving the runtime context, so a tool with side effects can

@@ -112,6 +112,8 @@ export async function prepareAgentRuntimeContext(
     modelSpec: requested,
     fallbackSpecs: await fallbackSpecsFor(requested),
     userPromptFiles,
+    // A subagent never coordinates (no nesting).
+    coordinator: Boolean(overrides.coordinator) && !agent.isSubagent,
   };
 }
 

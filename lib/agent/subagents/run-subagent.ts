@@ -1,7 +1,7 @@
 import { AIMessage, HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import type { Actor } from "@/lib/auth/actor";
-import { listVisibleSubagents } from "@/lib/db/agents";
+import { listVisibleSubagents, type AgentRow } from "@/lib/db/agents";
 import { createChildThread, findChildThread } from "@/lib/db/threads";
 import { createRun, finishRun, findActiveRun } from "@/lib/db/runs";
 import { parseAgentConfig } from "@/lib/agent/config/config-schema";
@@ -58,17 +58,31 @@ export async function runSubagent(task: SubagentTask, build: BuildChildAgent): P
   const { actor, parent } = task;
   const row = (await listVisibleSubagents(actor)).find((a) => a.slug === task.slug);
   if (!row) return { ok: false, error: `No subagent "${task.slug}" is available to you.` };
-  let threadId = task.threadId;
-  if (threadId) {
-    const child = await findChildThread(actor, threadId, parent.rootThreadId);
-    if (!child) return { ok: false, error: `There is no subagent conversation ${threadId} in this chat.` };
+  if (task.threadId) {
+    const child = await findChildThread(actor, task.threadId, parent.rootThreadId);
+    if (!child) return { ok: false, error: `There is no subagent conversation ${task.threadId} in this chat.` };
     if (child.agentId !== row.id)
       return {
         ok: false,
-        threadId,
-        error: `Conversation ${threadId} belongs to another subagent, not "${task.slug}".`,
+        threadId: task.threadId,
+        error: `Conversation ${task.threadId} belongs to another subagent, not "${task.slug}".`,
       };
   }
+  return runChildAgent({ ...task, worker: row }, build);
+}
+
+export type ChildTask = Omit<SubagentTask, "slug"> & {
+  /** The agent that does the work, run with a subagent's chain (no delegation, no questions to the user). */
+  worker: AgentRow;
+  /** Retrying after the worker died: continue the child thread from its checkpoint instead of sending the task again. */
+  resume?: boolean;
+};
+
+/** The child run itself, for `task` and the coordinator's delegated tasks: the worker is already resolved and allowed. */
+export async function runChildAgent(task: ChildTask, build: BuildChildAgent): Promise<SubagentResult> {
+  const { actor, parent } = task;
+  const row = { ...task.worker, isSubagent: true };
+  let threadId = task.threadId;
   if (threadId && (busy.has(threadId) || (await findActiveRun(actor, threadId))))
     return { ok: false, threadId, error: `Subagent conversation ${threadId} is still working on an earlier task.` };
 
@@ -77,7 +91,7 @@ export async function runSubagent(task: SubagentTask, build: BuildChildAgent): P
     const modelSpec = parseAgentConfig(row.config).model || task.parentModelSpec;
     ctx = await prepareAgentRuntimeContext(actor, row, { modelSpec });
   } catch (err) {
-    return { ok: false, threadId, error: `Subagent "${task.slug}" could not start: ${(err as Error).message}` };
+    return { ok: false, threadId, error: `Subagent "${row.slug}" could not start: ${(err as Error).message}` };
   }
   if (!threadId) {
     const title = task.description.split("\n")[0].slice(0, 120);
@@ -112,7 +126,12 @@ export async function runSubagent(task: SubagentTask, build: BuildChildAgent): P
       signal: task.signal,
       rootThreadId: parent.rootThreadId,
     });
-    const input = { messages: [new HumanMessage(task.description)] };
+    const started =
+      task.resume &&
+      ((await agent.graph.getState({ configurable: { thread_id: threadId } })).values.messages as unknown[] | undefined)
+        ?.length;
+    // Resuming: null input continues from the checkpoint (the model call the dead worker was making).
+    const input = started ? null : { messages: [new HumanMessage(task.description)] };
     // Outside the parent's runnable context: otherwise the child would inherit the parent's
     // callbacks (its tokens would stream into the parent's answer) and its graph internals.
     await AsyncLocalStorageProviderSingleton.getInstance().run(undefined, async () => {
@@ -161,7 +180,7 @@ export async function runSubagent(task: SubagentTask, build: BuildChildAgent): P
       ok: false,
       threadId,
       runId: run.id,
-      error: `Subagent "${task.slug}" failed: ${message}`,
+      error: `Subagent "${row.slug}" failed: ${message}`,
       ...tokensOf(usage),
     };
   } finally {

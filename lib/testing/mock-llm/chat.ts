@@ -43,7 +43,7 @@ export async function handleChatCompletion(body: unknown, headers: Headers, ctx:
     key === null
       ? { ...demoReply(request, ctx.demoDelayMs), firstTokenDelayMs: ctx.demoFirstTokenDelayMs }
       : turn
-        ? replyFromTurn(turn)
+        ? replyFromTurn(turn, request)
         : textReply(exhaustedText(key));
 
   return handled(await respond(request, reply, key, ctx));

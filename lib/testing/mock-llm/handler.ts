@@ -112,8 +112,16 @@ export function createMockLlm(options: MockLlmOptions = {}): MockLlm {
       handled = await modelEndpoint(req, path, body);
     }
     const { response, key, model } = handled;
-    log.add({ key, model, path, body: body === INVALID_JSON ? null : body, receivedAt, status: response.status });
-    return response;
+    const entry: LoggedRequest = {
+      key,
+      model,
+      path,
+      body: body === INVALID_JSON ? null : body,
+      receivedAt,
+      status: response.status,
+    };
+    log.add(entry);
+    return watchClose(response, entry);
   }
 
   return {
@@ -147,4 +155,26 @@ function hasBearer(req: Request, apiKey: string): boolean {
   if (!match) return false;
   const digest = (value: string) => createHash("sha256").update(value).digest();
   return timingSafeEqual(digest(match[1].trim()), digest(apiKey));
+}
+
+/** A streamed answer the client stopped reading (it aborted the call) is marked in the log: `closedByClient`. */
+function watchClose(response: Response, entry: LoggedRequest): Response {
+  if (!response.body || !response.headers.get("content-type")?.startsWith("text/event-stream")) return response;
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (err) {
+        controller.error(err);
+      }
+    },
+    cancel(reason) {
+      entry.closedByClient = true;
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }

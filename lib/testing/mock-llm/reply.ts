@@ -1,4 +1,6 @@
 import type { ReplyTurn, UsageOverride } from "./turns";
+import type { ChatRequest } from "./request-schema";
+import { resolveToolResultRefs } from "./tool-result-refs";
 
 /**
  * One assistant answer, already cut into the pieces it will stream in. Scripted turns and
@@ -22,7 +24,8 @@ export type Reply = {
 
 const DEFAULT_CHUNK_SIZE = 8;
 
-export function replyFromTurn(turn: ReplyTurn): Reply {
+/** `request`: the conversation, for `{{tool:K:field}}` references in the turn's tool arguments. */
+export function replyFromTurn(turn: ReplyTurn, request?: ChatRequest): Reply {
   const size = turn.chunkSize ?? DEFAULT_CHUNK_SIZE;
   return {
     model: turn.model,
@@ -31,7 +34,12 @@ export function replyFromTurn(turn: ReplyTurn): Reply {
     toolCalls: (turn.toolCalls ?? []).map((call) => ({
       id: call.id ?? newToolCallId(),
       name: call.name,
-      argumentChunks: chunkByChars("rawArgs" in call ? call.rawArgs : JSON.stringify(call.args), size),
+      argumentChunks: chunkByChars(
+        "rawArgs" in call
+          ? call.rawArgs
+          : JSON.stringify(request ? resolveToolResultRefs(call.args, request) : call.args),
+        size,
+      ),
     })),
     usage: turn.usage,
     delayMs: turn.delayMs ?? 0,

@@ -10,6 +10,8 @@ export type LoggedRequest = {
   /** Epoch milliseconds, so tests can measure backoff between retries. */
   receivedAt: number;
   status: number;
+  /** The client closed a streamed answer before its end (an aborted call). */
+  closedByClient?: boolean;
 };
 
 /** Keeps the newest `limit` requests; 0 keeps none (the in-app demo model). */
