@@ -2,7 +2,7 @@ import { DefaultChatTransport, type ChatTransport } from "ai";
 import type { MeridianUIMessage } from "@/components/api/types";
 
 /** What `sendMessage(message, { body })` adds to the request: the chosen agent and model. */
-export type ChatRequestExtras = { agentId?: string | null; modelSpec?: string | null };
+export type ChatRequestExtras = { agentId?: string | null; modelSpec?: string | null; coordinator?: boolean };
 
 /** Parses a UI message stream response (SSE) exactly like the chat's own responses. */
 class MeridianHttpTransport extends DefaultChatTransport<MeridianUIMessage> {
@@ -30,7 +30,7 @@ export function createChatTransport(): MeridianChatTransport {
   const http = new MeridianHttpTransport({
     api: "/api/chat",
     prepareSendMessagesRequest: ({ id, messages, body, trigger, messageId }) => {
-      const { agentId, modelSpec } = (body ?? {}) as ChatRequestExtras;
+      const { agentId, modelSpec, coordinator } = (body ?? {}) as ChatRequestExtras;
       return {
         body: {
           id,
@@ -38,6 +38,7 @@ export function createChatTransport(): MeridianChatTransport {
           message: messages[messages.length - 1],
           ...(agentId ? { agentId } : {}),
           ...(modelSpec ? { modelSpec } : {}),
+          ...(coordinator !== undefined ? { coordinator } : {}),
           ...(trigger === "regenerate-message" ? { trigger } : {}),
           ...(messageId ? { messageId } : {}),
         },

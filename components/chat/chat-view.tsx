@@ -30,6 +30,7 @@ export function ChatView({
   exists,
   threadSpec,
   initialTitle,
+  initialCoordinator,
   userName,
 }: {
   threadId: string;
@@ -38,6 +39,8 @@ export function ChatView({
   /** The model spec an existing thread last ran with; undefined for a new chat. */
   threadSpec?: string | null;
   initialTitle?: string;
+  /** Coordinator mode as the thread last ran (off for a new chat). */
+  initialCoordinator?: boolean;
   userName?: string;
 }) {
   const t = useTranslations("chat");
@@ -46,14 +49,16 @@ export function ChatView({
   const layout = usePanelLayout();
   const [input, setInput] = useState("");
   const [agentId, setAgentId] = useState<string | null>(null);
+  const [coordinator, setCoordinator] = useState(initialCoordinator ?? false);
   const agents = useAgents(!exists);
   const [scrollSignal, setScrollSignal] = useState(0);
-  const { chat, busy, stopping, send, regenerate, edit, stop, panel, answerInterrupt } = useMeridianChat({
+  const { chat, busy, stopping, send, regenerate, edit, stop, panel, refreshPanel, answerInterrupt } = useMeridianChat({
     threadId,
     initialMessages,
     exists,
     agentId,
     modelSpec: model.spec,
+    coordinator,
     onRefused: setInput,
   });
 
@@ -143,6 +148,8 @@ export function ChatView({
                 stopping={stopping}
                 modelSpec={model.spec}
                 onModelChange={model.choose}
+                coordinator={coordinator}
+                onCoordinatorChange={setCoordinator}
                 context={panel.tokenUsage?.context ?? null}
                 attachments={attachments}
               />
@@ -152,7 +159,9 @@ export function ChatView({
           {empty && <Suggestions onPick={submit} />}
         </div>
         <StatusPanel
+          threadId={threadId}
           state={panel}
+          onTasksChanged={() => void refreshPanel()}
           busy={busy}
           desktopOpen={layout.desktopOpen && statusShown}
           drawerOpen={layout.drawerOpen && statusShown}

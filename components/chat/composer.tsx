@@ -10,6 +10,7 @@ import { AttachmentChip } from "./attachments/attachment-chip";
 import type { ComposerAttachments } from "./attachments/use-composer-attachments";
 import { ContextRing } from "./context-ring";
 import { ModelPicker } from "./model-picker";
+import { CoordinatorToggle } from "./coordinator-toggle";
 
 const MAX_HEIGHT_PX = 240;
 
@@ -27,6 +28,8 @@ export function Composer({
   stopping,
   modelSpec,
   onModelChange,
+  coordinator,
+  onCoordinatorChange,
   context,
   attachments,
 }: {
@@ -38,6 +41,8 @@ export function Composer({
   stopping: boolean;
   modelSpec: string | null;
   onModelChange: (spec: string) => void;
+  coordinator: boolean;
+  onCoordinatorChange: (on: boolean) => void;
   context: ApproximateContext | null;
   /** Files uploaded to the thread from here; sending waits until no upload or removal is in flight. */
   attachments: ComposerAttachments;
@@ -117,6 +122,7 @@ export function Composer({
         <div className="flex min-w-0 items-center gap-0.5">
           <AttachButton onFiles={attachments.add} />
           <ModelPicker value={modelSpec} onChange={onModelChange} />
+          <CoordinatorToggle on={coordinator} onChange={onCoordinatorChange} />
         </div>
         <div className="flex items-center gap-1.5">
           <ContextRing context={context} />

@@ -1,6 +1,7 @@
 import type { MeridianDataParts, RunStatusData, TodoItem, TokenUsageState } from "@/lib/agent/ui-parts";
 import { skillsFromStream, type ActiveSkillsState } from "@/components/panels/active-skills-state";
 import { subagentsFromStream, type SubagentEntry } from "@/components/panels/subagents-state";
+import type { DelegatedTaskView } from "@/lib/db/delegated-tasks";
 
 /** What the status panel keeps of the thread: read from its state, then patched by stream parts. */
 export type ThreadPanelState = {
@@ -9,6 +10,8 @@ export type ThreadPanelState = {
   run: RunStatusData | null;
   skills: ActiveSkillsState;
   subagents: SubagentEntry[];
+  /** Coordinator mode's delegated tasks, as last read from the server (newest first). */
+  tasks: DelegatedTaskView[];
   loaded: boolean;
 };
 

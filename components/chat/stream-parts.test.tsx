@@ -138,13 +138,22 @@ async function renderBoth(locale: "en" | "zh-CN" = "en") {
       run: null,
       skills: NO_ACTIVE_SKILLS,
       subagents: [],
+      tasks: [],
       loaded: true,
     },
   );
   const state = { ...panel, modelSwitch: modelSwitchOfMessage(message) };
   const transcript = render(<AssistantMessage message={message} streaming={false} />, locale);
   const status = render(
-    <StatusPanel state={state} busy={false} desktopOpen drawerOpen={false} onClose={noop} />,
+    <StatusPanel
+      threadId="thread-1"
+      state={state}
+      onTasksChanged={noop}
+      busy={false}
+      desktopOpen
+      drawerOpen={false}
+      onClose={noop}
+    />,
     locale,
   );
   return { message, transcript, status };

@@ -80,6 +80,7 @@ export function ThreadChat({ threadId }: { threadId: string }) {
       initialMessages={load.data.messages}
       threadSpec={load.data.thread.modelSpec ?? null}
       initialTitle={load.data.thread.title}
+      initialCoordinator={load.data.thread.coordinator}
       exists
     />
   );

@@ -16,6 +16,8 @@ import { useThreadState, type ThreadPanelState } from "./use-thread-state";
 /** What the status panel shows: the thread's state, and the latest answer's model switch. */
 export type PanelState = ThreadPanelState & { modelSwitch: ModelSwitchData | null };
 
+const TASK_POLL_MS = 1000;
+
 /** If the server has not closed the stream this long after a cancel, stop reading it. */
 const CANCEL_GRACE_MS = 10_000;
 
@@ -26,6 +28,8 @@ type Options = {
   exists: boolean;
   agentId?: string | null;
   modelSpec: string | null;
+  /** Coordinator mode for the messages sent from now on. */
+  coordinator: boolean;
   /** Gives a refused message's text back to the composer. */
   onRefused: (text: string) => void;
 };
@@ -34,7 +38,15 @@ type Options = {
  * useChat wired to Meridian's API: only the new message is sent, a reload resumes the
  * live run, data parts feed the status panel, and Stop cancels the run on the server.
  */
-export function useMeridianChat({ threadId, initialMessages, exists, agentId, modelSpec, onRefused }: Options) {
+export function useMeridianChat({
+  threadId,
+  initialMessages,
+  exists,
+  agentId,
+  modelSpec,
+  coordinator,
+  onRefused,
+}: Options) {
   const threads = useThreads();
   const reportError = useReportError();
   const panel = useThreadState(threadId, exists);
@@ -131,7 +143,7 @@ export function useMeridianChat({ threadId, initialMessages, exists, agentId, mo
           title: text.slice(0, 80),
           agentId: agentId ?? null,
           modelSpec,
-          coordinator: false,
+          coordinator,
           status: "running",
           createdAt: new Date().toISOString(),
           updatedAt: new Date().toISOString(),
@@ -139,9 +151,9 @@ export function useMeridianChat({ threadId, initialMessages, exists, agentId, mo
       }
       panel.startRun();
       streamRun.current = null;
-      await chat.sendMessage({ text }, { body: { agentId, modelSpec } satisfies ChatRequestExtras });
+      await chat.sendMessage({ text }, { body: { agentId, modelSpec, coordinator } satisfies ChatRequestExtras });
     },
-    [persisted, threadId, threads, agentId, modelSpec, chat, panel],
+    [persisted, threadId, threads, agentId, modelSpec, coordinator, chat, panel],
   );
 
   /** Runs the turn of the answer `messageId` again: the answer is replaced by a new one (the latest branch). */
@@ -149,9 +161,9 @@ export function useMeridianChat({ threadId, initialMessages, exists, agentId, mo
     async (messageId: string) => {
       panel.startRun();
       streamRun.current = null;
-      await chat.regenerate({ messageId, body: { agentId, modelSpec } satisfies ChatRequestExtras });
+      await chat.regenerate({ messageId, body: { agentId, modelSpec, coordinator } satisfies ChatRequestExtras });
     },
-    [agentId, modelSpec, chat, panel],
+    [agentId, modelSpec, coordinator, chat, panel],
   );
 
   /** Replaces the user message `messageId` with `text` (its files stay) and answers it again from there. */
@@ -163,10 +175,10 @@ export function useMeridianChat({ threadId, initialMessages, exists, agentId, mo
       streamRun.current = null;
       await chat.sendMessage(
         { parts: [...files, { type: "text", text }], messageId },
-        { body: { agentId, modelSpec } satisfies ChatRequestExtras },
+        { body: { agentId, modelSpec, coordinator } satisfies ChatRequestExtras },
       );
     },
-    [agentId, modelSpec, chat, panel],
+    [agentId, modelSpec, coordinator, chat, panel],
   );
 
   const stop = useCallback(async () => {
@@ -198,6 +210,17 @@ export function useMeridianChat({ threadId, initialMessages, exists, agentId, mo
     return () => window.clearTimeout(timer);
   }, [stopping]);
 
+  // Delegated tasks run on the server's job runner, outside the stream: read them every second
+  // while a coordinator turn runs or any task is unfinished.
+  const tasksOpen = panel.state.tasks.some((task) => task.status === "queued" || task.status === "running");
+  const pollTasks = tasksOpen || (coordinator && busy);
+  const refreshPanel = panel.refresh;
+  useEffect(() => {
+    if (!pollTasks) return;
+    const timer = window.setInterval(() => void refreshPanel(), TASK_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [pollTasks, refreshPanel]);
+
   // The latest answer's model switch, live while it streams and after a reload alike.
   const lastMessage = chat.messages.at(-1);
   const panelState = useMemo<PanelState>(
@@ -205,5 +228,17 @@ export function useMeridianChat({ threadId, initialMessages, exists, agentId, mo
     [panel.state, lastMessage],
   );
 
-  return { chat, busy, stopping, send, regenerate, edit, stop, panel: panelState, persisted, answerInterrupt };
+  return {
+    chat,
+    busy,
+    stopping,
+    send,
+    regenerate,
+    edit,
+    stop,
+    panel: panelState,
+    refreshPanel,
+    persisted,
+    answerInterrupt,
+  };
 }

@@ -26,6 +26,7 @@ const INITIAL: ThreadPanelState = {
   run: null,
   skills: NO_ACTIVE_SKILLS,
   subagents: [],
+  tasks: [],
   loaded: false,
 };
 
@@ -53,6 +54,7 @@ export function useThreadState(threadId: string, exists: boolean) {
             : settledRun(current.run, response.runs),
           skills: skillsFromState(current.skills, response.activatedSkills),
           subagents: subagentsFromState(current.subagents, response.subagentRuns),
+          tasks: response.delegatedTasks ?? [],
           loaded: true,
         }));
         return response;

@@ -9,18 +9,24 @@ import { Sheet } from "@/components/ui/sheet";
 import { ActiveSkills } from "./active-skills";
 import { RunStatus } from "./run-status";
 import { SubagentRuns } from "./subagent-runs";
+import { DelegatedTasks } from "./delegated-tasks";
 import { TodoList } from "./todo-list";
 import { TokenUsageCard } from "./token-usage-card";
 
 /** Right-hand column (a drawer on small screens): run status, active skills, live todos, delegated tasks, token usage. */
 export function StatusPanel({
+  threadId,
   state,
+  onTasksChanged,
   busy,
   desktopOpen,
   drawerOpen,
   onClose,
 }: {
+  threadId: string;
   state: PanelState;
+  /** A task was stopped from the panel: read the thread's state again. */
+  onTasksChanged: () => void;
   busy: boolean;
   desktopOpen: boolean;
   drawerOpen: boolean;
@@ -46,6 +52,7 @@ export function StatusPanel({
         <RunStatus run={state.run} busy={busy} modelSwitch={state.modelSwitch} />
         <ActiveSkills skills={state.skills} />
         <TodoList todos={state.todos} live={busy || ACTIVE_RUN_STATUSES.includes(state.run?.status ?? "")} />
+        <DelegatedTasks threadId={threadId} tasks={state.tasks} onChanged={onTasksChanged} />
         <SubagentRuns subagents={state.subagents} />
         <TokenUsageCard usage={state.tokenUsage} />
       </div>

@@ -18,6 +18,7 @@ import { agentRuns, delegatedTasks, threads } from "@/lib/db/schema";
 import { JobRunner } from "@/lib/jobs/runner";
 import { buildChildAgent } from "@/lib/agent/graph";
 import { registerDelegatedTaskJob } from "./task-job";
+import { getThreadState } from "@/lib/runs/thread-state";
 
 // Coordinator mode over real HTTP with the scripted model, tasks run by a real job runner.
 let h: AgentHarness;
@@ -121,6 +122,14 @@ describe("coordinator mode", () => {
     expect(beta).not.toContain("task");
     const children = await db.select().from(threads).where(eq(threads.parentThreadId, threadId));
     expect(children).toHaveLength(2);
+    // The panel's state lists the tasks with their workers' tokens, and not again as subagent runs.
+    const state = await getThreadState(actor, threadId);
+    expect(state.coordinator).toBe(true);
+    expect(state.subagentRuns).toEqual([]);
+    expect(state.delegatedTasks.map((t) => [t.status, t.tokens !== null, t.childThreadId !== null])).toEqual([
+      ["completed", true, true],
+      ["completed", true, true],
+    ]);
   });
 
   it("runs at most four tasks of a chat at once", async () => {

@@ -28,8 +28,14 @@ export const DELEGATED_TASK_JOB = "delegated-task";
 /** Attempts per task: the first, and one more if its worker dies. */
 export const TASK_ATTEMPTS = 2;
 
-/** Tasks running in this process: stopping one aborts it at once (other instances notice at their next lease renewal). */
-const live = new Map<string, AbortController>();
+/**
+ * Tasks running in this process: stopping one aborts it at once (other instances notice at their
+ * next lease renewal). On globalThis: Next.js may load this module once per bundle (the route
+ * that stops a task and the runner that runs it), and both must see the same map.
+ */
+const liveKey = Symbol.for("meridian.liveDelegatedTasks");
+const g = globalThis as typeof globalThis & { [liveKey]?: Map<string, AbortController> };
+const live = (g[liveKey] ??= new Map());
 
 class TaskTimeout extends Error {
   constructor(ms: number) {

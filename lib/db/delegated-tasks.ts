@@ -22,12 +22,14 @@ export type DelegatedTaskView = {
   childThreadId: string | null;
   childRunId: string | null;
   error: string | null;
+  /** The worker run's provider-reported tokens, once known. */
+  tokens: { input: number; output: number } | null;
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
 };
 
-export function toTaskView(t: DelegatedTaskRow): DelegatedTaskView {
+export function toTaskView(t: DelegatedTaskRow, tokens: DelegatedTaskView["tokens"] = null): DelegatedTaskView {
   return {
     id: t.id,
     agentName: t.agentName,
@@ -37,6 +39,7 @@ export function toTaskView(t: DelegatedTaskRow): DelegatedTaskView {
     childThreadId: t.childThreadId,
     childRunId: t.childRunId,
     error: t.error,
+    tokens,
     createdAt: t.createdAt.toISOString(),
     startedAt: t.startedAt?.toISOString() ?? null,
     finishedAt: t.finishedAt?.toISOString() ?? null,

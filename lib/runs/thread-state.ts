@@ -40,6 +40,7 @@ export async function getThreadState(actor: Actor, threadId: string): Promise<Th
     listSubagentRuns(actor, threadId),
     listDelegatedTasks(actor, threadId),
   ]);
+  const taskThreads = new Set(tasks.map((t) => t.childThreadId).filter(Boolean));
   const active = runs.find((r) => r.status === "running" || r.status === "pending" || r.status === "interrupted");
   const latest = runs.find((r) => r.runType !== "subagent");
   const pending = latest?.status === "interrupted" ? await firstPendingInterrupt(threadId) : null;
@@ -55,11 +56,17 @@ export async function getThreadState(actor: Actor, threadId: string): Promise<Th
       createdAt: a.createdAt.toISOString(),
     })),
     artifacts: (values.artifacts as unknown[] | undefined) ?? [],
-    subagentRuns,
+    // A delegated task's worker runs are shown with the task (with their tokens), not again as subagents.
+    subagentRuns: subagentRuns.filter((r) => !taskThreads.has(r.threadId)),
     coordinator: thread.coordinator,
-    delegatedTasks: tasks.map(toTaskView),
+    delegatedTasks: tasks.map((t) => toTaskView(t, tokensOf(subagentRuns.find((r) => r.id === t.childRunId)))),
     runs: runs.filter((r) => r.runType !== "subagent"),
     activeRun: active ? { id: active.id, status: active.status } : null,
     interrupt: latest && pending ? { ...pending.request, runId: latest.id, interruptId: pending.id } : null,
   };
+}
+
+function tokensOf(run: RunView | undefined): { input: number; output: number } | null {
+  const totals = (run?.tokenUsage as { totals?: { inputTokens: number; outputTokens: number } | null } | null)?.totals;
+  return totals ? { input: totals.inputTokens, output: totals.outputTokens } : null;
 }

@@ -1,0 +1,127 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN } from "./helpers/auth";
+import { mock, scriptMarker } from "./helpers/chat";
+import { uniqueName } from "./helpers/org";
+import { pageInView, signInThroughForm } from "./helpers/pages";
+
+/**
+ * Issue 14 in the browser: the coordinator toggle, the status panel's list of delegated tasks
+ * with their live state, and stopping one task from the panel while the coordinator waits for
+ * the others in `synthesize` (the scripted server sees the stopped worker's call closed).
+ */
+
+const suffix = uniqueName("c").slice(2).toLowerCase();
+const shot = (name: string) => `${process.env.E2E_SCREENSHOT_DIR || "test-results"}/coordinator-${name}.png`;
+
+test("coordinator mode: delegated tasks show live in the panel, and one is stopped from there", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const parent = `co-p-${suffix}`;
+  const workers = { a: `co-a-${suffix}`, b: `co-b-${suffix}`, c: `co-c-${suffix}` };
+  await mock.script(workers.a, [{ text: "Alpha figures are in.", firstTokenDelayMs: 4_000 }]);
+  await mock.script(workers.b, [{ text: "never", firstTokenDelayMs: 90_000 }]);
+  await mock.script(workers.c, [{ text: "Gamma figures are in.", firstTokenDelayMs: 4_000 }]);
+  const delegate = (what: string, key: string) => ({
+    name: "delegate_task",
+    args: { description: `${what} for ${suffix} ${scriptMarker(key)}` },
+  });
+  await mock.script(parent, [
+    {
+      toolCalls: [
+        delegate("Collect the alpha figures", workers.a),
+        delegate("Collect the beta figures", workers.b),
+        delegate("Collect the gamma figures", workers.c),
+      ],
+    },
+    {
+      toolCalls: [
+        {
+          name: "synthesize",
+          args: { task_ids: ["{{tool:0:task_id}}", "{{tool:1:task_id}}", "{{tool:2:task_id}}"], deadline_seconds: 80 },
+        },
+      ],
+    },
+    { text: `Gathered what finished (${suffix}).` },
+  ]);
+
+  await signInThroughForm(page, ADMIN);
+  const toggle = page.getByTestId("coordinator-toggle");
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await page.getByTestId("composer-input").fill(`Collect the figures ${scriptMarker(parent)}`);
+  await page.getByTestId("send-button").click();
+
+  // Live: three tasks working at once while the coordinator waits in synthesize.
+  const panel = page.getByTestId("status-panel");
+  const tasks = panel.getByTestId("delegated-task");
+  await expect(tasks).toHaveCount(3);
+  for (const what of ["alpha", "beta", "gamma"])
+    await expect(tasks.filter({ hasText: `Collect the ${what} figures` })).toHaveAttribute("data-status", "running");
+  await expect(panel.getByTestId("tasks-open")).toHaveText("3 of 3 unfinished");
+  await page.screenshot({ path: shot("live-desktop") });
+
+  // Stop the slow one from the panel; the other two finish, and the coordinator answers.
+  const beta = tasks.filter({ hasText: "Collect the beta figures" });
+  await beta.getByTestId("delegated-task-stop").click();
+  await expect(beta).toHaveAttribute("data-status", "cancelled");
+  await expect(beta.getByTestId("delegated-task-status")).toHaveText("Stopped");
+  await expect(beta.getByTestId("delegated-task-stop")).toHaveCount(0);
+  await expect(page.getByTestId("message-assistant").last()).toContainText(`Gathered what finished (${suffix}).`, {
+    timeout: 30_000,
+  });
+  await expect(tasks.filter({ hasText: "alpha" })).toHaveAttribute("data-status", "completed");
+  await expect(tasks.filter({ hasText: "gamma" })).toHaveAttribute("data-status", "completed");
+  await expect(panel.getByTestId("tasks-open")).toHaveText("0 of 3 unfinished");
+  // The stopped worker's model call was really aborted; synthesize reported it, not an error.
+  expect((await mock.requests(workers.b)).map((r) => r.closedByClient)).toEqual([true]);
+  const synthesis = (
+    (await mock.requests(parent)).at(-1)!.body as { messages: { role: string; content: string }[] }
+  ).messages.findLast((m) => m.role === "tool")!.content;
+  expect(synthesis.split("\n")[0]).toBe("2 completed, 1 stopped");
+
+  // A finished task's worker transcript opens from the panel.
+  const alpha = tasks.filter({ hasText: "alpha" });
+  await expect(alpha).toContainText(/[\d,]+ in · \d+ out/);
+  // Its worker runs are listed with the task, not a second time as subagents.
+  await expect(panel.getByTestId("subagent-runs")).toHaveCount(0);
+  await alpha.getByTestId("delegated-task-toggle").click();
+  await expect(alpha.getByTestId("subagent-transcript")).toContainText("Alpha figures are in.");
+  await page.screenshot({ path: shot("done-desktop") });
+
+  // The chat keeps coordinator mode and its tasks after a reload.
+  await page.reload();
+  await expect(page.getByTestId("coordinator-toggle")).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("status-panel").getByTestId("delegated-task")).toHaveCount(3);
+
+  const storageState = await page.context().storageState();
+  const views = [
+    { locale: "zh-CN", colorScheme: "dark", width: 390, title: "委派的任务", stopped: "已停止" },
+    { locale: "en", colorScheme: "dark", width: 1440, title: "Delegated tasks", stopped: "Stopped" },
+    { locale: "zh-CN", colorScheme: "light", width: 1440, title: "委派的任务", stopped: "已停止" },
+    { locale: "en", colorScheme: "light", width: 390, title: "Delegated tasks", stopped: "Stopped" },
+  ] as const;
+  for (const { locale, colorScheme, width, title, stopped } of views) {
+    const { page: view, context } = await pageInView(browser, {
+      baseURL: baseURL!,
+      storageState,
+      locale,
+      colorScheme,
+      width,
+    });
+    await view.goto(page.url());
+    await expect(view.getByTestId("coordinator-toggle")).toHaveAttribute("aria-pressed", "true", { timeout: 60_000 });
+    if (width < 1280) await view.getByTestId("panel-toggle").click();
+    const section = view.getByTestId("status-panel").getByTestId("delegated-tasks");
+    await expect(section).toContainText(title);
+    await expect(
+      section.getByTestId("delegated-task").filter({ hasText: "beta" }).getByTestId("delegated-task-status"),
+    ).toHaveText(stopped);
+    await section.scrollIntoViewIfNeeded();
+    await view.screenshot({ path: shot(`${locale}-${colorScheme}-${width}`) });
+    await context.close();
+  }
+});
