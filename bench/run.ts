@@ -5,6 +5,7 @@ import { benchStepOverhead } from "./p1-step-overhead";
 import { benchFirstByte } from "./p2-first-byte";
 import { benchLongConversation } from "./p4-long-conversation";
 import { benchSummary } from "./p4-summary";
+import { benchDelegation } from "./p5-delegation";
 import { ms } from "./stats";
 
 // `npm run bench`: prints P1 and P2 and appends them to bench/RESULTS.md.
@@ -14,6 +15,7 @@ const p2 = await benchFirstByte();
 const p4 = await benchLongConversation();
 const sum = await benchSummary();
 const l1 = await sum.l1;
+const p5 = await benchDelegation();
 const when = new Date().toISOString();
 const machine = `${os.cpus().length} cores, Node ${process.version}, ${db}`;
 const lines = [
@@ -33,6 +35,8 @@ const lines = [
   `| P4 summary: server time of a turn at turns 10 / 100 / ${sum.turns} (p50 of the 10 turns up to each) | ${ms(sum.turn10)} / ${ms(sum.turn100)} / ${ms(sum.turn300)} |`,
   `| P4 summary: the ${sum.turns}-turn thread's checkpoints in the database | ${(sum.checkpointBytes / 1024 / 1024).toFixed(1)} MB |`,
   `| P4 summary: one L1 pass over 500 messages, rebuilt / same objects / first in a process | ${ms(l1.rebuilt)} / ${ms(l1.same)} / ${ms(l1.coldMs)} |`,
+  `| P5 a \`task\` call / the same child graph run directly (p50, n=${p5.task.n}); added by \`task\` | ${ms(p5.task.p50)} / ${ms(p5.bare.p50)}; ${ms(p5.overheadP50)} |`,
+  `| P5 coordinator: 20 tasks, semaphore 4, 1 s model: most running at once / total / 5 waves of the median task | ${p5.coordinator.mostAtOnce} / ${(p5.coordinator.totalMs / 1000).toFixed(2)} s / ${(p5.coordinator.idealMs / 1000).toFixed(2)} s (${((p5.coordinator.ratio - 1) * 100).toFixed(1)} % over) |`,
   "",
 ];
 console.log(lines.join("\n"));

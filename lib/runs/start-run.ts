@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import type { UIMessage, UIMessageChunk } from "ai";
 import type { Actor } from "@/lib/auth/actor";
 import { createRun, finishRun, settleInterruptedRuns, type RunRow } from "@/lib/db/runs";
@@ -182,6 +183,8 @@ export function launchRun(
 ): RunStreamBuffer {
   const buffer = new RunStreamBuffer();
   const abort = new AbortController();
+  // Each parallel tool call of a step listens to the run's signal (a coordinator delegates 20 at once).
+  setMaxListeners(100, abort.signal);
   const active: ActiveRun = {
     runId: run.id,
     threadId: run.threadId,
