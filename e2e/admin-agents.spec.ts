@@ -137,6 +137,47 @@ test.describe.serial("agents built from the config schema", () => {
     await context.close();
   });
 
+  test("the superadmin creates a subagent in the same form, and chats can delegate to it", async ({ page }) => {
+    const subSlug = `scout-${suffix}`;
+    const subName = `Scout ${suffix}`;
+    await signInThroughForm(page, ADMIN.username, ADMIN.password);
+    await page.goto("/admin/agents?agent=new");
+    await page.getByTestId("agent-name").fill(subName);
+    await expect(page.getByTestId("agent-slug")).toHaveValue(subSlug);
+    await page.getByTestId("agent-description").fill("Scouts one source and reports back.");
+    await page.getByTestId("agent-type").locator('[data-value="subagent"]').click();
+    await expect(page.getByTestId("agent-type").locator('[aria-checked="true"]')).toHaveAttribute(
+      "data-value",
+      "subagent",
+    );
+    await page.getByTestId("config-field-system_prompt").fill(`You scout sources. SCOUT-${suffix}`);
+    await page.getByTestId("agent-save").click();
+    await expect(page).toHaveURL(/\/admin\/agents$/);
+    await expect(row(page, subSlug).getByTestId("agent-type-badge")).toHaveText("Subagent");
+    const saved = (
+      (await (await admin.get("/api/agents?manage=1")).json()) as (Agent & { isSubagent: boolean })[]
+    ).find((a) => a.slug === subSlug)!;
+    expect(saved.isSubagent).toBe(true);
+    // It never shows in the agent picker, and the main agent's `task` tool offers it.
+    const key = `scout-${suffix}`;
+    await mock.script(key, [{ text: "Noted." }]);
+    await page.goto("/");
+    await page.getByTestId("agent-picker").click();
+    await expect(page.getByTestId("agent-option").filter({ hasText: subName })).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await page.getByTestId("composer-input").fill(`Who can scout? ${scriptMarker(key)}`);
+    await page.getByTestId("send-button").click();
+    await expect(page.getByTestId("message-assistant").last()).toContainText("Noted.");
+    type Tool = {
+      function: { name: string; description: string; parameters: { properties: Record<string, { enum?: string[] }> } };
+    };
+    const tools = ((await mock.requests(key))[0].body as { tools: Tool[] }).tools;
+    const task = tools.find((t) => t.function.name === "task")!;
+    expect(task.function.parameters.properties.subagent_slug.enum).toContain(subSlug);
+    expect(task.function.description).toContain(`${subSlug}: ${subName} — Scouts one source and reports back.`);
+    await admin.delete(`/api/agents/${saved.id}`);
+  });
+
   test("a member builds their own agent in the same form, without admin-only fields", async ({ browser }) => {
     const context = await browser.newContext({ colorScheme: "dark" });
     const page = await context.newPage();
