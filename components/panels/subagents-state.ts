@@ -1,4 +1,5 @@
 import type { SubagentData, ThreadStateResponse } from "@/components/api/types";
+import { usageTokens } from "@/lib/agent/ui-parts";
 
 type SubagentRun = ThreadStateResponse["subagentRuns"][number];
 
@@ -32,7 +33,6 @@ const RUN_STATUS: Record<string, SubagentEntry["status"]> = {
 function fromRun(run: SubagentRun): SubagentEntry {
   const started = Date.parse(run.createdAt);
   const finished = run.finishedAt ? Date.parse(run.finishedAt) : null;
-  const totals = (run.tokenUsage as { totals?: { inputTokens: number; outputTokens: number } | null } | null)?.totals;
   return {
     key: run.id,
     runId: run.id,
@@ -44,7 +44,7 @@ function fromRun(run: SubagentRun): SubagentEntry {
     todos: null,
     startedAt: started,
     durationMs: finished !== null ? finished - started : null,
-    tokens: totals ? { input: totals.inputTokens, output: totals.outputTokens } : null,
+    tokens: usageTokens(run.tokenUsage),
     error: run.error?.message ?? null,
   };
 }

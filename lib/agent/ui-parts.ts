@@ -155,6 +155,12 @@ export type ModelSwitchData = MeridianDataParts["model-switch"];
 export type CompressionData = MeridianDataParts["compression"];
 export type SubagentData = MeridianDataParts["subagent"];
 
+/** A run's provider-reported input and output tokens, from its saved usage aggregate (null when none). */
+export function usageTokens(usage: unknown): { input: number; output: number } | null {
+  const totals = (usage as { totals?: { inputTokens: number; outputTokens: number } | null } | null)?.totals;
+  return totals ? { input: totals.inputTokens, output: totals.outputTokens } : null;
+}
+
 const SUBAGENT_PART_PREFIX = "subagent-";
 /** A `task` call's progress part: one per call, updated in place; the UI shows it instead of the call's card. */
 export function subagentPartId(toolCallId: string): string {

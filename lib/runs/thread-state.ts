@@ -2,7 +2,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { requireThread } from "@/lib/db/threads";
 import { listRuns, listSubagentRuns, toRunView, type RunView, type SubagentRunView } from "@/lib/db/runs";
 import { getCheckpointer } from "@/lib/agent/checkpointer";
-import type { TodoItem, TokenUsageState } from "@/lib/agent/ui-parts";
+import { usageTokens, type TodoItem, type TokenUsageState } from "@/lib/agent/ui-parts";
 import type { InterruptPartData } from "@/lib/agent/interrupt-payloads";
 import { firstPendingInterrupt } from "./pending-interrupt";
 import { listThreadAttachments } from "@/lib/db/attachments";
@@ -59,14 +59,11 @@ export async function getThreadState(actor: Actor, threadId: string): Promise<Th
     // A delegated task's worker runs are shown with the task (with their tokens), not again as subagents.
     subagentRuns: subagentRuns.filter((r) => !taskThreads.has(r.threadId)),
     coordinator: thread.coordinator,
-    delegatedTasks: tasks.map((t) => toTaskView(t, tokensOf(subagentRuns.find((r) => r.id === t.childRunId)))),
+    delegatedTasks: tasks.map((t) =>
+      toTaskView(t, usageTokens(subagentRuns.find((r) => r.id === t.childRunId)?.tokenUsage)),
+    ),
     runs: runs.filter((r) => r.runType !== "subagent"),
     activeRun: active ? { id: active.id, status: active.status } : null,
     interrupt: latest && pending ? { ...pending.request, runId: latest.id, interruptId: pending.id } : null,
   };
-}
-
-function tokensOf(run: RunView | undefined): { input: number; output: number } | null {
-  const totals = (run?.tokenUsage as { totals?: { inputTokens: number; outputTokens: number } | null } | null)?.totals;
-  return totals ? { input: totals.inputTokens, output: totals.outputTokens } : null;
 }

@@ -11,6 +11,7 @@ import type { AgentRunContext } from "@/lib/agent/run-context";
 import { runStreamOptions } from "@/lib/agent/stream-options";
 import { classifyModelError } from "@/lib/models/model-errors";
 import { runUsage } from "@/lib/runs/run-usage";
+import { usageTokens } from "@/lib/agent/ui-parts";
 
 /** What the child graph offers the runner (lib/agent/graph.ts builds it; passed in, so no import cycle). */
 export type ChildAgent = {
@@ -190,8 +191,8 @@ export async function runChildAgent(task: ChildTask, build: BuildChildAgent): Pr
 }
 
 function tokensOf(usage: Record<string, unknown> | null): { tokens?: SubagentTokens } {
-  const totals = (usage as { totals?: { inputTokens: number; outputTokens: number } | null } | null)?.totals;
-  return totals ? { tokens: { input: totals.inputTokens, output: totals.outputTokens } } : {};
+  const tokens = usageTokens(usage);
+  return tokens ? { tokens } : {};
 }
 
 /** The child's current tool (its last message's calls) and plan, for the parent's progress part. */
