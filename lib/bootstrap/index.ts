@@ -5,7 +5,7 @@ import { seedAgents } from "./seed-agents";
 import { seedSkills } from "./seed-skills";
 import { registerSkillsProjection } from "@/lib/skills/projection";
 import { syncEnvProvider } from "@/lib/models/env-provider";
-import { failOrphanedRuns } from "@/lib/db/runs";
+import { settleOrphanedRuns, startLeaseKeeping } from "@/lib/runs/lease-keeping";
 import { getCheckpointer } from "@/lib/agent/checkpointer";
 import { assertWorkspaceStorageConfig } from "@/lib/workspace/store/s3-config";
 import { startJobRunner } from "@/lib/jobs/runner";
@@ -30,7 +30,8 @@ async function runSteps(): Promise<void> {
   registerSkillsProjection();
   await seedSkills();
   await getCheckpointer(); // creates the checkpoint tables
-  await failOrphanedRuns();
+  await settleOrphanedRuns(); // all of them on one instance; with Redis, those whose lease expired
+  await startLeaseKeeping();
   await cleanupExpiredSessions();
   scheduleSessionCleanup();
   await seedDemoKnowledgeBase(); // first start only

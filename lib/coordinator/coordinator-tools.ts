@@ -12,7 +12,7 @@ import {
   stopDelegatedTask,
   type DelegatedTaskRow,
 } from "@/lib/db/delegated-tasks";
-import { abortLocalTask, DELEGATED_TASK_JOB, TASK_ATTEMPTS } from "./task-job";
+import { abortTaskWorker, DELEGATED_TASK_JOB, TASK_ATTEMPTS } from "./task-job";
 import { coordinatorLimits } from "./limits";
 import { describeTask, synthesisReport } from "./task-report";
 
@@ -109,7 +109,7 @@ export function coordinatorTools(ctx: AgentRuntimeContext) {
       if (typeof run === "string") return run;
       const outcome = await stopDelegatedTask(ctx.actor, run.threadId, task_id);
       if (!outcome) return `Error: there is no task ${task_id} in this chat.`;
-      if (outcome.stopped) abortLocalTask(task_id);
+      if (outcome.stopped) await abortTaskWorker(task_id);
       return outcome.stopped
         ? `Task ${task_id} stopped.`
         : `Task ${task_id} had already ended (${outcome.task.status.replace("_", " ")}); nothing to stop.`;

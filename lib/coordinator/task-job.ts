@@ -16,6 +16,7 @@ import {
 } from "@/lib/db/delegated-tasks";
 import { rootOf } from "@/lib/files/thread-workdir";
 import { runChildAgent, type BuildChildAgent, type SubagentProgress } from "@/lib/agent/subagents/run-subagent";
+import { broadcastAbort, handleAborts } from "@/lib/redis/abort-broadcast";
 
 /**
  * Runs a coordinator's delegated task (SPEC 6) as a job of the one job runner: the task row says
@@ -44,11 +45,23 @@ class TaskTimeout extends Error {
   }
 }
 
-export function abortLocalTask(taskId: string): void {
+function abortLocalTask(taskId: string): void {
   live.get(taskId)?.abort(new Error("The task was stopped."));
 }
 
+/**
+ * Aborts a stopped task's worker at once: here, and through Redis on the instance that runs it
+ * (without Redis, another instance notices at its next lease renewal).
+ */
+export async function abortTaskWorker(taskId: string): Promise<void> {
+  abortLocalTask(taskId);
+  await broadcastAbort("task", taskId).catch((err) =>
+    console.error(`[task ${taskId}] asking the other instances to stop it failed:`, (err as Error).message),
+  );
+}
+
 export function registerDelegatedTaskJob(build: BuildChildAgent): void {
+  handleAborts("task", abortLocalTask);
   registerJobHandler(DELEGATED_TASK_JOB, {
     concurrency: Number(process.env.COORDINATOR_WORKERS || 16),
     serializedClaims: true,

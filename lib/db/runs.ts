@@ -7,6 +7,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { ApiError } from "@/lib/http/errors";
 import { isUniqueViolation } from "./pg-errors";
 import { findOwnRow } from "./own-row";
+import { dropRunLease, holdRunLease, leaseEnd } from "./run-leases";
 
 export type RunRow = typeof agentRuns.$inferSelect;
 export type RunView = {
@@ -63,8 +64,10 @@ export async function createRun(
         runType: input.runType ?? "chat",
         parentRunId: input.parentRunId ?? null,
         status: "running",
+        leaseUntil: leaseEnd(),
       })
       .returning();
+    holdRunLease(row.id); // the process that creates a run executes it
     return row;
   } catch (err) {
     if (isUniqueViolation(err)) {
@@ -86,6 +89,7 @@ export type RunResult = {
 /** Records how the actor's run ended; another user's run is left as it is. */
 export async function finishRun(actor: Actor, runId: string, result: RunResult): Promise<void> {
   const db = await getDb();
+  dropRunLease(runId);
   await db
     .update(agentRuns)
     .set({
@@ -93,6 +97,7 @@ export async function finishRun(actor: Actor, runId: string, result: RunResult):
       tokenUsage: result.tokenUsage ?? null,
       error: result.error ?? null,
       finishedAt: new Date(),
+      leaseUntil: null,
     })
     .where(and(eq(agentRuns.id, runId), eq(agentRuns.userId, actor.id)));
 }
@@ -113,12 +118,13 @@ export async function endRunWrites(
   const now = new Date();
   const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
   const saveAnswer = answer ? upsertMessageSql(actor, threadId, answer, runId) : sql`SELECT 1 WHERE false`;
+  dropRunLease(runId);
   const { rows } = await db.execute<{ saved: number }>(sql`
     WITH saved AS (${saveAnswer}),
     finished AS (
       UPDATE ${agentRuns}
       SET status = ${result.status}, token_usage = ${json(result.tokenUsage)}::jsonb,
-          error = ${json(result.error)}::jsonb, finished_at = ${now}
+          error = ${json(result.error)}::jsonb, finished_at = ${now}, lease_until = NULL
       WHERE ${agentRuns.id} = ${runId} AND ${agentRuns.userId} = ${actor.id}
       RETURNING 1
     ),

@@ -187,6 +187,12 @@ export const agentRuns = pgTable(
     error: jsonb("error").$type<{ code: string; message: string }>(),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /**
+     * Until when the instance executing this pending or running run vouches for it (renewed by
+     * its heartbeat, lib/db/run-leases.ts). With several instances only runs whose lease expired
+     * are failed as orphans; null (rows from before leases) counts as expired.
+     */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
   },
   (t) => [
     index("agent_runs_thread_idx").on(t.threadId, t.createdAt),
@@ -194,6 +200,10 @@ export const agentRuns = pgTable(
     uniqueIndex("agent_runs_one_active_idx")
       .on(t.threadId)
       .where(sql`${t.status} in ('pending', 'running') and ${t.runType} <> 'subagent'`),
+    // The expired-lease sweep reads only active runs.
+    index("agent_runs_active_lease_idx")
+      .on(t.leaseUntil)
+      .where(sql`${t.status} in ('pending', 'running')`),
   ],
 );
 

@@ -6,6 +6,7 @@ import type { Actor } from "@/lib/auth/actor";
 import type { ThreadRow } from "./threads";
 import { MAX_TITLE_LENGTH } from "./threads";
 import type { RunRow } from "./runs";
+import { holdRunLease, leaseEnd } from "./run-leases";
 
 export type NewThreadStart = {
   thread: { id: string; agentId: string | null; title: string; modelSpec: string | null; coordinator: boolean };
@@ -52,6 +53,7 @@ export async function startNewThread(
     error: null,
     createdAt: now,
     finishedAt: null,
+    leaseUntil: leaseEnd(now.getTime()),
   };
   const metadata = (start.message.metadata as Record<string, unknown> | undefined) ?? null;
   const { rows } = await db.execute<{ created: number }>(sql`
@@ -63,8 +65,8 @@ export async function startNewThread(
       RETURNING id
     ),
     r AS (
-      INSERT INTO ${agentRuns} (id, thread_id, user_id, agent_id, run_type, status, model_spec, created_at)
-      SELECT ${run.id}, t.id, ${actor.id}, ${run.agentId}, 'chat', 'running', ${run.modelSpec}, ${now} FROM t
+      INSERT INTO ${agentRuns} (id, thread_id, user_id, agent_id, run_type, status, model_spec, created_at, lease_until)
+      SELECT ${run.id}, t.id, ${actor.id}, ${run.agentId}, 'chat', 'running', ${run.modelSpec}, ${now}, ${run.leaseUntil} FROM t
       RETURNING 1
     ),
     m AS (
@@ -75,5 +77,7 @@ export async function startNewThread(
       RETURNING 1
     )
     SELECT count(*)::int AS created FROM r`);
-  return rows[0]?.created === 1 ? { thread, run } : null;
+  if (rows[0]?.created !== 1) return null;
+  holdRunLease(run.id); // the process that creates a run executes it
+  return { thread, run };
 }

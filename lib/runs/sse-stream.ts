@@ -15,9 +15,18 @@ const SSE_DONE = "data: [DONE]\n\n";
  * writes what piled up in one syscall instead of one per event (issue 11). Cancel only detaches.
  */
 export function runEventStream(buffer: RunStreamBuffer): ReadableStream<Uint8Array> {
+  return sseStream(buffer, (text) => encoder.encode(text));
+}
+
+/** The same events as text: what a run shares with other instances through Redis (shared-stream.ts). */
+export function runEventText(buffer: RunStreamBuffer): ReadableStream<string> {
+  return sseStream(buffer, (text) => text);
+}
+
+function sseStream<T>(buffer: RunStreamBuffer, encode: (text: string) => T): ReadableStream<T> {
   const cursor = buffer.cursor();
   let cancelled = false;
-  return new ReadableStream<Uint8Array>(
+  return new ReadableStream<T>(
     {
       pull: async (controller) => {
         const taken = await cursor.take();
@@ -27,7 +36,7 @@ export function runEventStream(buffer: RunStreamBuffer): ReadableStream<Uint8Arr
         // Nothing can follow the last chunk, so [DONE] rides in the same write.
         const ended = cursor.ended;
         if (ended) text += SSE_DONE;
-        controller.enqueue(encoder.encode(text));
+        controller.enqueue(encode(text));
         if (ended) {
           cursor.detach();
           controller.close();

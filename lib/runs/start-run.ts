@@ -15,6 +15,8 @@ import { registerRun, unregisterRun, type ActiveRun } from "./registry";
 import { RunStreamBuffer } from "./stream-buffer";
 import { withStartSlot, type StartSlot } from "./start-gate";
 import { forkPointBefore } from "./fork-point";
+import { shareRunStream } from "./shared-stream";
+import { isMultiInstance } from "@/lib/redis/client";
 
 export type StartChatInput = {
   threadId: string;
@@ -202,5 +204,11 @@ export function launchRun(
       unregisterRun(run.id);
     });
   registerRun(active);
+  // With several instances, a reload served by another one follows this run through Redis.
+  if (isMultiInstance()) {
+    shareRunStream(run.id, buffer).catch((err) =>
+      console.error(`[run ${run.id}] sharing its stream through Redis failed:`, (err as Error).message),
+    );
+  }
   return buffer;
 }

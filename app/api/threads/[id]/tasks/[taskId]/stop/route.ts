@@ -2,7 +2,7 @@ import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { ApiError } from "@/lib/http/errors";
 import { stopDelegatedTask, toTaskView } from "@/lib/db/delegated-tasks";
-import { abortLocalTask } from "@/lib/coordinator/task-job";
+import { abortTaskWorker } from "@/lib/coordinator/task-job";
 
 export const dynamic = "force-dynamic";
 
@@ -12,6 +12,6 @@ const params = z.object({ id: z.string().min(1).max(200), taskId: z.string().min
 export const POST = route({ params }, async ({ actor, params }) => {
   const outcome = await stopDelegatedTask(actor, params.id, params.taskId);
   if (!outcome) throw new ApiError("not_found:task", "This task does not exist in this conversation.");
-  if (outcome.stopped) abortLocalTask(params.taskId);
+  if (outcome.stopped) await abortTaskWorker(params.taskId);
   return { task: toTaskView(outcome.task), stopped: outcome.stopped };
 });

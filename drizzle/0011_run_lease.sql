@@ -1,0 +1,2 @@
+ALTER TABLE "agent_runs" ADD COLUMN "lease_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "agent_runs_active_lease_idx" ON "agent_runs" USING btree ("lease_until") WHERE "agent_runs"."status" in ('pending', 'running');
