@@ -3,6 +3,9 @@ import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { insertTestUser } from "@/lib/testing/users";
 import { findUserForLogin, LOCKOUT_MS } from "@/lib/db/users";
 import { checkLogin } from "./login";
+import { forgetUnknownLogins } from "./unknown-user-lockout";
+import { startLocalRedis, type LocalRedis } from "@/lib/testing/redis-server";
+import { closeRedis } from "@/lib/redis/client";
 
 beforeAll(createTestDatabase);
 afterAll(destroyTestDatabase);
@@ -91,7 +94,21 @@ describe("checkLogin under a burst of parallel guesses", () => {
   });
 });
 
-describe("checkLogin for unknown usernames", () => {
+// Unknown usernames are counted in the process on one instance, in Redis with several.
+describe.each(["memory", "redis"])("checkLogin for unknown usernames (%s)", (mode) => {
+  let redis: LocalRedis | undefined;
+  beforeAll(async () => {
+    if (mode !== "redis") return;
+    redis = await startLocalRedis();
+    process.env.REDIS_URL = redis.url;
+  });
+  afterAll(async () => {
+    if (!redis) return;
+    await closeRedis();
+    delete process.env.REDIS_URL;
+    await redis.stop();
+  });
+
   it("answers exactly like a real account: 4 times invalid, then locked for 5 minutes, then afresh", async () => {
     const real = await insertTestUser({ password: "right-password" });
     const codesOf = async (username: string, times: number[]) => {
@@ -111,16 +128,26 @@ describe("checkLogin for unknown usernames", () => {
       "invalid_credentials",
     ];
     expect(await codesOf(real.username, times)).toEqual(expected);
-    expect(await codesOf("Nobody-At-All", times)).toEqual(expected);
+    expect(await codesOf(`Nobody-At-All-${mode}`, times)).toEqual(expected);
     // Case-insensitive like real usernames.
     expect(
-      await codesOf("nobody-at-all", [LOCKOUT_MS + 11, LOCKOUT_MS + 12, LOCKOUT_MS + 13, LOCKOUT_MS + 14]),
+      await codesOf(`nobody-at-all-${mode}`, [LOCKOUT_MS + 11, LOCKOUT_MS + 12, LOCKOUT_MS + 13, LOCKOUT_MS + 14]),
     ).toEqual(["invalid_credentials", "invalid_credentials", "invalid_credentials", "account_locked"]);
   });
 
   it("a burst against an unknown username locks it as it would a real one", async () => {
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => checkLogin("ghost-user", `guess-${i}`, T0)));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => checkLogin(`ghost-user-${mode}`, `guess-${i}`, T0)),
+    );
     expect(results.filter((r) => !r.ok && r.code === "invalid_credentials")).toHaveLength(4);
     expect(results.filter((r) => !r.ok && r.code === "account_locked")).toHaveLength(26);
   });
+
+  if (mode === "redis") {
+    it("the count lives in Redis, so every instance answers the same", async () => {
+      for (let i = 0; i < 5; i++) await checkLogin("shared-ghost", "wrong-password", at(i));
+      forgetUnknownLogins(); // this instance's own memory plays no part
+      expect(await checkLogin("shared-ghost", "wrong-password", at(10))).toEqual({ ok: false, code: "account_locked" });
+    });
+  }
 });

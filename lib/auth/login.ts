@@ -16,7 +16,7 @@ export type LoginResult = { ok: true; user: UserView } | { ok: false; code: Logi
 export async function checkLogin(username: string, password: string, now = new Date()): Promise<LoginResult> {
   const reservation = await reserveLoginAttempt(username, now);
   if (reservation.kind === "unknown") {
-    const unknown = reserveUnknownLogin(username, now);
+    const unknown = await reserveUnknownLogin(username, now);
     if (unknown === "locked") return { ok: false, code: "account_locked" };
     await verifyDecoyPassword(password);
     return { ok: false, code: unknown === "reserved_and_locked" ? "account_locked" : "invalid_credentials" };

@@ -1,5 +1,7 @@
 import { clientAddress } from "@/lib/http/client-address";
 import { memoryRateLimiter, type RateDecision, type RateLimiter } from "./rate-limit";
+import { redisRateLimiter } from "./redis-rate-limit";
+import { redisConnections } from "@/lib/redis/client";
 
 /**
  * Sign-in attempts per client address and in total, per minute (env SIGNIN_RATE_LIMIT_PER_ADDRESS,
@@ -23,16 +25,61 @@ function perMinute(name: string, fallback: number): number {
 }
 
 type Limiters = { perAddress: RateLimiter; global: RateLimiter };
-const holder = globalThis as { __meridianSignInLimiters?: Limiters };
+const holder = globalThis as { __meridianSignInLimiters?: Promise<Limiters> };
 
-/** Built once per process from the environment (kept on globalThis: route bundles share it). */
-function limiters(): Limiters {
-  return (holder.__meridianSignInLimiters ??= {
-    perAddress: memoryRateLimiter({
-      perMinute: perMinute("SIGNIN_RATE_LIMIT_PER_ADDRESS", DEFAULT_PER_ADDRESS_PER_MINUTE),
-    }),
-    global: memoryRateLimiter({ perMinute: perMinute("SIGNIN_RATE_LIMIT_GLOBAL", DEFAULT_GLOBAL_PER_MINUTE) }),
-  });
+/**
+ * Built once per process from the environment (kept on globalThis: route bundles share it). With
+ * REDIS_URL the budgets live in Redis, shared by every instance; if Redis fails a call, this
+ * instance's own budget answers it instead of letting the attempt through unmetered.
+ */
+function limiters(): Promise<Limiters> {
+  return (holder.__meridianSignInLimiters ??= build());
+}
+
+async function build(): Promise<Limiters> {
+  const budgets = {
+    perAddress: perMinute("SIGNIN_RATE_LIMIT_PER_ADDRESS", DEFAULT_PER_ADDRESS_PER_MINUTE),
+    global: perMinute("SIGNIN_RATE_LIMIT_GLOBAL", DEFAULT_GLOBAL_PER_MINUTE),
+  };
+  const local = {
+    perAddress: memoryRateLimiter({ perMinute: budgets.perAddress }),
+    global: memoryRateLimiter({ perMinute: budgets.global }),
+  };
+  const connections = redisConnections();
+  if (!connections) return local;
+  try {
+    const { publisher: client } = await connections;
+    return {
+      perAddress: orLocal(
+        redisRateLimiter({ client, perMinute: budgets.perAddress, prefix: "meridian:signin:addr" }),
+        local.perAddress,
+      ),
+      global: orLocal(
+        redisRateLimiter({ client, perMinute: budgets.global, prefix: "meridian:signin:all" }),
+        local.global,
+      ),
+    };
+  } catch (err) {
+    console.error("[auth] Redis unavailable, sign-in budgets are per instance:", (err as Error).message);
+    delete holder.__meridianSignInLimiters; // try Redis again on the next attempt
+    return local;
+  }
+}
+
+function orLocal(shared: RateLimiter, local: RateLimiter): RateLimiter {
+  const fallback = (err: unknown) => console.error("[auth] Redis rate limit failed:", (err as Error).message);
+  return {
+    take: (key, now) =>
+      shared.take(key, now).catch((err) => {
+        fallback(err);
+        return local.take(key, now);
+      }),
+    refund: (key, now) =>
+      shared.refund(key, now).catch((err) => {
+        fallback(err);
+        return local.refund(key, now);
+      }),
+  };
 }
 
 /** For tests: the next call reads the environment again. */
@@ -41,7 +88,7 @@ export function resetSignInLimiters(): void {
 }
 
 export async function takeSignInAttempt(req: Request, now?: number): Promise<RateDecision> {
-  const { perAddress, global } = limiters();
+  const { perAddress, global } = await limiters();
   const address = clientAddress(req.headers);
   const own = await perAddress.take(address, now);
   if (!own.allowed) return own;
@@ -52,6 +99,6 @@ export async function takeSignInAttempt(req: Request, now?: number): Promise<Rat
 
 /** After a successful sign-in: the attempt does not count against either budget. */
 export async function refundSignInAttempt(req: Request, now?: number): Promise<void> {
-  const { perAddress, global } = limiters();
+  const { perAddress, global } = await limiters();
   await Promise.all([perAddress.refund(clientAddress(req.headers), now), global.refund(GLOBAL_KEY, now)]);
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { runStreamResponse } from "@/lib/http/run-stream-response";
 import { startChatRun } from "@/lib/runs/start-run";
+import { keepAliveUntilRunEnds } from "@/lib/http/keep-run-alive";
 import { CONVERSATION_ID } from "@/lib/workspace/paths";
 
 export const dynamic = "force-dynamic";
@@ -36,5 +37,6 @@ export const POST = route({ body: chatBody }, async ({ actor, body }) => {
     messageId: body.messageId,
     coordinator: body.coordinator,
   });
+  keepAliveUntilRunEnds(run.id);
   return runStreamResponse(buffer, run.id);
 });

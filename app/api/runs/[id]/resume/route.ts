@@ -3,6 +3,7 @@ import { route } from "@/lib/http/route";
 import { runStreamResponse } from "@/lib/http/run-stream-response";
 import { startResumeRun } from "@/lib/runs/resume-run";
 import { resumeBodySchema } from "@/lib/runs/resume-payload";
+import { keepAliveUntilRunEnds } from "@/lib/http/keep-run-alive";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 800;
@@ -12,6 +13,7 @@ export const POST = route(
   { params: z.object({ id: z.string().min(1).max(200) }), body: resumeBodySchema },
   async ({ actor, params, body }) => {
     const { run, buffer } = await startResumeRun(actor, params.id, body);
+    keepAliveUntilRunEnds(run.id);
     return runStreamResponse(buffer, run.id);
   },
 );
