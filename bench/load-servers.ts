@@ -11,6 +11,8 @@ const root = path.resolve(import.meta.dirname, "..");
 
 export type BenchServers = {
   appUrl: string;
+  /** Every app instance (the first is appUrl); one unless asked for more. */
+  appUrls: string[];
   mockUrl: string;
   db: "PGlite" | "PostgreSQL";
   logFile: string;
@@ -21,13 +23,22 @@ export type BenchServers = {
 /**
  * The scripted model server and ONE production app process (scripts/start.mjs: builds first when
  * the sources changed) on a fresh PGlite dir, or a fresh database on the server DATABASE_URL names.
+ * With `instances` > 1 (PostgreSQL and `env.REDIS_URL` required), that many app processes on
+ * consecutive ports share the database, the data dir and Redis.
  */
-export async function startBenchServers(ports: { app: number; mock: number }): Promise<BenchServers> {
+export async function startBenchServers(
+  ports: { app: number; mock: number },
+  opts: { instances?: number; env?: Record<string, string> } = {},
+): Promise<BenchServers> {
+  const instances = opts.instances ?? 1;
+  if (instances > 1 && (!process.env.DATABASE_URL || !opts.env?.REDIS_URL)) {
+    throw new Error("several instances need DATABASE_URL (PostgreSQL) and REDIS_URL");
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-load-"));
   const logFile = `${dataDir}.log`;
   const log = fs.openSync(logFile, "a");
   const mockUrl = `http://127.0.0.1:${ports.mock}/v1`;
-  const appUrl = `http://127.0.0.1:${ports.app}`;
+  const appUrls = Array.from({ length: instances }, (_, i) => `http://127.0.0.1:${ports.app + i}`);
   const database = process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL) : null;
   const children: ChildProcess[] = [];
   const stop = async (keepLog = false) => {
@@ -42,7 +53,7 @@ export async function startBenchServers(ports: { app: number; mock: number }): P
     children.push(spawnLogged([tsx, "scripts/mock-llm.ts", "--port", String(ports.mock)], {}, log));
     await waitFor(`${mockUrl}/models`, 30_000);
     const env: Record<string, string> = {
-      PORT: String(ports.app),
+      ...opts.env,
       DATA_DIR: dataDir,
       DATABASE_URL: database?.url ?? "",
       DEMO_MODEL_URL: mockUrl,
@@ -51,14 +62,18 @@ export async function startBenchServers(ports: { app: number; mock: number }): P
       OPENAI_BASE_URL: "",
       OPENAI_API_KEY: "",
     };
-    children.push(spawnLogged([path.join(root, "scripts", "start.mjs")], env, log));
-    // A first start builds Next.js (minutes on a small machine).
-    await waitFor(`${appUrl}/api/health`, 20 * 60_000);
+    // One after another: the first migrates the database (and, on a first start, builds Next.js: minutes).
+    for (const [i, url] of appUrls.entries()) {
+      children.push(
+        spawnLogged([path.join(root, "scripts", "start.mjs")], { ...env, PORT: String(ports.app + i) }, log),
+      );
+      await waitFor(`${url}/api/health`, 20 * 60_000);
+    }
   } catch (error) {
     await stop(true);
     throw new Error(`${(error as Error).message} (server output: ${logFile})`);
   }
-  return { appUrl, mockUrl, db: database ? "PostgreSQL" : "PGlite", logFile, stop };
+  return { appUrl: appUrls[0], appUrls, mockUrl, db: database ? "PostgreSQL" : "PGlite", logFile, stop };
 }
 
 function spawnLogged(args: string[], env: Record<string, string>, log: number): ChildProcess {

@@ -12,7 +12,13 @@ import { MOCK_URL } from "../../playwright.config";
  * the test can kill with SIGKILL and start again on the same data: for restart tests. Job leases
  * are short so another start takes over a dead worker's job within seconds.
  */
-export function restartableServer(opts: { port: number; leaseMs: number; name: string }) {
+export function restartableServer(opts: {
+  port: number;
+  leaseMs: number;
+  name: string;
+  /** More environment for the server (REDIS_URL, RUN_LEASE_MS, ...). */
+  env?: Record<string, string>;
+}) {
   const base = `http://127.0.0.1:${opts.port}`;
   let dataDir = "";
   let databaseUrl: string | undefined;
@@ -32,6 +38,11 @@ export function restartableServer(opts: { port: number; leaseMs: number; name: s
 
   return {
     base,
+    /** Another instance on this one's data: the same database and data directory (a shared volume). */
+    shareDataOf(other: { data(): { dataDir: string; databaseUrl?: string } }): void {
+      ({ dataDir, databaseUrl } = other.data());
+    },
+    data: () => ({ dataDir, databaseUrl }),
     /** A fresh data directory (and database, on PostgreSQL runs). */
     async prepare(): Promise<void> {
       fs.mkdirSync("test-results", { recursive: true });
@@ -50,6 +61,7 @@ export function restartableServer(opts: { port: number; leaseMs: number; name: s
         OPENAI_BASE_URL: "",
         OPENAI_API_KEY: "",
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ...opts.env,
       };
       if (!databaseUrl) delete env.DATABASE_URL;
       // Its own process group, so SIGKILL reaches start.mjs and the Next.js server under it.
@@ -85,6 +97,7 @@ export function restartableServer(opts: { port: number; leaseMs: number; name: s
     cleanUp(): void {
       this.kill();
       if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      dataDir = "";
     },
   };
 }
