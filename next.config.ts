@@ -42,6 +42,20 @@ const nextConfig: NextConfig = {
     "mammoth",
   ],
   poweredByHeader: false,
+  // A self-contained server (`<distDir>/standalone/server.js` with only the node_modules it needs):
+  // what `npm start` and the Docker image run. Not on Vercel, which packages functions from the
+  // traces itself: there standalone output is unused and breaks the build since Next 16.3
+  // (ENOENT on next-server.js.nft.json, vercel/next.js#96646).
+  output: process.env.VERCEL ? undefined : "standalone",
+  // The repository itself, so a lockfile in a parent folder never moves server.js deeper.
+  outputFileTracingRoot: import.meta.dirname,
+  // Files the server reads from its working directory at run time, which tracing cannot see
+  // (in the standalone folder and in Vercel's functions alike):
+  // migrations (lib/db/client.ts), built-in skills (lib/bootstrap/seed-skills.ts), and the
+  // README and guides that seed the demo knowledge base (lib/bootstrap/seed-demo-kb.ts).
+  outputFileTracingIncludes: {
+    "/**": ["./drizzle/**/*", "./lib/skills/builtin/**/*", "./README.md", "./docs/*.md"],
+  },
   // Lets parallel builds (tests, benches, a dev server) use separate output folders.
   distDir: process.env.NEXT_DIST_DIR || ".next",
 };

@@ -8,12 +8,12 @@ import { BatchedPostgresSaver } from "@/lib/db/checkpoint-saver";
 const savers = new WeakMap<pg.Pool, Promise<PostgresSaver>>();
 
 export async function getCheckpointer(): Promise<PostgresSaver> {
-  const { pool } = await getDatabase();
+  const { pool, schemaLock } = await getDatabase();
   let saver = savers.get(pool);
   if (!saver) {
     saver = (async () => {
       const s = new BatchedPostgresSaver(pool);
-      await s.setup();
+      await schemaLock(() => s.setup()); // instances starting together would race on its tables
       return s;
     })();
     savers.set(pool, saver);

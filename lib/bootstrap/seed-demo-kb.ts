@@ -10,11 +10,11 @@ async function demoDocuments(): Promise<{ name: string; bytes: Uint8Array }[]> {
   const root = process.cwd();
   const docs: { name: string; bytes: Uint8Array }[] = [];
   const add = async (rel: string) => {
-    const bytes = await fs.readFile(path.join(root, rel)).catch(() => null);
+    const bytes = await fs.readFile(path.join(/*turbopackIgnore: true*/ root, rel)).catch(() => null);
     if (bytes) docs.push({ name: path.basename(rel), bytes });
   };
   await add("README.md");
-  const guides = await fs.readdir(path.join(root, "docs")).catch(() => [] as string[]);
+  const guides = await fs.readdir(path.join(/*turbopackIgnore: true*/ root, "docs")).catch(() => [] as string[]);
   for (const name of guides.filter((n) => n.endsWith(".md")).sort()) await add(path.join("docs", name));
   return docs;
 }

@@ -56,6 +56,19 @@ describe("secrets.json", () => {
     expect(fs.existsSync(file())).toBe(false);
   });
 
+  it("on Vercel, asks for the secrets in the environment instead of generating them", async () => {
+    process.env.VERCEL = "1";
+    try {
+      const { getSecret } = await freshSecrets();
+      expect(() => getSecret("ENCRYPTION_KEY")).toThrow(/^On Vercel, set AUTH_SECRET and ENCRYPTION_KEY/);
+      expect(fs.existsSync(path.join(dir, "data"))).toBe(false);
+      process.env.ENCRYPTION_KEY = "from-env";
+      expect(getSecret("ENCRYPTION_KEY")).toBe("from-env");
+    } finally {
+      delete process.env.VERCEL;
+    }
+  });
+
   for (const [what, content] of [
     ["is not JSON", '{"AUTH_SECRET": "abc", '],
     ["is empty", ""],

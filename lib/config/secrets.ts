@@ -103,6 +103,13 @@ export function getSecret(name: SecretName): string {
   const fromEnv = process.env[name];
   if (fromEnv) return fromEnv;
   if (cache?.[name]) return cache[name];
+  if (process.env.VERCEL) {
+    // A generated file would land on a read-only disk, and each function instance would sign
+    // sessions with a secret of its own.
+    throw new Error(
+      `On Vercel, set AUTH_SECRET and ENCRYPTION_KEY (for example \`openssl rand -base64 32\` each): ${name} cannot be generated and kept on Vercel's read-only disk.`,
+    );
+  }
   const file = secretsFile();
   let stored = readStored(file) ?? createStored(file);
   if (!stored[name]) stored = addMissing(file, stored, name);

@@ -168,5 +168,6 @@ export async function getAgentBySlug(slug: string): Promise<AgentRow | null> {
 export async function insertSeedAgentIfMissing(values: typeof agents.$inferInsert): Promise<void> {
   const db = await getDb();
   const existing = await db.select({ id: agents.id }).from(agents).where(eq(agents.slug, values.slug));
-  if (existing.length === 0) await db.insert(agents).values(values);
+  // Instances starting together on one database race here: the first insert wins, the others do nothing.
+  if (existing.length === 0) await db.insert(agents).values(values).onConflictDoNothing();
 }

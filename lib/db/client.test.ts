@@ -1,10 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
+import { databaseUrl } from "@/lib/config/env";
+import { BatchedPostgresSaver } from "./checkpoint-saver";
 import { users } from "./schema";
-import { openDatabase, type DbHandle } from "./client";
+import { embeddedDatabaseDir, openDatabase, type DbHandle } from "./client";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -50,6 +53,55 @@ describe("database client", () => {
     } finally {
       await handle.close();
       fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("database choice on Vercel", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it("refuses the embedded database without DATABASE_URL, before touching the disk", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "meridian-vercel-"));
+    vi.stubEnv("VERCEL", "1");
+    vi.stubEnv("DATABASE_URL", undefined);
+    vi.stubEnv("DATA_DIR", path.join(root, "data"));
+    try {
+      await expect(openDatabase()).rejects.toThrow(
+        "On Vercel, set DATABASE_URL to a PostgreSQL database (postgres://…): the embedded database cannot write to Vercel's read-only disk.",
+      );
+      expect(fs.existsSync(path.join(root, "data"))).toBe(false);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps the embedded database under DATA_DIR elsewhere", () => {
+    vi.stubEnv("DATA_DIR", "/srv/meridian");
+    expect(embeddedDatabaseDir({})).toBe(path.join("/srv/meridian", "pglite"));
+    expect(() => embeddedDatabaseDir({ VERCEL: "1" })).toThrow(/DATABASE_URL/);
+  });
+});
+
+const postgresServer = process.env.TEST_DATABASE_URL || databaseUrl();
+
+describe.runIf(postgresServer)("schema setup on PostgreSQL", () => {
+  it("lets instances that start together on a new database set it up one after the other", async () => {
+    const name = `meridian_schema_lock_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: postgresServer });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(postgresServer!);
+    url.pathname = `/${name}`;
+    try {
+      // Without the lock, two of three fail here ("duplicate key value violates unique constraint").
+      const handles = await Promise.all([1, 2, 3].map(() => openDatabase({ url: url.toString() })));
+      await Promise.all(handles.map((x) => x.schemaLock(() => new BatchedPostgresSaver(x.pool).setup())));
+      await Promise.all(handles.map((x) => x.close()));
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
     }
   });
 });

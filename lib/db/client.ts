@@ -32,6 +32,8 @@ export type DbHandle = {
   close: () => Promise<void>;
   /** Whether the `vector` extension (pgvector) is installed: dense retrieval needs it. */
   vectors: VectorSupport;
+  /** Runs schema setup (CREATE … IF NOT EXISTS and the like) while no other process sharing the database does. */
+  schemaLock: <T>(fn: () => Promise<T>) => Promise<T>;
 };
 
 /** The extensions every PGlite instance is opened with (a data dir must be reopened with the ones it was made with). */
@@ -45,6 +47,16 @@ const globalKey = Symbol.for("meridian.db");
 type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<DbHandle> };
 
 const MIGRATIONS_DIR = path.join(process.cwd(), "drizzle");
+
+/** Where the embedded database lives when no PostgreSQL URL is given. Never on Vercel. */
+export function embeddedDatabaseDir(env: Record<string, string | undefined> = process.env): string {
+  if (env.VERCEL) {
+    throw new Error(
+      "On Vercel, set DATABASE_URL to a PostgreSQL database (postgres://…): the embedded database cannot write to Vercel's read-only disk.",
+    );
+  }
+  return path.join(dataDir(), "pglite");
+}
 
 async function openPglitePool(
   source: { dir: string } | { pglite: PGlite },
@@ -101,13 +113,38 @@ export async function openDatabase(opts: { url?: string; dir?: string; pglite?: 
     close = () => pool.end();
   } else {
     ({ pool, close } = await openPglitePool(
-      opts.pglite ? { pglite: opts.pglite } : { dir: opts.dir ?? path.join(dataDir(), "pglite") },
+      opts.pglite ? { pglite: opts.pglite } : { dir: opts.dir ?? embeddedDatabaseDir() },
     ));
   }
   const db = drizzle(pool, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-  const vectors = await ensureVectorTables(db);
-  return { pool, db, close, vectors };
+  const schemaLock = url ? postgresSchemaLock(url) : <T>(fn: () => Promise<T>) => fn();
+  const vectors = await schemaLock(async () => {
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    return ensureVectorTables(db);
+  });
+  return { pool, db, close, vectors, schemaLock };
+}
+
+/**
+ * Instances that start together against one PostgreSQL (replicas, a rolling deploy, serverless
+ * cold starts) change the schema one after the other instead of failing on each other's
+ * half-made tables. The lock has a connection of its own, whatever the pool's size, and is held
+ * by an open transaction (which a transaction-mode pooler such as PgBouncer keeps on one server
+ * connection); ending the session ends the transaction and releases it.
+ */
+function postgresSchemaLock(url: string): DbHandle["schemaLock"] {
+  return async (fn) => {
+    const lock = new pg.Client({ connectionString: url });
+    lock.on("error", (err) => console.error("[db] schema lock connection lost:", err.message));
+    await lock.connect();
+    try {
+      await lock.query("begin");
+      await lock.query("select pg_advisory_xact_lock(hashtext('meridian.schema'))");
+      return await fn();
+    } finally {
+      await lock.end();
+    }
+  };
 }
 
 /** The process-wide database, opened and migrated once. */

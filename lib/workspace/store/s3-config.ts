@@ -59,9 +59,17 @@ export function readS3StorageConfig(env: Env = process.env): S3StorageConfig {
   };
 }
 
-/** Fails fast at startup when object storage is selected but misconfigured. */
+/**
+ * Fails fast at startup when object storage is selected but misconfigured, or when workspaces
+ * would go to a local disk on Vercel (read-only, and not shared between function instances).
+ */
 export function assertWorkspaceStorageConfig(env: Env = process.env): void {
   if (workspaceStorageKind(env) === "s3") readS3StorageConfig(env);
+  else if (env.VERCEL) {
+    throw new StorageConfigError(
+      "On Vercel, set WORKSPACE_STORAGE=s3 and S3_BUCKET (with S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY for a non-AWS service): workspaces cannot be kept on Vercel's read-only disk.",
+    );
+  }
 }
 
 export function createS3Client(config: S3StorageConfig): S3Client {
