@@ -1,6 +1,6 @@
 import { expect, test, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { ADMIN, csrfToken, sessionCookie, signIn } from "./helpers/auth";
-import { mock, scriptMarker, sendChat, userMessage } from "./helpers/chat";
+import { mock, parseSse, scriptMarker, sendChat, userMessage } from "./helpers/chat";
 import { restartableServer } from "./helpers/restartable-server";
 import { startLocalRedis, type LocalRedis } from "../lib/testing/redis-server";
 
@@ -144,7 +144,11 @@ test("restarting B never fails A's live run; when A dies, B fails its run after 
   await b.start(); // boots, sweeps expired leases: A's run holds a live one
   const apiB = await signIn(b.base, ADMIN.username, ADMIN.password);
   expect((await runOf(apiB, survive.runId)).status).toBe("running");
-  expect(await survive.body).toContain("Survived the other instance's restart.");
+  const text = parseSse(await survive.body)
+    .filter((e) => e.type === "text-delta")
+    .map((e) => e.delta)
+    .join("");
+  expect(text).toBe("Survived the other instance's restart.");
   expect((await runOf(apiB, survive.runId)).status).toBe("completed");
 
   // A dies mid-run: its run is failed by B once the lease ran out, and the chat takes a new message.
