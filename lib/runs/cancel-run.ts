@@ -1,10 +1,18 @@
 import type { Actor } from "@/lib/auth/actor";
-import { finishRun, requireRun, toRunView, transitionRun, type RunRow, type RunView } from "@/lib/db/runs";
+import {
+  ACTIVE_RUN_STATUSES,
+  finishRun,
+  requireRun,
+  toRunView,
+  transitionRun,
+  type RunRow,
+  type RunView,
+} from "@/lib/db/runs";
 import { broadcastAbort } from "@/lib/redis/abort-broadcast";
 import { ABORT_WAIT_MS, abortLiveRunsAndWait, activeRun } from "./registry";
 import { recordInterruptOutcome } from "./interrupt-message";
 
-const ACTIVE = new Set<RunRow["status"]>(["pending", "running"]);
+const ACTIVE = new Set<RunRow["status"]>(ACTIVE_RUN_STATUSES);
 const POLL_MS = 100;
 
 /**

@@ -9,6 +9,8 @@ import { followSharedRun } from "@/lib/runs/shared-stream";
 import { isMultiInstance } from "@/lib/redis/client";
 
 export const dynamic = "force-dynamic";
+// Following a run lasts as long as the run (the chat route's limit).
+export const maxDuration = 800;
 
 /**
  * Resumes the live stream of the thread's active run from its start; 204 when nothing runs.
