@@ -21,8 +21,8 @@ afterAll(destroyTestDatabase);
 /** A coordinator chat of the owner with one queued task (and its job) and one finished task. */
 async function chatWithTasks() {
   const thread = await createThread(owner, { agentId: null, title: "coordinate", coordinator: true });
-  const task = (description: string) =>
-    insertDelegatedTask(owner, {
+  const task = async (description: string) => {
+    const row = await insertDelegatedTask(owner, {
       threadId: thread.id,
       parentRunId: null,
       agentSlug: null,
@@ -31,22 +31,18 @@ async function chatWithTasks() {
       modelSpec: "demo:demo-chat",
       timeoutMs: 60_000,
     });
+    const job = await insertJob({
+      kind: "delegated-task",
+      payload: { taskId: row.id },
+      groupKey: `coordinator:${thread.id}`,
+    });
+    await setTaskJob(row.id, job.id);
+    return { id: row.id, jobId: job.id };
+  };
   const queued = await task("Count the berths");
-  const job = await insertJob({
-    kind: "delegated-task",
-    payload: { taskId: queued.id },
-    groupKey: `coordinator:${thread.id}`,
-  });
-  await setTaskJob(queued.id, job.id);
   const done = await task("Name the harbour");
-  const doneJob = await insertJob({
-    kind: "delegated-task",
-    payload: { taskId: done.id },
-    groupKey: `coordinator:${thread.id}`,
-  });
-  await setTaskJob(done.id, doneJob.id);
   await finishTask(done.id, { status: "completed", result: "Meridian Bay" });
-  return { threadId: thread.id, jobId: job.id };
+  return { threadId: thread.id, jobId: queued.jobId };
 }
 
 describe("deleteThreadEverywhere", () => {
