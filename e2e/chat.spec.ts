@@ -93,3 +93,32 @@ test("stop keeps the partial answer, also after a reload", async ({ page }) => {
   await expect(page.getByTestId("status-panel").getByTestId("run-status")).toContainText(/cancel|stopp/i);
   await page.screenshot({ path: "test-results/chat-stopped.png", fullPage: true });
 });
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`a suggestion fills the composer for the user to finish, and sends nothing (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signInThroughForm(page);
+    const suggestion = page.getByTestId("suggestion").first();
+    await expect(suggestion).toBeVisible();
+    await suggestion.click();
+
+    const input = page.getByTestId("composer-input");
+    await expect(input).toHaveValue(/^Help me plan the launch of a small product/);
+    await expect(input).toBeFocused();
+    // The caret is after the text, ready for the user's own words.
+    const caret = await input.evaluate((el: HTMLTextAreaElement) => [el.selectionStart, el.value.length]);
+    expect(caret[0]).toBe(caret[1]);
+    await expect(page).not.toHaveURL(/\/chat\//);
+    await expect(page.getByTestId("message-user")).toHaveCount(0);
+
+    await page.keyboard.type(" It is a coffee grinder.");
+    await page.getByTestId("send-button").click();
+    await expect(page.getByTestId("message-user")).toHaveText(/small product.*It is a coffee grinder\.$/s);
+    await page.screenshot({ path: `test-results/suggestion-${viewport.width}.png` });
+  });
+}

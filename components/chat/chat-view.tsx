@@ -97,6 +97,13 @@ export function ChatView({
     [edit],
   );
 
+  // A suggestion is a start, not a message: it fills the composer for the user to finish.
+  const [focusRequest, setFocusRequest] = useState(0);
+  function pickSuggestion(text: string) {
+    setInput(text);
+    setFocusRequest((n) => n + 1);
+  }
+
   function submit(text: string) {
     setInput("");
     attachments.clear();
@@ -152,11 +159,12 @@ export function ChatView({
                 onCoordinatorChange={setCoordinator}
                 context={panel.tokenUsage?.context ?? null}
                 attachments={attachments}
+                focusRequest={focusRequest}
               />
               {!empty && <p className="mt-2 text-center text-[11px] text-muted-foreground">{t("disclaimer")}</p>}
             </div>
           </div>
-          {empty && <Suggestions onPick={submit} />}
+          {empty && <Suggestions onPick={pickSuggestion} />}
         </div>
         <StatusPanel
           threadId={threadId}

@@ -32,6 +32,7 @@ export function Composer({
   onCoordinatorChange,
   context,
   attachments,
+  focusRequest = 0,
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -46,6 +47,8 @@ export function Composer({
   context: ApproximateContext | null;
   /** Files uploaded to the thread from here; sending waits until no upload or removal is in flight. */
   attachments: ComposerAttachments;
+  /** Each new value focuses the input with the caret after its text (a suggestion was picked). */
+  focusRequest?: number;
 }) {
   const t = useTranslations("composer");
   const tf = useTranslations("files");
@@ -59,6 +62,13 @@ export function Composer({
     if (typed && !value) onChange(typed);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at mount
   }, []);
+
+  useEffect(() => {
+    const el = textareaRef.current;
+    if (!focusRequest || !el) return;
+    el.focus();
+    el.setSelectionRange(el.value.length, el.value.length);
+  }, [focusRequest]);
 
   useLayoutEffect(() => {
     const el = textareaRef.current;
