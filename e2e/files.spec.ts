@@ -380,3 +380,27 @@ test("an image pasted into a new chat previews in the panel; removing its chip d
   await panel.getByTestId("files-close").click();
   await expect(panel).toBeHidden();
 });
+
+test("the demo model reads an attached file when asked about it, and no attachment block reaches the page", async ({
+  page,
+}) => {
+  await signInThroughForm(page);
+  const name = `harbour-${suffix}.txt`;
+  await dropFiles(page, page.getByTestId("composer"), [
+    { name, type: "text/plain", text: "Berth 4 is closed for repairs\nPilot boards at 06:00\n" },
+  ]);
+  await expect(page.getByTestId("attachment-chip")).toHaveAttribute("data-status", "done");
+  // No script marker: the offline demo model answers.
+  await page.getByTestId("composer-input").fill("What does the attached file say?");
+  await page.getByTestId("send-button").click();
+
+  const answer = page.getByTestId("message-assistant").last();
+  await expect(answer).toContainText(`From ${name}`, { timeout: 60_000 });
+  await expect(answer).toContainText("Berth 4 is closed for repairs");
+  await expect(page.getByTestId("send-button")).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId("message-user")).toHaveText("What does the attached file say?");
+  const visible = await page.locator("body").innerText();
+  expect(visible).not.toContain("<attachments>");
+  expect(visible).not.toContain("Files the user uploaded");
+  await page.screenshot({ path: shot("demo-reads-attachment"), fullPage: true });
+});

@@ -3,19 +3,7 @@ import { HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import type { Actor } from "@/lib/auth/actor";
 import { runContextOf } from "@/lib/agent/run-context";
 import { listAttachmentsForModel } from "@/lib/db/attachments";
-
-export type AttachmentRef = { name: string; path: string };
-
-/** The block the model sees after the user's text: every file uploaded to this conversation. */
-export function attachmentBlock(files: AttachmentRef[]): string {
-  const lines = files.map((f) => `- ${f.name.replace(/[\r\n]+/g, " ")}: ${f.path}`);
-  return [
-    "<attachments>",
-    "Files the user uploaded to this conversation (read them with read_file when they are relevant):",
-    ...lines,
-    "</attachments>",
-  ].join("\n");
-}
+import { attachmentBlock } from "@/lib/agent/attachment-block";
 
 /** A copy of `message` with the block appended; the original (state, history, UI) is untouched. */
 export function withAttachmentBlock(message: HumanMessage, block: string): HumanMessage {

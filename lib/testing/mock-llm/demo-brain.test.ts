@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { demoReply } from "./demo-brain";
 import { joined } from "./reply";
-import type { ChatRequest } from "./request-schema";
+import type { ChatMessage, ChatRequest } from "./request-schema";
+import { attachmentBlock } from "../../agent/attachment-block";
 import { startMockLlmServer, type MockLlmServer } from "./server";
 import { chatModel, streamMessage } from "./test-support";
 
@@ -147,6 +148,95 @@ describe("demoReply", () => {
   it("is deterministic apart from tool call ids", () => {
     const request: ChatRequest = { model: "m", messages: [{ role: "user", content: "hello" }] };
     expect(joined(demoReply(request, 0).textChunks)).toBe(joined(demoReply(request, 0).textChunks));
+  });
+});
+
+describe("demoReply with attachments", () => {
+  const readFileTool = { type: "function", function: { name: "read_file", parameters: { type: "object" } } };
+  const tools = [todosTool, readFileTool];
+  const notes = { name: "harbour-notes.txt", path: "/home/gem/uploads/t1/harbour-notes.txt" };
+  const asked = (text: string): ChatMessage => ({
+    role: "user",
+    content: [
+      { type: "text", text },
+      {
+        type: "text",
+        text: `\n\n${attachmentBlock([{ name: "budget.csv", path: "/home/gem/uploads/t1/budget.csv" }, notes])}`,
+      },
+    ],
+  });
+  const called = (id: string, name: string, args: object): ChatMessage[] => [
+    {
+      role: "assistant",
+      content: null,
+      tool_calls: [{ id, type: "function", function: { name, arguments: JSON.stringify(args) } }],
+    },
+  ];
+  const answered = (id: string, content: string): ChatMessage => ({ role: "tool", tool_call_id: id, content });
+  // What the transcript shows as text or plan (a read_file call's own path is the tool card's business).
+  const shown = (reply: ReturnType<typeof demoReply>) =>
+    joined(reply.textChunks) +
+    reply.toolCalls
+      .filter((c) => c.name === "write_todos")
+      .map((c) => joined(c.argumentChunks))
+      .join("");
+
+  it("plans, reads the file the user names, then answers from it, never echoing the block", () => {
+    const user = asked("What do my harbour-notes.txt say about berths?");
+    const plan = demoReply({ model: "m", messages: [user], tools }, 0);
+    expect(plan.toolCalls[0].name).toBe("write_todos");
+    expect(shown(plan)).toContain("What do my harbour-notes.txt say"); // the topic, clipped
+
+    const afterPlan: ChatMessage[] = [
+      user,
+      ...called("p1", "write_todos", JSON.parse(joined(plan.toolCalls[0].argumentChunks))),
+      answered("p1", "Updated todo list"),
+    ];
+    const read = demoReply({ model: "m", messages: afterPlan, tools }, 0);
+    expect(read.toolCalls.map((c) => c.name)).toEqual(["read_file"]);
+    expect(JSON.parse(joined(read.toolCalls[0].argumentChunks))).toEqual({ file_path: notes.path });
+    expect(joined(read.textChunks)).toContain("harbour-notes.txt");
+
+    const lines = ["Berth 4 is closed for repairs", "Pilot boards at 06:00", "a", "b", "c", "d"];
+    const content = ["@@ lines 1-6 of 6 @@", ...lines.map((line, i) => `${String(i + 1).padStart(6)}\t${line}`)].join(
+      "\n",
+    );
+    const answer = demoReply(
+      {
+        model: "m",
+        messages: [...afterPlan, ...called("r1", "read_file", { file_path: notes.path }), answered("r1", content)],
+        tools,
+      },
+      0,
+    );
+    const text = joined(answer.textChunks);
+    expect(text).toContain("**From `harbour-notes.txt`** (6 lines):");
+    // Five lines in a code block, then an ellipsis; no range header, no line numbers.
+    expect(text).toContain("```text\nBerth 4 is closed for repairs\nPilot boards at 06:00\na\nb\nc\n…\n```");
+    expect(answer.toolCalls.map((c) => c.name)).toEqual(["write_todos"]); // the plan is ticked off
+    for (const reply of [plan, read, answer]) {
+      expect(shown(reply)).not.toContain("<attachments>");
+      expect(shown(reply)).not.toContain("/home/gem/uploads");
+    }
+  });
+
+  it('reads the latest upload when asked about "the attachment" in Chinese, without a todo tool', () => {
+    const read = demoReply({ model: "m", messages: [asked("总结一下这个附件")], tools: [readFileTool] }, 0);
+    expect(read.toolCalls.map((c) => c.name)).toEqual(["read_file"]);
+    expect(JSON.parse(joined(read.toolCalls[0].argumentChunks))).toEqual({ file_path: notes.path });
+    expect(joined(read.textChunks)).toContain("我先读一下");
+  });
+
+  it("leaves files alone when the question is not about them, or when read_file is not offered", () => {
+    for (const request of [
+      { model: "m", messages: [asked("Tell me a joke about sailors")], tools: [readFileTool] },
+      { model: "m", messages: [asked("What does the attached file say?")] },
+    ]) {
+      const reply = demoReply(request, 0);
+      expect(reply.toolCalls).toEqual([]);
+      expect(shown(reply)).not.toContain("<attachments>");
+      expect(shown(reply)).not.toContain("/home/gem/uploads");
+    }
   });
 });
 

@@ -1,15 +1,17 @@
 import { messageText, toolNames, type ChatRequest } from "./request-schema";
 import { chunkByChars, chunkByWords, newToolCallId, type Reply } from "./reply";
-import { WRITE_TODOS } from "../../agent/tools/names";
+import { READ_FILE, WRITE_TODOS } from "../../agent/tools/names";
+import { splitAttachmentBlock, type AttachmentRef } from "../../agent/attachment-block";
 import { demoMindmap, isMindmapRequest } from "./demo-mindmap";
 import { demoSummary, isSummaryRequest } from "./demo-summary";
 import { demoMemory, isMemoryRequest } from "./demo-memory";
 
 /**
  * The offline demo model a new user meets before configuring a provider. Deterministic:
- * it plans with `write_todos` when the agent offers that tool, then answers in markdown,
- * in Simplified Chinese when the user writes Chinese. Streams a few words at a time so the
- * page visibly streams.
+ * it plans with `write_todos` when the agent offers that tool, reads an attached file with
+ * `read_file` when the user asks about one, then answers in markdown, in Simplified Chinese
+ * when the user writes Chinese. The `<attachments>` block is context, never echoed. Streams a
+ * few words at a time so the page visibly streams.
  */
 export function demoReply(request: ChatRequest, delayMs: number): Reply {
   if (isMindmapRequest(request))
@@ -20,7 +22,7 @@ export function demoReply(request: ChatRequest, delayMs: number): Reply {
     return { reasoningChunks: [], textChunks: chunkByChars(demoSummary(request), 64), toolCalls: [], delayMs: 0 };
   // Runtimes may append system reminders after the user's message; they are not a turn.
   const last = request.messages.findLast((message) => message.role !== "system" && message.role !== "developer");
-  const userText = lastUserText(request);
+  const { text: userText, files } = lastUserTurn(request);
   const lang: Lang = /\p{Script=Han}/u.test(userText) ? "zh" : "en";
   const offersTodos = toolNames(request).includes(WRITE_TODOS);
 
@@ -29,6 +31,14 @@ export function demoReply(request: ChatRequest, delayMs: number): Reply {
     return paced({ text: COPY[lang].planning, toolCall: { name: WRITE_TODOS, args: { todos } } }, delayMs);
   }
   const plan = latestPlan(request);
+  const read = readResult(request);
+  const toRead = read || !toolNames(request).includes(READ_FILE) ? null : fileAskedAbout(userText, files);
+  if (toRead && (last?.role === "user" || last?.role === "tool")) {
+    return paced(
+      { text: COPY[lang].reading(toRead.name), toolCall: { name: READ_FILE, args: { file_path: toRead.path } } },
+      delayMs,
+    );
+  }
   if (plan && plan.length > 0 && last?.role === "tool") {
     // Answer and tick the plan off in one turn; the next turn only closes.
     if (plan.some((t) => t.status !== "completed")) {
@@ -36,7 +46,7 @@ export function demoReply(request: ChatRequest, delayMs: number): Reply {
       return paced(
         {
           reasoning: COPY[lang].reasoning,
-          text: answerFor(userText, lang, true),
+          text: answerFor(userText, lang, true, read && { file: read, files }),
           toolCall: { name: WRITE_TODOS, args: { todos: done } },
         },
         delayMs,
@@ -44,7 +54,50 @@ export function demoReply(request: ChatRequest, delayMs: number): Reply {
     }
     return paced({ text: COPY[lang].closing }, delayMs);
   }
-  return paced({ reasoning: COPY[lang].reasoning, text: answerFor(userText, lang, Boolean(plan)) }, delayMs);
+  return paced(
+    { reasoning: COPY[lang].reasoning, text: answerFor(userText, lang, Boolean(plan), read && { file: read, files }) },
+    delayMs,
+  );
+}
+
+const ASKS_ABOUT_A_FILE =
+  /\b(file|files|attach(ed|ment|ments)?|document|upload(ed)?|pdf|csv|spreadsheet|notes?)\b|文件|附件|文档|上传/i;
+
+/** The attached file the user asks about: one named in the text, else the latest upload. */
+function fileAskedAbout(userText: string, files: AttachmentRef[]): AttachmentRef | null {
+  if (files.length === 0) return null;
+  const lower = userText.toLowerCase();
+  const named = files.findLast((f) => lower.includes(f.name.toLowerCase()));
+  if (named) return named;
+  return ASKS_ABOUT_A_FILE.test(userText) ? files[files.length - 1] : null;
+}
+
+type FileRead = { path: string; text: string };
+
+/** The result of a read_file call since the user's last message, its line numbers removed. */
+function readResult(request: ChatRequest): FileRead | null {
+  const sinceUser = request.messages.slice(request.messages.findLastIndex((m) => m.role === "user") + 1);
+  for (const m of sinceUser) {
+    const call = m.tool_calls?.find((c) => c.function.name === READ_FILE);
+    if (!call) continue;
+    const result = sinceUser.find((r) => r.role === "tool" && r.tool_call_id === call.id);
+    if (!result) return null;
+    let path = "";
+    try {
+      path = String((JSON.parse(call.function.arguments ?? "{}") as { file_path?: unknown }).file_path ?? "");
+    } catch {
+      // A malformed call still has a result to quote.
+    }
+    // The app's read_file heads its output with the range ("@@ lines 1-2 of 2 @@"); the
+    // filesystem backend numbers each line.
+    const text = messageText(result)
+      .split("\n")
+      .filter((line) => !/^@@ .* @@$/.test(line))
+      .map((line) => line.replace(/^\s*\d+\t/, ""))
+      .join("\n");
+    return { path, text };
+  }
+  return null;
 }
 
 /** The todo list of the most recent write_todos call since the user's last message. */
@@ -68,6 +121,8 @@ type Todo = { content: string; status: "in_progress" | "pending" | "completed" }
 const COPY = {
   en: {
     planning: "Let me start with a short plan.",
+    reading: (name: string) => `Let me read \`${name}\`.`,
+    fromFile: (name: string, lines: number) => `**From \`${name}\`** (${lines} ${lines === 1 ? "line" : "lines"}):`,
     closing: "All three steps are done. Ask a follow-up question any time.",
     reasoning:
       "The user is talking to the offline demo model. Restate the request, show what the demo covers, and explain how to connect a real model.",
@@ -93,6 +148,8 @@ const COPY = {
   },
   zh: {
     planning: "我先列一个简短的计划。",
+    reading: (name: string) => `我先读一下 \`${name}\`。`,
+    fromFile: (name: string, lines: number) => `**\`${name}\` 的内容**（共 ${lines} 行）：`,
     closing: "三个步骤都已完成。有其他问题随时问我。",
     reasoning: "用户正在使用离线演示模型。复述需求，说明演示内容，并介绍如何接入真实模型。",
     plan: (topic: string) => [`理解需求：“${topic}”`, "梳理要点", "给出回答和示例"],
@@ -128,11 +185,17 @@ function planFor(userText: string, lang: Lang): Todo[] {
   }));
 }
 
-function answerFor(userText: string, lang: Lang, planned: boolean): string {
+function answerFor(
+  userText: string,
+  lang: Lang,
+  planned: boolean,
+  read: { file: FileRead; files: AttachmentRef[] } | null = null,
+): string {
   const copy = COPY[lang];
   return [
     copy.intro,
     `${copy.request} ${excerpt(userText, 160) || "…"}`,
+    ...(read ? [quoteFile(read.file, read.files, lang)] : []),
     copy.shown,
     copy
       .bullets(planned)
@@ -143,9 +206,24 @@ function answerFor(userText: string, lang: Lang, planned: boolean): string {
   ].join("\n\n");
 }
 
-function lastUserText(request: ChatRequest): string {
+const QUOTED_LINES = 5;
+
+/** The file's first lines in a code block, each clipped, under the name the user gave the file. */
+function quoteFile(read: FileRead, files: AttachmentRef[], lang: Lang): string {
+  const lines = read.text.replace(/\n+$/, "").split("\n");
+  const name = files.find((f) => f.path === read.path)?.name ?? (read.path.split("/").pop() || read.path);
+  const shown = lines.slice(0, QUOTED_LINES).map((line) => excerpt(line, 100));
+  if (lines.length > QUOTED_LINES) shown.push("…");
+  const fence = "`".repeat(Math.max(3, ...(read.text.match(/`+/g) ?? []).map((run) => run.length + 1)));
+  return [COPY[lang].fromFile(name, lines.length), `${fence}text`, ...shown, fence].join("\n");
+}
+
+/** The user's last message as they wrote it, and the files its attachments block listed. */
+function lastUserTurn(request: ChatRequest): { text: string; files: AttachmentRef[] } {
   const user = request.messages.findLast((message) => message.role === "user");
-  return user ? messageText(user).replace(/\s+/g, " ").trim() : "";
+  if (!user) return { text: "", files: [] };
+  const { text, files } = splitAttachmentBlock(messageText(user));
+  return { text: text.replace(/\s+/g, " ").trim(), files };
 }
 
 function excerpt(text: string, maxChars: number): string {
@@ -156,7 +234,7 @@ function excerpt(text: string, maxChars: number): string {
 const WORDS_PER_CHUNK = 3;
 
 function paced(
-  parts: { reasoning?: string; text: string; toolCall?: { name: string; args: { todos: Todo[] } } },
+  parts: { reasoning?: string; text: string; toolCall?: { name: string; args: Record<string, unknown> } },
   delayMs: number,
 ): Reply {
   return {
