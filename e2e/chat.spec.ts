@@ -122,3 +122,59 @@ for (const viewport of [
     await page.screenshot({ path: `test-results/suggestion-${viewport.width}.png` });
   });
 }
+
+test("the context ring writes its share, shows its tokens on focus and on tap, and rounds like the panel and the picker", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await mock.script("e2e-ring", [{ text: "A short answer.", usage: { prompt_tokens: 900, completion_tokens: 5 } }]);
+  await signInThroughForm(page);
+  const ring = page.getByTestId("context-ring");
+  // Before the first reply: no number, and the label says why.
+  await expect(ring).toBeVisible();
+  await expect(ring.getByTestId("context-percent")).toHaveCount(0);
+  await expect(ring).toHaveAttribute("aria-label", /after the first reply/);
+
+  await send(page, `Hello ${scriptMarker("e2e-ring")}`);
+  await expect(page.getByTestId("message-assistant").last()).toContainText("A short answer.");
+  await expect(page.getByTestId("send-button")).toBeVisible();
+  const ratio = Number(await ring.getAttribute("data-ratio"));
+  expect(ratio).toBeGreaterThan(0);
+  const expected = ratio < 0.01 ? "<1%" : `${Math.round(ratio * 100)}%`;
+  await expect(ring.getByTestId("context-percent")).toHaveText(expected);
+
+  // Keyboard focus shows the tokens behind the number; the window reads as the panel writes it.
+  const label = page.getByTestId("context-label");
+  await expect(label).toBeHidden();
+  await page.getByTestId("composer-input").focus();
+  for (let i = 0; i < 12 && !(await ring.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(ring).toBeFocused();
+  await expect(label).toBeVisible();
+  await expect(label).toContainText(`/ 65.5K tokens (${expected})`);
+  await expect(page.getByTestId("status-panel").getByTestId("context-usage")).toContainText(`/ 65.5K · ${expected}`);
+  await page.getByTestId("model-picker").click();
+  await expect(page.locator('[data-testid="model-option"][data-spec="demo:demo-chat"]')).toContainText("· 65.5K");
+  await page.keyboard.press("Escape");
+
+  // A phone has no hover: a tap shows the label, a tap elsewhere hides it.
+  const phone = await browser.newContext({
+    baseURL,
+    storageState: await page.context().storageState(),
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const mobile = await phone.newPage();
+  await mobile.goto(page.url());
+  const mobileRing = mobile.getByTestId("context-ring");
+  await expect(mobileRing.getByTestId("context-percent")).toHaveText(expected);
+  await mobileRing.tap();
+  await expect(mobile.getByTestId("context-label")).toBeVisible();
+  await mobile.screenshot({ path: "test-results/context-ring-tap-390.png" });
+  await mobile.getByTestId("message-assistant").last().tap();
+  await expect(mobile.getByTestId("context-label")).toBeHidden();
+  await phone.close();
+});

@@ -61,7 +61,7 @@ test("a long chat is summarised: the notice, the ring dropping, and the first me
   await sendAndWait(page, `And the next step? ${scriptMarker(key)}`, 2);
   const note = page.getByTestId("message-assistant").last().getByTestId("compression-note");
   await expect(note).toContainText("Earlier messages were summarised");
-  await expect(note).toContainText(/1 message, [\d.]+K? → [\d.]+K? tokens/);
+  await expect(note).toContainText(/1 message, [\d.,]+K? → [\d.,]+K? tokens/);
   const ring = page.getByTestId("context-ring");
   await expect(ring).toHaveAttribute("data-summary", "active");
   // The request that answered is smaller than the one before, though a message was added.
@@ -96,7 +96,7 @@ test("a long chat is summarised: the notice, the ring dropping, and the first me
   await mobile.goto(page.url());
   const zhNote = mobile.getByTestId("compression-note");
   await expect(zhNote).toContainText("已总结较早的消息以节省上下文");
-  await expect(zhNote).toContainText(/1 条消息，[\d.]+K? → [\d.]+K? token/);
+  await expect(zhNote).toContainText(/1 条消息，[\d.,]+[K万]? → [\d.,]+[K万]? token/);
   await expect(mobile.getByTestId("context-ring")).toHaveAttribute("data-summary", "active");
   await zhNote.scrollIntoViewIfNeeded();
   await mobile.screenshot({ path: shot("compression-zh-dark-390") });

@@ -1,14 +1,15 @@
 "use client";
 
 import { ChevronDown, Cpu } from "lucide-react";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useTokenFormat } from "@/components/format/tokens";
 import { useModels } from "@/components/shell/models-context";
 import { DropdownMenu, MenuItem, MenuLabel } from "@/components/ui/dropdown-menu";
 
 /** Picks the model (`provider_id:model_id` spec) the next message is answered with. */
 export function ModelPicker({ value, onChange }: { value: string | null; onChange: (spec: string) => void }) {
   const t = useTranslations("composer");
-  const format = useFormatter();
+  const tokens = useTokenFormat();
   const { models, loaded } = useModels();
   const current = models.find((model) => model.spec === value);
   const providers = [...new Set(models.map((model) => model.providerId))];
@@ -53,7 +54,7 @@ export function ModelPicker({ value, onChange }: { value: string | null; onChang
                   <span className="block truncate">{model.label}</span>
                   <span className="block truncate font-mono text-xs text-muted-foreground">
                     {model.modelId}
-                    {model.contextWindow ? ` · ${format.number(model.contextWindow, { notation: "compact" })}` : ""}
+                    {model.contextWindow ? ` · ${tokens(model.contextWindow)}` : ""}
                   </span>
                 </MenuItem>
               ))}

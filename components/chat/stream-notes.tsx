@@ -2,19 +2,19 @@ import { Bot, ChevronRight, Layers } from "lucide-react";
 import { useState } from "react";
 import { SubagentTranscript } from "@/components/panels/subagent-transcript";
 import { useFormatter, useTranslations } from "next-intl";
+import { useTokenFormat } from "@/components/format/tokens";
 import type { CompressionData, SubagentData } from "@/components/api/types";
 
 /** `data-compression`: the agent summarised older history to stay within its context. */
 export function CompressionNote({ data }: { data: CompressionData }) {
   const t = useTranslations("chat");
-  const format = useFormatter();
-  const compact = (n: number) => format.number(n, { notation: "compact", maximumFractionDigits: 1 });
+  const tokens = useTokenFormat();
   const detail =
     data.status === "completed" && data.messages && data.tokensBefore && data.tokensAfter
       ? t("compression.detail", {
           messages: data.messages,
-          before: compact(data.tokensBefore),
-          after: compact(data.tokensAfter),
+          before: tokens(data.tokensBefore),
+          after: tokens(data.tokensAfter),
         })
       : null;
   return (

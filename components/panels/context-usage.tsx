@@ -1,16 +1,16 @@
 "use client";
 
 import { cn } from "@/components/ui/cn";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import type { ApproximateContext } from "@/lib/agent/ui-parts";
 import { contextLevel } from "@/components/chat/context-ring";
-import { useTokenFormat } from "./use-token-format";
+import { useShareFormat, useTokenFormat } from "@/components/format/tokens";
 
 /** The approximate context of the latest model call against the model's window. */
 export function ContextUsage({ context }: { context: ApproximateContext }) {
   const t = useTranslations("panel");
-  const format = useFormatter();
   const tokens = useTokenFormat();
+  const share = useShareFormat();
   const ratio = Math.min(Math.max(context.usageRatio, 0), 1);
   const level = contextLevel(ratio);
 
@@ -19,8 +19,7 @@ export function ContextUsage({ context }: { context: ApproximateContext }) {
       <div className="mb-1.5 flex items-baseline justify-between text-xs">
         <span className="text-muted-foreground">{t("context")}</span>
         <span className="tabular-nums">
-          {tokens(context.inputTokens)} / {tokens(context.contextWindow)} ·{" "}
-          {format.number(ratio, { style: "percent", maximumFractionDigits: 1 })}
+          {tokens(context.inputTokens)} / {tokens(context.contextWindow)} · {share(ratio)}
         </span>
       </div>
       <div className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>

@@ -19,7 +19,7 @@ import { cn } from "@/components/ui/cn";
 import { IconButton } from "@/components/ui/icon-button";
 import { PanelSection } from "./panel-section";
 import { SubagentTranscript } from "./subagent-transcript";
-import { useTokenFormat } from "./use-token-format";
+import { useTokenFormat } from "@/components/format/tokens";
 
 type Task = ThreadStateResponse["delegatedTasks"][number];
 

@@ -7,7 +7,7 @@ import { cn } from "@/components/ui/cn";
 import { PanelSection } from "./panel-section";
 import { SubagentTranscript } from "./subagent-transcript";
 import type { SubagentEntry } from "./subagents-state";
-import { useTokenFormat } from "./use-token-format";
+import { useTokenFormat } from "@/components/format/tokens";
 
 const STATUS_ICON: Record<SubagentEntry["status"], { icon: typeof Loader2; className: string; spin?: boolean }> = {
   running: { icon: Loader2, className: "text-brand", spin: true },

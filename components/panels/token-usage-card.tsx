@@ -7,7 +7,7 @@ import { Segmented } from "@/components/ui/segmented";
 import { ContextUsage } from "./context-usage";
 import { PanelSection } from "./panel-section";
 import { UsageBucket } from "./usage-bucket";
-import { useTokenFormat } from "./use-token-format";
+import { useTokenFormat } from "@/components/format/tokens";
 
 type Scope = "run" | "thread";
 

@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import type { UsageBucket as Bucket } from "@/lib/agent/ui-parts";
-import { useTokenFormat } from "./use-token-format";
+import { useTokenFormat } from "@/components/format/tokens";
 
 function Stat({ label, value, testId, title }: { label: string; value: string; testId?: string; title?: string }) {
   return (

@@ -18,12 +18,15 @@ export function Tooltip({
   content,
   side = "top",
   decorative = false,
+  open = false,
   children,
   className,
 }: {
   content: ReactNode;
   side?: keyof typeof SIDES;
   decorative?: boolean;
+  /** Shown regardless of hover and focus (a trigger that toggles its label on tap). */
+  open?: boolean;
   children: (describedBy: string | undefined) => ReactNode;
   className?: string;
 }) {
@@ -43,6 +46,7 @@ export function Tooltip({
           "pointer-events-none invisible absolute z-50 w-max max-w-64 rounded-md bg-primary px-2 py-1 text-xs leading-snug font-medium text-primary-foreground opacity-0 shadow-(--shadow-popover) transition-[opacity,visibility] delay-0",
           "group-hover/tooltip:visible group-hover/tooltip:opacity-100 group-hover/tooltip:delay-300",
           "group-has-[:focus-visible]/tooltip:visible group-has-[:focus-visible]/tooltip:opacity-100",
+          open && "visible opacity-100",
           SIDES[side],
         )}
       >
