@@ -17,6 +17,7 @@ import { RunNotice } from "./run-notice";
 import { CompressionNote, SubagentNote } from "./stream-notes";
 import { ThinkingIndicator } from "./thinking-indicator";
 import { ToolCard } from "./tool-card";
+import { isStoppedRun, latestPlanCallOf } from "./live-run";
 import { asToolPart, type AnyToolPart } from "./tool-part";
 import { KbSources, sourcesOfMessage } from "./kb-sources";
 import { toolCallOfSubagentPart } from "@/lib/agent/ui-parts";
@@ -40,6 +41,8 @@ function toBlocks(parts: Part[], hidden: Set<string>): Block[] {
 
 function Parts({ message, streaming }: { message: MeridianUIMessage; streaming: boolean }) {
   const lastIndex = message.parts.length - 1;
+  // The answer's latest plan shows a step its cancelled or failed run left in progress as stopped.
+  const stoppedPlan = !streaming && isStoppedRun(runOfMessage(message)?.status) ? latestPlanCallOf(message) : null;
   const hidden = toolCallsInForms(message.parts);
   // A `task` call shows as its subagent's card (with the transcript), not as a second tool card.
   for (const part of message.parts)
@@ -52,7 +55,7 @@ function Parts({ message, streaming }: { message: MeridianUIMessage; streaming: 
       return (
         <div key={block.parts[0].toolCallId} className="flex flex-col gap-1.5">
           {block.parts.map((tool) => (
-            <ToolCard key={tool.toolCallId} part={tool} />
+            <ToolCard key={tool.toolCallId} part={tool} stopped={tool.toolCallId === stoppedPlan} />
           ))}
         </div>
       );

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
-import { ACTIVE_RUN_STATUSES, type MeridianUIMessage } from "@/components/api/types";
+import type { MeridianUIMessage, ThreadStateResponse } from "@/components/api/types";
 import { FilePanel } from "@/components/files/file-panel";
 import { FilePanelProvider, useFilePanelState } from "@/components/files/file-panel-context";
 import { StatusPanel } from "@/components/panels/status-panel";
@@ -31,6 +31,7 @@ export function ChatView({
   threadSpec,
   initialTitle,
   initialCoordinator,
+  initialState,
   userName,
 }: {
   threadId: string;
@@ -41,6 +42,8 @@ export function ChatView({
   initialTitle?: string;
   /** Coordinator mode as the thread last ran (off for a new chat). */
   initialCoordinator?: boolean;
+  /** The thread's state, read together with its messages (so the panel never flashes empty). */
+  initialState?: ThreadStateResponse | null;
   userName?: string;
 }) {
   const t = useTranslations("chat");
@@ -52,15 +55,17 @@ export function ChatView({
   const [coordinator, setCoordinator] = useState(initialCoordinator ?? false);
   const agents = useAgents(!exists);
   const [scrollSignal, setScrollSignal] = useState(0);
-  const { chat, busy, stopping, send, regenerate, edit, stop, panel, refreshPanel, answerInterrupt } = useMeridianChat({
-    threadId,
-    initialMessages,
-    exists,
-    agentId,
-    modelSpec: model.spec,
-    coordinator,
-    onRefused: setInput,
-  });
+  const { chat, busy, live, stopping, send, regenerate, edit, stop, panel, refreshPanel, answerInterrupt } =
+    useMeridianChat({
+      threadId,
+      initialMessages,
+      exists,
+      agentId,
+      modelSpec: model.spec,
+      coordinator,
+      onRefused: setInput,
+      initialState,
+    });
 
   const files = useFilePanelState(threadId);
   const attachments = useComposerAttachments({
@@ -169,17 +174,13 @@ export function ChatView({
         <StatusPanel
           threadId={threadId}
           state={panel}
+          live={live}
           onTasksChanged={() => void refreshPanel()}
-          busy={busy}
           desktopOpen={layout.desktopOpen && statusShown}
           drawerOpen={layout.drawerOpen && statusShown}
           onClose={layout.close}
         />
-        <FilePanel
-          threadId={threadId}
-          agentId={exists ? null : agentId}
-          live={busy || ACTIVE_RUN_STATUSES.includes(panel.run?.status ?? "")}
-        />
+        <FilePanel threadId={threadId} agentId={exists ? null : agentId} live={live.active} />
       </div>
     </FilePanelProvider>
   );

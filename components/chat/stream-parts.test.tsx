@@ -12,6 +12,7 @@ import { StatusPanel } from "@/components/panels/status-panel";
 import { emptyAggregate } from "@/lib/agent/usage-aggregate";
 import { partChunk, uiPartSchemas, type MeridianDataParts, type UIPartName } from "@/lib/agent/ui-parts";
 import { AssistantMessage } from "./assistant-message";
+import { deriveLiveRun } from "./live-run";
 import { modelSwitchOfMessage } from "./message-parts";
 import { applyPanelPart, type ThreadPanelState } from "./panel-parts";
 
@@ -148,8 +149,8 @@ async function renderBoth(locale: "en" | "zh-CN" = "en") {
     <StatusPanel
       threadId="thread-1"
       state={state}
+      live={deriveLiveRun({ ...state, messages: [message], busy: false })}
       onTasksChanged={noop}
-      busy={false}
       desktopOpen
       drawerOpen={false}
       onClose={noop}

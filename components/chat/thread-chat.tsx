@@ -3,14 +3,17 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { apiFetch, ApiClientError } from "@/components/api/client";
-import type { ThreadResponse } from "@/components/api/types";
+import type { ThreadResponse, ThreadStateResponse } from "@/components/api/types";
 import { useReportError } from "@/components/hooks/use-report-error";
 import { Button } from "@/components/ui/button";
 import { ChatView } from "./chat-view";
 import { ThreadNotFound } from "./thread-not-found";
 
 type Load =
-  { state: "loading" } | { state: "ready"; data: ThreadResponse } | { state: "missing" } | { state: "failed" };
+  | { state: "loading" }
+  | { state: "ready"; data: ThreadResponse; panel: ThreadStateResponse | null }
+  | { state: "missing" }
+  | { state: "failed" };
 
 function LoadingSkeleton() {
   return (
@@ -28,7 +31,10 @@ function LoadingSkeleton() {
   );
 }
 
-/** An existing conversation: its history is read once, then the chat takes over. */
+/**
+ * An existing conversation: its history and its state are read together, once, then the chat
+ * takes over (so the status panel opens with the thread's run and plan, never a false "Idle").
+ */
 export function ThreadChat({ threadId }: { threadId: string }) {
   const t = useTranslations("chat");
   const reportError = useReportError();
@@ -37,8 +43,11 @@ export function ThreadChat({ threadId }: { threadId: string }) {
 
   useEffect(() => {
     let cancelled = false;
-    apiFetch<ThreadResponse>(`/api/threads/${encodeURIComponent(threadId)}`)
-      .then((data) => !cancelled && setLoad({ state: "ready", data }))
+    const path = `/api/threads/${encodeURIComponent(threadId)}`;
+    // The state is a bonus: if it cannot be read, the panel reads it again itself.
+    const panel = apiFetch<ThreadStateResponse>(`${path}/state`).catch(() => null);
+    Promise.all([apiFetch<ThreadResponse>(path), panel])
+      .then(([data, state]) => !cancelled && setLoad({ state: "ready", data, panel: state }))
       .catch((error: unknown) => {
         if (cancelled) return;
         const status = error instanceof ApiClientError ? error.status : 0;
@@ -81,6 +90,7 @@ export function ThreadChat({ threadId }: { threadId: string }) {
       threadSpec={load.data.thread.modelSpec ?? null}
       initialTitle={load.data.thread.title}
       initialCoordinator={load.data.thread.coordinator}
+      initialState={load.panel}
       exists
     />
   );

@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { TodoStatusIcon } from "@/components/panels/todo-status-icon";
 import { WRITE_TODOS } from "@/lib/agent/tools/names";
+import { isSettledPlanCall, planView, type PlanView } from "./live-run";
 import { formatPayload, getToolName, todosFromInput, toolPreview, type AnyToolPart } from "./tool-part";
 import { ToolStatusIcon } from "./tool-status-icon";
 
@@ -28,14 +29,23 @@ function Payload({ label, value, tone }: { label: string; value: unknown; tone?:
   );
 }
 
-function TodoSummary({ input }: { input: unknown }) {
-  const todos = todosFromInput(input);
+function TodoSummary({ plan }: { plan: PlanView }) {
   return (
     <ul className="space-y-1">
-      {todos.map((todo, index) => (
-        <li key={index} className="flex items-start gap-2 text-sm">
+      {plan.items.map((todo, index) => (
+        <li
+          key={index}
+          className="flex items-start gap-2 text-sm"
+          data-testid="plan-card-item"
+          data-status={todo.status}
+        >
           <TodoStatusIcon status={todo.status} live={false} className="mt-0.5" />
-          <span className={cn(todo.status === "completed" && "text-muted-foreground line-through")}>
+          <span
+            className={cn(
+              todo.status === "completed" && "text-muted-foreground line-through",
+              todo.status === "stopped" && "text-muted-foreground",
+            )}
+          >
             {todo.content}
           </span>
         </li>
@@ -44,20 +54,26 @@ function TodoSummary({ input }: { input: unknown }) {
   );
 }
 
-/** One tool call: name, state and a preview; expands to its input and output. */
-export function ToolCard({ part }: { part: AnyToolPart }) {
+/**
+ * One tool call: name, state and a preview; expands to its input and output. A plan
+ * (`write_todos`) is counted only once its input has fully arrived, so its count never jumps;
+ * `stopped`: this is the latest plan of an answer whose run was cancelled or failed.
+ */
+export function ToolCard({ part, stopped = false }: { part: AnyToolPart; stopped?: boolean }) {
   const t = useTranslations("tools");
   const [open, setOpen] = useState(false);
   const name = getToolName(part);
   const isTodos = name === WRITE_TODOS;
-  const todos = isTodos ? todosFromInput(part.input) : [];
-  const done = todos.filter((todo) => todo.status === "completed").length;
+  const drafting = isTodos && part.state === "input-streaming";
+  const plan = isTodos && isSettledPlanCall(part) ? planView(todosFromInput(part.input), stopped) : null;
 
   const title = isTodos ? t("updatedPlan") : t.has(`names.${name}`) ? t(`names.${name}`) : name;
   const preview = isTodos
-    ? todos.length
-      ? t("planProgress", { done, total: todos.length })
-      : null
+    ? drafting
+      ? t("planDrafting")
+      : plan?.total
+        ? t("planProgress", { done: plan.done, total: plan.total })
+        : null
     : toolPreview(part.input);
 
   return (
@@ -66,6 +82,8 @@ export function ToolCard({ part }: { part: AnyToolPart }) {
       data-testid="tool-card"
       data-tool-name={name}
       data-state={part.state}
+      data-done={plan?.total ? plan.done : undefined}
+      data-total={plan?.total || undefined}
     >
       <button
         type="button"
@@ -95,8 +113,8 @@ export function ToolCard({ part }: { part: AnyToolPart }) {
       </button>
       {open && (
         <div className="animate-fade-in space-y-3 border-t border-border px-3 py-3" data-testid="tool-card-details">
-          {isTodos && todos.length > 0 ? (
-            <TodoSummary input={part.input} />
+          {plan && plan.total > 0 ? (
+            <TodoSummary plan={plan} />
           ) : (
             <Payload label={t("input")} value={part.input ?? ""} />
           )}

@@ -3,12 +3,18 @@
 import { useChat, type UseChatHelpers } from "@ai-sdk/react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { apiErrorFromChatError, apiFetch } from "@/components/api/client";
-import { ACTIVE_RUN_STATUSES, type MeridianUIMessage, type ThreadResponse } from "@/components/api/types";
+import {
+  ACTIVE_RUN_STATUSES,
+  type MeridianUIMessage,
+  type ThreadResponse,
+  type ThreadStateResponse,
+} from "@/components/api/types";
 import { useLatest } from "@/components/hooks/use-latest";
 import { useReportError } from "@/components/hooks/use-report-error";
 import { useThreads } from "@/components/shell/threads-context";
 import type { ModelSwitchData, RunStatusData } from "@/lib/agent/ui-parts";
 import { createChatTransport, type ChatRequestExtras } from "./chat-transport";
+import { deriveLiveRun } from "./live-run";
 import { modelSwitchOfMessage, textOfMessage } from "./message-parts";
 import { useInterruptAnswer } from "./use-interrupt-answer";
 import { useThreadState, type ThreadPanelState } from "./use-thread-state";
@@ -32,6 +38,8 @@ type Options = {
   coordinator: boolean;
   /** Gives a refused message's text back to the composer. */
   onRefused: (text: string) => void;
+  /** The thread's state, read together with its messages. */
+  initialState?: ThreadStateResponse | null;
 };
 
 /**
@@ -46,10 +54,11 @@ export function useMeridianChat({
   modelSpec,
   coordinator,
   onRefused,
+  initialState,
 }: Options) {
   const threads = useThreads();
   const reportError = useReportError();
-  const panel = useThreadState(threadId, exists);
+  const panel = useThreadState(threadId, exists, initialState);
   const [persisted, setPersisted] = useState(exists);
   const [stopping, setStopping] = useState(false);
   const [resume] = useState(exists);
@@ -228,9 +237,29 @@ export function useMeridianChat({
     [panel.state, lastMessage],
   );
 
+  // One derivation for the plan card, the panel, the composer and the sidebar dot.
+  const live = useMemo(
+    () =>
+      deriveLiveRun({
+        run: panel.state.run,
+        todos: panel.state.todos,
+        tokenUsage: panel.state.tokenUsage,
+        messages: chat.messages,
+        busy,
+      }),
+    [panel.state.run, panel.state.todos, panel.state.tokenUsage, chat.messages, busy],
+  );
+  const { showLiveStatus } = threads;
+  const liveThreadStatus = persisted && panel.state.loaded ? live.threadStatus : null;
+  useEffect(() => {
+    showLiveStatus(threadId, liveThreadStatus);
+  }, [showLiveStatus, threadId, liveThreadStatus]);
+  useEffect(() => () => showLiveStatus(threadId, null), [showLiveStatus, threadId]);
+
   return {
     chat,
     busy,
+    live,
     stopping,
     send,
     regenerate,

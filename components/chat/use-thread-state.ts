@@ -20,7 +20,7 @@ function settledRun(current: RunStatusData | null, runs: ThreadStateResponse["ru
   return { runId: listed.id, status: listed.status, ...(listed.error ? { error: listed.error } : {}) };
 }
 
-const INITIAL: ThreadPanelState = {
+const EMPTY: ThreadPanelState = {
   todos: [],
   tokenUsage: null,
   run: null,
@@ -30,12 +30,32 @@ const INITIAL: ThreadPanelState = {
   loaded: false,
 };
 
+/** The panel after the server's answer to `GET /api/threads/:id/state`. */
+function withServerState(current: ThreadPanelState, response: ThreadStateResponse): ThreadPanelState {
+  return {
+    ...current,
+    todos: response.todos ?? [],
+    tokenUsage: response.tokenUsage ?? null,
+    // The server's active run wins; otherwise keep the last status the stream reported.
+    run: response.activeRun
+      ? { runId: response.activeRun.id, status: response.activeRun.status }
+      : settledRun(current.run, response.runs),
+    skills: skillsFromState(current.skills, response.activatedSkills),
+    subagents: subagentsFromState(current.subagents, response.subagentRuns),
+    tasks: response.delegatedTasks ?? [],
+    loaded: true,
+  };
+}
+
 /**
- * Agent state for the status panel: read from `GET /api/threads/:id/state`, then patched
- * live by the stream's data parts. The UI only shows what the server sent.
+ * Agent state for the status panel: read from `GET /api/threads/:id/state` (or `initial`, read
+ * together with the thread so a switch shows no empty panel), then patched live by the
+ * stream's data parts. The UI only shows what the server sent. A new chat has nothing to read.
  */
-export function useThreadState(threadId: string, exists: boolean) {
-  const [state, setState] = useState<ThreadPanelState>(INITIAL);
+export function useThreadState(threadId: string, exists: boolean, initial?: ThreadStateResponse | null) {
+  const [state, setState] = useState<ThreadPanelState>(() =>
+    initial ? withServerState(EMPTY, initial) : { ...EMPTY, loaded: !exists },
+  );
   const latestRequest = useRef(0);
 
   // Promise callbacks, not an async body: the state is set when the response arrives, never in the effect itself.
@@ -44,19 +64,7 @@ export function useThreadState(threadId: string, exists: boolean) {
     return apiFetch<ThreadStateResponse>(`/api/threads/${encodeURIComponent(threadId)}/state`).then(
       (response) => {
         if (request !== latestRequest.current) return response;
-        setState((current) => ({
-          ...current,
-          todos: response.todos ?? [],
-          tokenUsage: response.tokenUsage ?? null,
-          // The server's active run wins; otherwise keep the last status the stream reported.
-          run: response.activeRun
-            ? { runId: response.activeRun.id, status: response.activeRun.status }
-            : settledRun(current.run, response.runs),
-          skills: skillsFromState(current.skills, response.activatedSkills),
-          subagents: subagentsFromState(current.subagents, response.subagentRuns),
-          tasks: response.delegatedTasks ?? [],
-          loaded: true,
-        }));
+        setState((current) => withServerState(current, response));
         return response;
       },
       (error: unknown) => {
@@ -68,9 +76,11 @@ export function useThreadState(threadId: string, exists: boolean) {
     );
   }, [threadId]);
 
+  // Read on mount unless the state came with the thread (read again on focus and run end alike).
+  const [seeded] = useState(!!initial);
   useEffect(() => {
-    if (exists) void refresh();
-  }, [exists, refresh]);
+    if (exists && !seeded) void refresh();
+  }, [exists, seeded, refresh]);
 
   const applyData = useCallback((part: { type: string; id?: string; data?: unknown }) => {
     setState((current) => applyPanelPart(current, part));

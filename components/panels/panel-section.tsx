@@ -21,3 +21,13 @@ export function PanelSection({
     </section>
   );
 }
+
+/** Stands in for a section's content until the thread's state has been read (never a false "Idle" or "No plan"). */
+export function PanelSkeleton() {
+  return (
+    <div className="space-y-2" aria-hidden data-testid="panel-skeleton">
+      <div className="h-3.5 w-2/3 animate-pulse rounded bg-muted" />
+      <div className="h-3.5 w-1/2 animate-pulse rounded bg-muted" />
+    </div>
+  );
+}

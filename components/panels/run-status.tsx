@@ -5,7 +5,8 @@ import { AlertTriangle, CheckCircle2, CircleDashed, CircleSlash, Loader2, PauseC
 import { useTranslations } from "next-intl";
 import type { ModelSwitchData, RunStatusData } from "@/lib/agent/ui-parts";
 import { ModelSwitchNote } from "@/components/chat/model-switch-note";
-import { PanelSection } from "./panel-section";
+import type { RunDisplayStatus } from "@/components/chat/live-run";
+import { PanelSection, PanelSkeleton } from "./panel-section";
 
 const STYLES: Record<string, { icon: typeof Loader2; className: string; spin?: boolean }> = {
   pending: { icon: Loader2, className: "text-brand", spin: true },
@@ -17,26 +18,31 @@ const STYLES: Record<string, { icon: typeof Loader2; className: string; spin?: b
   idle: { icon: CircleDashed, className: "text-muted-foreground" },
 };
 
-/** `busy`: a message was sent and the stream has not reported its run yet. */
+/** `status` comes from the live run (pending from the send until the stream reports the run). */
 export function RunStatus({
   run,
-  busy,
+  status,
+  loaded,
   modelSwitch,
 }: {
   run: RunStatusData | null;
-  busy: boolean;
+  status: RunDisplayStatus;
+  loaded: boolean;
   modelSwitch: ModelSwitchData | null;
 }) {
   const t = useTranslations("panel");
-  const status = run?.status && STYLES[run.status] ? run.status : busy ? "pending" : "idle";
-  const { icon: Icon, className, spin } = STYLES[status];
+  const { icon: Icon, className, spin } = STYLES[status] ?? STYLES.idle;
 
   return (
     <PanelSection title={t("run")} data-testid="run-status">
-      <div className="flex items-center gap-2 text-sm" data-status={status}>
-        <Icon className={cn("size-4", className, spin && "animate-spin")} aria-hidden />
-        <span className="font-medium">{t(`runStatus.${status}`)}</span>
-      </div>
+      {loaded ? (
+        <div className="flex items-center gap-2 text-sm" data-status={status}>
+          <Icon className={cn("size-4", className, spin && "animate-spin")} aria-hidden />
+          <span className="font-medium">{t(`runStatus.${status}`)}</span>
+        </div>
+      ) : (
+        <PanelSkeleton />
+      )}
       {modelSwitch && (
         <div className="mt-2">
           <ModelSwitchNote data={modelSwitch} testId="panel-model-switch" />

@@ -2,7 +2,7 @@
 
 import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { ACTIVE_RUN_STATUSES } from "@/components/api/types";
+import type { LiveRun } from "@/components/chat/live-run";
 import type { PanelState } from "@/components/chat/use-meridian-chat";
 import { IconButton } from "@/components/ui/icon-button";
 import { Sheet } from "@/components/ui/sheet";
@@ -17,17 +17,18 @@ import { TokenUsageCard } from "./token-usage-card";
 export function StatusPanel({
   threadId,
   state,
+  live,
   onTasksChanged,
-  busy,
   desktopOpen,
   drawerOpen,
   onClose,
 }: {
   threadId: string;
   state: PanelState;
+  /** The run as the chat derives it: the plan, the status and the usage wait agree with the transcript. */
+  live: LiveRun;
   /** A task was stopped from the panel: read the thread's state again. */
   onTasksChanged: () => void;
-  busy: boolean;
   desktopOpen: boolean;
   drawerOpen: boolean;
   onClose: () => void;
@@ -49,12 +50,12 @@ export function StatusPanel({
         <IconButton label={t("close")} icon={<X />} tooltipSide="left" onClick={onClose} data-testid="panel-close" />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">
-        <RunStatus run={state.run} busy={busy} modelSwitch={state.modelSwitch} />
+        <RunStatus run={state.run} status={live.status} loaded={state.loaded} modelSwitch={state.modelSwitch} />
         <ActiveSkills skills={state.skills} />
-        <TodoList todos={state.todos} live={busy || ACTIVE_RUN_STATUSES.includes(state.run?.status ?? "")} />
+        <TodoList plan={live.plan} live={live.active} loaded={state.loaded} />
         <DelegatedTasks threadId={threadId} tasks={state.tasks} onChanged={onTasksChanged} />
         <SubagentRuns subagents={state.subagents} />
-        <TokenUsageCard usage={state.tokenUsage} />
+        <TokenUsageCard usage={state.tokenUsage} awaitingUsage={live.awaitingUsage} />
       </div>
     </Sheet>
   );

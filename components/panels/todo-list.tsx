@@ -3,28 +3,36 @@
 import { cn } from "@/components/ui/cn";
 import { ListTodo } from "lucide-react";
 import { useTranslations } from "next-intl";
-import type { TodoItem } from "@/lib/agent/ui-parts";
-import { PanelSection } from "./panel-section";
+import type { PlanView } from "@/components/chat/live-run";
+import { PanelSection, PanelSkeleton } from "./panel-section";
 import { TodoStatusIcon } from "./todo-status-icon";
 
-export function TodoList({ todos, live }: { todos: TodoItem[]; live: boolean }) {
+/** The thread's plan, as the live run derives it (the same counts as the plan card in the chat). */
+export function TodoList({ plan, live, loaded }: { plan: PlanView; live: boolean; loaded: boolean }) {
   const t = useTranslations("panel");
-  const done = todos.filter((todo) => todo.status === "completed").length;
-  const ratio = todos.length ? done / todos.length : 0;
+  const { items: todos, done, total } = plan;
+  const ratio = total ? done / total : 0;
 
   return (
     <PanelSection
       title={t("todos")}
       aside={
         todos.length > 0 && (
-          <span className="text-xs text-muted-foreground tabular-nums" data-testid="todo-progress">
-            {t("todoProgress", { done, total: todos.length })}
+          <span
+            className="text-xs text-muted-foreground tabular-nums"
+            data-testid="todo-progress"
+            data-done={done}
+            data-total={total}
+          >
+            {t("todoProgress", { done, total })}
           </span>
         )
       }
       data-testid="todo-list"
     >
-      {todos.length === 0 ? (
+      {!loaded ? (
+        <PanelSkeleton />
+      ) : todos.length === 0 ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <ListTodo className="size-4 opacity-70" aria-hidden />
           {t("noTodos")}
@@ -50,6 +58,7 @@ export function TodoList({ todos, live }: { todos: TodoItem[]; live: boolean }) 
                   className={cn(
                     "min-w-0 leading-snug break-words",
                     todo.status === "completed" && "text-muted-foreground line-through",
+                    todo.status === "stopped" && "text-muted-foreground",
                     todo.status === "in_progress" && "font-medium",
                   )}
                 >

@@ -26,7 +26,14 @@ function Totals({ aggregate }: { aggregate: UsageAggregate }) {
 }
 
 /** Provider-reported usage per model bucket, for the current run or the whole thread. */
-export function TokenUsageCard({ usage }: { usage: TokenUsageState | null }) {
+export function TokenUsageCard({
+  usage,
+  awaitingUsage,
+}: {
+  usage: TokenUsageState | null;
+  /** A run is going on and no model call has reported usage yet. */
+  awaitingUsage: boolean;
+}) {
   const t = useTranslations("panel");
   const [scope, setScope] = useState<Scope>("run");
   const aggregate = scope === "run" ? usage?.run : usage?.thread;
@@ -68,7 +75,9 @@ export function TokenUsageCard({ usage }: { usage: TokenUsageState | null }) {
           </div>
         </>
       ) : (
-        <p className="text-sm text-muted-foreground">{scope === "run" ? t("noRunUsage") : t("noUsage")}</p>
+        <p className="text-sm text-muted-foreground" data-testid="usage-empty">
+          {scope === "thread" ? t("noUsage") : awaitingUsage ? t("awaitingUsage") : t("noRunUsage")}
+        </p>
       )}
     </PanelSection>
   );

@@ -2,7 +2,7 @@
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { apiFetch } from "@/components/api/client";
-import type { ThreadSummary } from "@/components/api/types";
+import type { ThreadStatus, ThreadSummary } from "@/components/api/types";
 import { useReportError } from "@/components/hooks/use-report-error";
 
 type ThreadsContextValue = {
@@ -13,6 +13,11 @@ type ThreadsContextValue = {
   upsertLocal: (thread: ThreadSummary) => void;
   rename: (id: string, title: string) => Promise<void>;
   remove: (id: string) => Promise<boolean>;
+  /**
+   * The open chat's own view of its run (null when it closes): the sidebar shows it instead of
+   * the last listed status, so its dot starts and stops with the stream, not with the next poll.
+   */
+  showLiveStatus: (id: string, status: ThreadStatus | null) => void;
 };
 
 const ThreadsContext = createContext<ThreadsContextValue | null>(null);
@@ -28,6 +33,7 @@ function newestFirst(threads: ThreadSummary[]): ThreadSummary[] {
 export function ThreadsProvider({ children }: { children: ReactNode }) {
   const [threads, setThreads] = useState<ThreadSummary[]>([]);
   const [loaded, setLoaded] = useState(false);
+  const [liveStatus, setLiveStatus] = useState<Record<string, ThreadStatus>>({});
   const reportError = useReportError();
   const inFlight = useRef<Promise<void> | null>(null);
 
@@ -100,9 +106,28 @@ export function ThreadsProvider({ children }: { children: ReactNode }) {
     [reportError],
   );
 
+  const showLiveStatus = useCallback((id: string, status: ThreadStatus | null) => {
+    setLiveStatus((current) => {
+      if ((current[id] ?? null) === status) return current;
+      const next = { ...current };
+      if (status) next[id] = status;
+      else delete next[id];
+      return next;
+    });
+  }, []);
+
+  const shown = useMemo(
+    () =>
+      threads.map((thread) => {
+        const live = liveStatus[thread.id];
+        return live && live !== thread.status ? { ...thread, status: live } : thread;
+      }),
+    [threads, liveStatus],
+  );
+
   const value = useMemo(
-    () => ({ threads, loaded, refresh, upsertLocal, rename, remove }),
-    [threads, loaded, refresh, upsertLocal, rename, remove],
+    () => ({ threads: shown, loaded, refresh, upsertLocal, rename, remove, showLiveStatus }),
+    [shown, loaded, refresh, upsertLocal, rename, remove, showLiveStatus],
   );
   return <ThreadsContext.Provider value={value}>{children}</ThreadsContext.Provider>;
 }
