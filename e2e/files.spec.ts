@@ -125,10 +125,16 @@ test("drop a file, the agent reads it, present an artifact, open and download it
   expect(JSON.stringify(second.filter((m) => m.role === "tool"))).toContain(MARKER);
   const userMessage = page.getByTestId("message-user");
   await expect(userMessage).toHaveCount(1);
-  await expect(userMessage).toHaveText(question);
+  await expect(userMessage.getByTestId("message-user-text")).toHaveText(question);
+  // The file the message carried shows under it, as sent and after a reload.
+  const carried = userMessage.getByTestId("message-attachment");
+  await expect(carried).toHaveCount(1);
+  await expect(carried).toHaveAttribute("data-path", upload.path);
+  await expect(carried).toContainText("notes.txt");
   await page.reload();
   await expect(page.getByTestId("message-assistant").last()).toContainText("READ-DONE");
-  await expect(page.getByTestId("message-user")).toHaveText(question);
+  await expect(page.getByTestId("message-user-text")).toHaveText(question);
+  await expect(page.getByTestId("message-user").getByTestId("message-attachment-name")).toHaveText("notes.txt");
 
   // --- The workdir in the file panel: the upload under its original name.
   await clickUntilVisible(page.getByTestId("files-toggle"), page.getByTestId("file-panel"));
@@ -312,7 +318,9 @@ test("an image pasted into a new chat previews in the panel; removing its chip d
     input.dispatchEvent(new ClipboardEvent("paste", { clipboardData, bubbles: true, cancelable: true }));
   });
   const upload = (await (await uploaded).json()) as { name: string; path: string; mediaType: string };
-  expect(upload).toMatchObject({ name: "image.png", mediaType: "image/png" });
+  // A screenshot's generic name becomes the moment it was pasted.
+  expect(upload).toMatchObject({ mediaType: "image/png" });
+  expect(upload.name).toMatch(/^pasted-\d{8}-\d{6}\.png$/);
   const chip = page.getByTestId("attachment-chip");
   await expect(chip).toHaveAttribute("data-status", "done");
   await expect(page.getByTestId("composer-input")).toHaveValue("");
@@ -323,7 +331,7 @@ test("an image pasted into a new chat previews in the panel; removing its chip d
   const uploadsDir = upload.path.replace(/\/[^/]+$/, "");
   await panel.locator(`[data-testid="file-entry"][data-path="${uploadsDir}"]`).click();
   const entry = panel.locator(`[data-testid="file-entry"][data-path="${upload.path}"]`);
-  await expect(entry).toContainText("image.png");
+  await expect(entry).toContainText(upload.name);
   await entry.click();
   const image = panel.getByTestId("file-preview-image");
   await expect(image).toBeVisible();
@@ -398,9 +406,67 @@ test("the demo model reads an attached file when asked about it, and no attachme
   await expect(answer).toContainText(`From ${name}`, { timeout: 60_000 });
   await expect(answer).toContainText("Berth 4 is closed for repairs");
   await expect(page.getByTestId("send-button")).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByTestId("message-user")).toHaveText("What does the attached file say?");
+  await expect(page.getByTestId("message-user-text")).toHaveText("What does the attached file say?");
+  await expect(page.getByTestId("message-user").getByTestId("message-attachment-name")).toHaveText(name);
   const visible = await page.locator("body").innerText();
   expect(visible).not.toContain("<attachments>");
   expect(visible).not.toContain("Files the user uploaded");
   await page.screenshot({ path: shot("demo-reads-attachment"), fullPage: true });
+});
+
+test("the files a message carried show under it: names, sizes, an image's thumbnail that opens in the panel", async ({
+  page,
+}) => {
+  await signInThroughForm(page);
+  // Paste a 160x90 image (the browser lists it only as a clipboard item), then drop a text file.
+  await page.getByTestId("composer-input").evaluate(async (input) => {
+    const canvas = Object.assign(document.createElement("canvas"), { width: 160, height: 90 });
+    const ctx = canvas.getContext("2d")!;
+    ctx.fillStyle = "#0ea5e9";
+    ctx.fillRect(0, 0, 160, 90);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/png"));
+    const clipboardData = new DataTransfer();
+    clipboardData.items.add(new File([blob], "image.png", { type: "image/png" }));
+    input.dispatchEvent(new ClipboardEvent("paste", { clipboardData, bubbles: true, cancelable: true }));
+  });
+  await dropFiles(page, page.getByTestId("composer"), [
+    { name: `minutes-${suffix}.md`, type: "text/markdown", text: "# Minutes\n\nAll agreed.\n" },
+  ]);
+  const chips = page.getByTestId("attachment-chip");
+  await expect(chips).toHaveCount(2);
+  await expect(chips.nth(0)).toHaveAttribute("data-status", "done");
+  await expect(chips.nth(1)).toHaveAttribute("data-status", "done");
+
+  const key = `carried-${suffix}`;
+  await mock.script(key, [{ text: "Both received. CARRIED-DONE" }]);
+  await page.getByTestId("composer-input").fill(`Here are the files ${scriptMarker(key)}`);
+  await page.getByTestId("send-button").click();
+  await expect(page.getByTestId("message-assistant").last()).toContainText("CARRIED-DONE");
+
+  const check = async () => {
+    const carried = page.getByTestId("message-user").getByTestId("message-attachment");
+    await expect(carried).toHaveCount(2);
+    await expect(carried.nth(0)).toContainText(/^pasted-\d{8}-\d{6}\.png/);
+    await expect(carried.nth(1)).toContainText(`minutes-${suffix}.md`);
+    await expect(carried.nth(1)).toContainText(/\d+\s?B/);
+    const thumbnail = carried.nth(0).getByTestId("message-attachment-thumbnail");
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
+    return carried;
+  };
+  await check();
+  // After a reload the message still carries them; a click opens the image in the file panel.
+  await page.reload();
+  const carried = await check();
+  await carried.nth(0).click();
+  const preview = page.getByTestId("file-panel").getByTestId("file-preview-image");
+  await expect(preview).toBeVisible();
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
+  await page.screenshot({ path: shot("message-attachments") });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId("file-panel").getByTestId("files-close").click();
+  await expect(page.getByTestId("message-user").getByTestId("message-attachment")).toHaveCount(2);
+  const box = await page.getByTestId("message-attachments").boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: shot("message-attachments-390") });
 });

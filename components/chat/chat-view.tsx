@@ -110,11 +110,13 @@ export function ChatView({
   }
 
   function submit(text: string) {
+    // The finished uploads go with the message (the server keeps those of this conversation).
+    const carried = attachments.items.flatMap((item) => (item.status === "done" && item.result ? [item.result] : []));
     setInput("");
     attachments.clear();
     model.remember(model.spec);
     setScrollSignal((n) => n + 1);
-    void send(text);
+    void send(text, carried);
   }
 
   return (

@@ -9,6 +9,7 @@ import { AttachButton } from "./attachments/attach-button";
 import { AttachmentChip } from "./attachments/attachment-chip";
 import type { ComposerAttachments } from "./attachments/use-composer-attachments";
 import { ContextRing } from "./context-ring";
+import { pastedFiles } from "./attachments/pasted-files";
 import { ModelPicker } from "./model-picker";
 import { CoordinatorToggle } from "./coordinator-toggle";
 
@@ -93,7 +94,7 @@ export function Composer({
   }
 
   function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
-    const files = Array.from(event.clipboardData.files);
+    const files = pastedFiles(event.clipboardData);
     if (!files.length) return;
     event.preventDefault();
     attachments.add(files);

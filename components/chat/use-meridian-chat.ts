@@ -15,6 +15,7 @@ import { useThreads } from "@/components/shell/threads-context";
 import type { ModelSwitchData, RunStatusData } from "@/lib/agent/ui-parts";
 import { createChatTransport, type ChatRequestExtras } from "./chat-transport";
 import { deriveLiveRun } from "./live-run";
+import type { MessageAttachment } from "@/lib/files/message-attachments";
 import { modelSwitchOfMessage, textOfMessage } from "./message-parts";
 import { useInterruptAnswer } from "./use-interrupt-answer";
 import { useThreadState, type ThreadPanelState } from "./use-thread-state";
@@ -141,8 +142,9 @@ export function useMeridianChat({
     },
   });
 
+  /** Sends `text`; `files` are the uploads it carries (kept on the message, shown under it). */
   const send = useCallback(
-    async (text: string) => {
+    async (text: string, files: MessageAttachment[] = []) => {
       if (!persisted) {
         // The thread gets its permanent address with its first message.
         setPersisted(true);
@@ -160,7 +162,10 @@ export function useMeridianChat({
       }
       panel.startRun();
       streamRun.current = null;
-      await chat.sendMessage({ text }, { body: { agentId, modelSpec, coordinator } satisfies ChatRequestExtras });
+      await chat.sendMessage(
+        { text, ...(files.length ? { metadata: { attachments: files } } : {}) },
+        { body: { agentId, modelSpec, coordinator } satisfies ChatRequestExtras },
+      );
     },
     [persisted, threadId, threads, agentId, modelSpec, coordinator, chat, panel],
   );
@@ -175,7 +180,7 @@ export function useMeridianChat({
     [agentId, modelSpec, coordinator, chat, panel],
   );
 
-  /** Replaces the user message `messageId` with `text` (its files stay) and answers it again from there. */
+  /** Replaces the user message `messageId` with `text` (its files and attachments stay) and answers it again from there. */
   const edit = useCallback(
     async (messageId: string, text: string) => {
       const original = chat.messages.find((m) => m.id === messageId);
@@ -183,7 +188,7 @@ export function useMeridianChat({
       panel.startRun();
       streamRun.current = null;
       await chat.sendMessage(
-        { parts: [...files, { type: "text", text }], messageId },
+        { parts: [...files, { type: "text", text }], messageId, metadata: original?.metadata },
         { body: { agentId, modelSpec, coordinator } satisfies ChatRequestExtras },
       );
     },

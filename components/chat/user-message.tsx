@@ -6,7 +6,9 @@ import { useEffect, useRef, useState } from "react";
 import type { MeridianUIMessage } from "@/components/api/types";
 import { Button } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
+import { attachmentsOf } from "@/lib/files/message-attachments";
 import { CopyButton } from "./copy-button";
+import { MessageAttachments } from "./message-attachments";
 
 /**
  * A user's message. With `onEdit` (no run going), it can be edited in place: sending the new
@@ -34,6 +36,7 @@ export function UserMessage({
       data-message-id={message.id}
     >
       <div className="flex max-w-[85%] flex-col items-end gap-1.5 sm:max-w-[75%]">
+        <MessageAttachments attachments={attachmentsOf(message.metadata)} />
         {files.map((file, index) => (
           <span
             key={index}
@@ -54,7 +57,10 @@ export function UserMessage({
           />
         ) : (
           text && (
-            <div className="rounded-3xl rounded-br-lg bg-muted px-4 py-2.5 text-[15px] leading-relaxed break-words whitespace-pre-wrap">
+            <div
+              className="rounded-3xl rounded-br-lg bg-muted px-4 py-2.5 text-[15px] leading-relaxed break-words whitespace-pre-wrap"
+              data-testid="message-user-text"
+            >
               {text}
             </div>
           )

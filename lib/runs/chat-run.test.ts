@@ -17,7 +17,9 @@ import { activeRunForThread } from "./registry";
 import { startGateLoad } from "./start-gate";
 import { listMessages } from "@/lib/db/messages";
 import { findRun, listRuns } from "@/lib/db/runs";
-import { findThread } from "@/lib/db/threads";
+import { createThread, findThread } from "@/lib/db/threads";
+import { createAttachment } from "@/lib/db/attachments";
+import { uploadPathOf } from "@/lib/files/upload-path";
 import { getCheckpointer } from "@/lib/agent/checkpointer";
 
 let h: AgentHarness;
@@ -246,6 +248,62 @@ describe("a chat run", () => {
     expect(await findThread(actor, threadId)).toBeNull();
     expect(await listRuns(actor, threadId)).toEqual([]);
     expect(startGateLoad().inUse).toBe(0);
+  });
+
+  it("keeps on the user message the files it carried: this conversation's uploads only, described by their records", async () => {
+    const actor = await createTestUser();
+    const other = await createTestUser();
+    const thread = await createThread(actor, { agentId: null });
+    const elsewhere = await createThread(actor, { agentId: null });
+    const theirs = await createThread(other, { agentId: null });
+    await createAttachment(actor, {
+      rootThreadId: thread.id,
+      storedName: "a1.csv",
+      originalName: "sales.csv",
+      mediaType: "text/csv",
+      size: 42,
+    });
+    await createAttachment(actor, {
+      rootThreadId: elsewhere.id,
+      storedName: "b1.csv",
+      originalName: "b.csv",
+      mediaType: "text/csv",
+      size: 1,
+    });
+    await createAttachment(other, {
+      rootThreadId: theirs.id,
+      storedName: "c1.csv",
+      originalName: "c.csv",
+      mediaType: "text/csv",
+      size: 1,
+    });
+    await h.client.script("carried", [{ text: "Read." }, { text: "Again." }]);
+    const sent = {
+      ...userMessage(`Look at this ${scriptMarker("carried")}`),
+      metadata: {
+        attachments: [
+          // The client's name and size are not trusted; the record's are kept.
+          { path: uploadPathOf(thread.id, "a1.csv"), name: "forged.exe", size: 1 },
+          { path: uploadPathOf(elsewhere.id, "b1.csv") },
+          { path: uploadPathOf(theirs.id, "c1.csv") },
+          { path: "/etc/passwd" },
+        ],
+        injected: "not kept",
+      },
+    };
+    await readAll((await startChatRun(actor, { threadId: thread.id, message: sent, modelSpec: spec })).stream);
+    await activeRunForThread(thread.id)?.done;
+    const [saved] = await listMessages(actor, thread.id);
+    expect(saved.metadata).toEqual({
+      attachments: [{ name: "sales.csv", path: uploadPathOf(thread.id, "a1.csv"), size: 42, mediaType: "text/csv" }],
+    });
+
+    // A message naming no upload of this conversation keeps no metadata at all.
+    const bare = { ...userMessage("And now?"), metadata: { attachments: [{ path: "/etc/passwd" }], injected: 1 } };
+    await readAll((await startChatRun(actor, { threadId: thread.id, message: bare })).stream);
+    await activeRunForThread(thread.id)?.done;
+    const second = (await listMessages(actor, thread.id)).find((m) => m.id === bare.id);
+    expect(second?.metadata).toBeUndefined();
   });
 
   it("refuses an unknown model before writing anything", async () => {

@@ -5,6 +5,7 @@ import { createRun, finishRun, settleInterruptedRuns, type RunRow } from "@/lib/
 import { deleteMessagesAfter, messagesFrom, saveMessage } from "@/lib/db/messages";
 import { createThread, findThread, updateThread } from "@/lib/db/threads";
 import { startNewThread } from "@/lib/db/thread-start";
+import { userMessageMetadata } from "./message-metadata";
 import { getDefaultAgent, getVisibleAgent } from "@/lib/db/agents";
 import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
 import { prepareAgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
@@ -86,6 +87,13 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
   const modelSpec = input.modelSpec ?? existing?.modelSpec ?? null;
   const coordinator = input.coordinator ?? existing?.coordinator ?? false;
   const ctx = await prepareAgentRuntimeContext(actor, agent, { modelSpec, coordinator });
+  const metadata = await userMessageMetadata(actor, input.threadId, input.message.metadata);
+  const userMessage = {
+    id: input.message.id,
+    role: "user" as const,
+    parts: input.message.parts,
+    ...(metadata ? { metadata } : {}),
+  };
 
   // A new conversation's thread, run and message are one statement; an existing one takes the steps below.
   const started =
@@ -94,7 +102,7 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
       : await startNewThread(actor, {
           thread: { id: input.threadId, agentId: agent.id, title: titleFrom(text), modelSpec, coordinator },
           run: { modelSpec: ctx.modelSpec },
-          message: { id: input.message.id, role: "user", parts: input.message.parts },
+          message: userMessage,
         });
   if (started) {
     return startedRun(started.run, launchRun(actor, started.run, ctx, trigger(input, text), slot));
@@ -119,7 +127,6 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
         await recordInterruptOutcome(actor, thread.id, dropped, { status: "cancelled" });
       }
     }
-    const userMessage = { id: input.message.id, role: "user" as const, parts: input.message.parts };
     if (rerun) {
       // Run again from the checkpoint before the turn (the old branch stays in the checkpoints).
       // The chat follows once the graph runs: the edited text replaces the message and what
