@@ -1,6 +1,6 @@
 "use client";
 
-import { RefreshCw } from "lucide-react";
+import { Play, RefreshCw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { memo } from "react";
 import { IconButton } from "@/components/ui/icon-button";
@@ -11,7 +11,9 @@ import { CopyButton } from "./copy-button";
 import { InterruptPart, toolCallsInForms } from "./interrupt-part";
 import { Markdown } from "./markdown";
 import { ModelSwitchNote } from "./model-switch-note";
-import { hasVisibleContent, runOfMessage, textOfMessage } from "./message-parts";
+import { hasVisibleContent, modelSwitchOfMessage, runOfMessage, textOfMessage } from "./message-parts";
+import { FeedbackButtons, MessageStamp } from "./message-actions";
+import { metaOf } from "./message-meta";
 import { Reasoning } from "./reasoning";
 import { RunNotice } from "./run-notice";
 import { CompressionNote, SubagentNote } from "./stream-notes";
@@ -86,18 +88,28 @@ function Parts({ message, streaming }: { message: MeridianUIMessage; streaming: 
 
 export const AssistantMessage = memo(function AssistantMessage({
   message,
+  threadId,
   streaming,
   onRegenerate,
+  onContinue,
 }: {
   message: MeridianUIMessage;
+  threadId: string;
   streaming: boolean;
   /** Given for the last answer when no run is going: answer the question again. */
   onRegenerate?: (messageId: string) => void;
+  /** Given for the last answer when the user stopped it: let it go on. */
+  onContinue?: () => void;
 }) {
   const t = useTranslations("chat");
   const run = runOfMessage(message);
   const text = textOfMessage(message);
   const visible = hasVisibleContent(message);
+  const meta = metaOf(message);
+  // The model that answered: the fallback it switched to, else the one asked.
+  const model = modelSwitchOfMessage(message)?.to ?? meta.modelSpec;
+  // Saved answers only (a run's answer is stored when it ends): the rating is kept on the server.
+  const rateable = !streaming && !!run && run.status !== "pending" && run.status !== "running";
 
   return (
     <div
@@ -111,8 +123,24 @@ export const AssistantMessage = memo(function AssistantMessage({
         <KbSources sources={sourcesOfMessage(message)} />
         {streaming && !visible && <ThinkingIndicator />}
         {run && !streaming && <RunNotice run={run} />}
-        {!streaming && (text || onRegenerate) && (
-          <div className="-ml-1.5 flex h-7 items-center opacity-0 transition-opacity group-hover/message:opacity-100 focus-within:opacity-100 [@media(hover:none)]:opacity-100">
+        {!streaming && onContinue && (
+          <div>
+            <button
+              type="button"
+              onClick={onContinue}
+              className="inline-flex h-8 items-center gap-1.5 rounded-full border border-border px-3 text-sm font-medium transition-colors hover:bg-muted"
+              data-testid="message-continue"
+            >
+              <Play className="size-3.5" aria-hidden />
+              {t("continue")}
+            </button>
+          </div>
+        )}
+        {!streaming && (text || onRegenerate || rateable) && (
+          <div
+            className="-ml-1.5 flex h-7 min-w-0 items-center opacity-0 transition-opacity group-hover/message:opacity-100 focus-within:opacity-100 [@media(hover:none)]:opacity-100"
+            data-testid="message-actions"
+          >
             {text && <CopyButton text={text} testId="message-copy" />}
             {onRegenerate && (
               <IconButton
@@ -124,6 +152,8 @@ export const AssistantMessage = memo(function AssistantMessage({
                 data-testid="message-regenerate"
               />
             )}
+            {rateable && <FeedbackButtons threadId={threadId} messageId={message.id} initial={meta.feedback} />}
+            <MessageStamp createdAt={meta.createdAt} model={model} />
           </div>
         )}
       </div>

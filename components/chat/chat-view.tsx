@@ -102,6 +102,13 @@ export function ChatView({
     [edit],
   );
 
+  // After Stop: the answer goes on from where it was cut (a new turn that asks for the rest).
+  const continuePrompt = t("continuePrompt");
+  const onContinue = useCallback(() => {
+    setScrollSignal((n) => n + 1);
+    void send(continuePrompt);
+  }, [send, continuePrompt]);
+
   // A suggestion is a start, not a message: it fills the composer for the user to finish.
   const [focusRequest, setFocusRequest] = useState(0);
   function pickSuggestion(text: string) {
@@ -142,7 +149,9 @@ export function ChatView({
           ) : (
             <InterruptActionsProvider value={{ run: panel.run, busy, answer: answerInterrupt }}>
               <MessageList
+                threadId={threadId}
                 messages={chat.messages}
+                onContinue={lastRun?.status === "cancelled" ? onContinue : undefined}
                 busy={busy}
                 scrollSignal={scrollSignal}
                 onRegenerate={onRegenerate}

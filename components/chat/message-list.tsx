@@ -11,15 +11,20 @@ import { useStickToBottom } from "./use-stick-to-bottom";
 import { UserMessage } from "./user-message";
 
 export function MessageList({
+  threadId,
   messages,
   busy,
   footer,
   scrollSignal,
   onRegenerate,
   onEdit,
+  onContinue,
 }: {
+  threadId: string;
   messages: MeridianUIMessage[];
   busy: boolean;
+  /** Continue the last answer after the user stopped it (offered when its run was cancelled). */
+  onContinue?: () => void;
   /** Regenerate the last answer (offered when no run is going). */
   onRegenerate?: (messageId: string) => void;
   /** Edit a user message and answer it again from there (offered when no run is going). */
@@ -50,8 +55,10 @@ export function MessageList({
               <AssistantMessage
                 key={message.id}
                 message={message}
+                threadId={threadId}
                 streaming={busy && index === messages.length - 1}
                 onRegenerate={!busy && index === lastAnswer ? onRegenerate : undefined}
+                onContinue={!busy && index === messages.length - 1 ? onContinue : undefined}
               />
             ) : null,
           )}

@@ -144,7 +144,7 @@ async function renderBoth(locale: "en" | "zh-CN" = "en") {
     },
   );
   const state = { ...panel, modelSwitch: modelSwitchOfMessage(message) };
-  const transcript = render(<AssistantMessage message={message} streaming={false} />, locale);
+  const transcript = render(<AssistantMessage message={message} threadId="thread-1" streaming={false} />, locale);
   const status = render(
     <StatusPanel
       threadId="thread-1"

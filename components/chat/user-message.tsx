@@ -9,6 +9,8 @@ import { IconButton } from "@/components/ui/icon-button";
 import { attachmentsOf } from "@/lib/files/message-attachments";
 import { CopyButton } from "./copy-button";
 import { MessageAttachments } from "./message-attachments";
+import { MessageStamp } from "./message-actions";
+import { metaOf } from "./message-meta";
 
 /**
  * A user's message. With `onEdit` (no run going), it can be edited in place: sending the new
@@ -67,6 +69,7 @@ export function UserMessage({
         )}
         {!editing && text && (
           <div className="-mr-1.5 flex h-7 items-center opacity-0 transition-opacity group-hover/message:opacity-100 focus-within:opacity-100 [@media(hover:none)]:opacity-100">
+            <MessageStamp createdAt={metaOf(message).createdAt} />
             <CopyButton text={text} testId="user-message-copy" />
             {onEdit && (
               <IconButton

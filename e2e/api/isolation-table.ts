@@ -90,6 +90,19 @@ export const ISOLATION_CASES: IsolationCase[] = [
   { route: "/api/threads/[id]", method: "DELETE", url: (f) => `/api/threads/${f.threadId}`, expect: own(200) },
   { route: "/api/threads/[id]/state", method: "GET", url: (f) => `/api/threads/${f.threadId}/state`, expect: own(200) },
   {
+    route: "/api/threads/[id]/messages/[messageId]/feedback",
+    method: "PUT",
+    url: (f) => `/api/threads/${f.threadId}/messages/${f.answerId}/feedback`,
+    body: () => ({ rating: "up" }),
+    expect: own(200),
+  },
+  {
+    route: "/api/threads/[id]/messages/[messageId]/feedback",
+    method: "DELETE",
+    url: (f) => `/api/threads/${f.threadId}/messages/${f.answerId}/feedback`,
+    expect: own(200),
+  },
+  {
     route: "/api/threads/[id]/tasks/[taskId]/stop",
     method: "POST",
     url: (f) => `/api/threads/${f.coordinatorThreadId}/tasks/${f.taskId}/stop`,

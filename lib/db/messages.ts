@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { UIMessage } from "ai";
 import { getDb } from "./client";
-import { messages, threads } from "./schema";
+import { messageFeedback, messages, threads } from "./schema";
 import type { Actor } from "@/lib/auth/actor";
 
 /** The thread's chat messages in order, as AI SDK UI messages; only for the thread's owner. */
@@ -18,6 +18,38 @@ export async function listMessages(actor: Actor, threadId: string): Promise<UIMe
     role: r.role,
     parts: r.parts as UIMessage["parts"],
     ...(r.metadata ? { metadata: r.metadata } : {}),
+  }));
+}
+
+/**
+ * The thread's messages as the chat shows them: each message's metadata also says when it was
+ * written (`createdAt`) and, for an answer the user rated, `feedback` ("up" | "down").
+ */
+export async function listChatMessages(actor: Actor, threadId: string): Promise<UIMessage[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: messages.id,
+      role: messages.role,
+      parts: messages.parts,
+      metadata: messages.metadata,
+      createdAt: messages.createdAt,
+      feedback: messageFeedback.rating,
+    })
+    .from(messages)
+    .innerJoin(threads, eq(threads.id, messages.threadId))
+    .leftJoin(messageFeedback, and(eq(messageFeedback.messageId, messages.id), eq(messageFeedback.userId, actor.id)))
+    .where(and(eq(messages.threadId, threadId), eq(threads.userId, actor.id)))
+    .orderBy(asc(messages.seq));
+  return rows.map((r) => ({
+    id: r.id,
+    role: r.role,
+    parts: r.parts as UIMessage["parts"],
+    metadata: {
+      ...r.metadata,
+      createdAt: new Date(r.createdAt).toISOString(),
+      ...(r.feedback ? { feedback: r.feedback } : {}),
+    },
   }));
 }
 

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /** One schema for PGlite and PostgreSQL; migrations in drizzle/ are generated from it. */
 
@@ -137,6 +149,26 @@ export const messages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("messages_thread_idx").on(t.threadId, t.seq)],
+);
+
+/** A user's thumbs up or down on an answer: one per message and user, replaced when changed. */
+export const messageFeedback = pgTable(
+  "message_feedback",
+  {
+    messageId: text("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: text("rating", { enum: ["up", "down"] }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.userId] }),
+    index("message_feedback_user_idx").on(t.userId),
+    check("message_feedback_rating_check", sql`${t.rating} in ('up', 'down')`),
+  ],
 );
 
 /**

@@ -2,7 +2,7 @@ import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langcha
 import type { UIMessage } from "ai";
 import type { Actor } from "@/lib/auth/actor";
 import { getCheckpointer } from "@/lib/agent/checkpointer";
-import { listMessages } from "@/lib/db/messages";
+import { listChatMessages } from "@/lib/db/messages";
 import type { ThreadRow } from "@/lib/db/threads";
 
 type Part = UIMessage["parts"][number];
@@ -14,7 +14,7 @@ type Part = UIMessage["parts"][number];
  * Read while the child works, it shows how far it got.
  */
 export async function threadMessages(actor: Actor, thread: ThreadRow): Promise<UIMessage[]> {
-  if (!thread.parentThreadId) return listMessages(actor, thread.id);
+  if (!thread.parentThreadId) return listChatMessages(actor, thread.id);
   const tuple = await (await getCheckpointer()).getTuple({ configurable: { thread_id: thread.id } });
   const messages = (tuple?.checkpoint.channel_values?.messages ?? []) as BaseMessage[];
   return transcriptOf(messages, thread.id);

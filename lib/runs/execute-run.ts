@@ -52,7 +52,12 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<vo
   // The buffer holds every chunk: browsers replay it, and the saved message is built from it.
   const emit = (chunk: UIMessageChunk) => buffer.push(chunk);
   const messageId = `msg-${crypto.randomUUID()}`;
-  emit({ type: "start", messageId });
+  // The answer says which model was asked and when (shown on hover; a fallback is its model-switch part).
+  emit({
+    type: "start",
+    messageId,
+    messageMetadata: { modelSpec: input.ctx.modelSpec, createdAt: new Date().toISOString() },
+  });
   emitPart(emit, "run", { runId, status: "running" }, { id: "run" });
 
   const outcome: AgentStreamOutcome = { error: null };
