@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN } from "./helpers/auth";
+import { signInThroughForm as signIn } from "./helpers/auth";
 import { mock, scriptMarker } from "./helpers/chat";
 
 /**
@@ -15,14 +15,6 @@ const plan = (statuses: string[]) => ({
     status: statuses[i],
   })),
 });
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByTestId("login-username").fill(ADMIN.username);
-  await page.getByTestId("login-password").fill(ADMIN.password);
-  await page.getByTestId("login-submit").click();
-  await expect(page.getByTestId("composer-input")).toBeVisible();
-}
 
 /** Records, after every DOM change, the latest counted plan card and the panel's count. */
 async function watchPlanCounts(page: Page) {

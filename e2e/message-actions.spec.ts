@@ -1,16 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN } from "./helpers/auth";
+import { signInThroughForm as signIn } from "./helpers/auth";
 import { mock, scriptMarker } from "./helpers/chat";
 
 /** What a user can do with a message: copy either side, rate an answer, see its model and time, continue after Stop. */
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByTestId("login-username").fill(ADMIN.username);
-  await page.getByTestId("login-password").fill(ADMIN.password);
-  await page.getByTestId("login-submit").click();
-  await expect(page.getByTestId("composer-input")).toBeVisible();
-}
 
 async function ask(page: Page, text: string) {
   await page.getByTestId("composer-input").fill(text);

@@ -7,6 +7,8 @@ import { FilePanel } from "@/components/files/file-panel";
 import { FilePanelProvider, useFilePanelState } from "@/components/files/file-panel-context";
 import { StatusPanel } from "@/components/panels/status-panel";
 import { useThreads } from "@/components/shell/threads-context";
+import { isTyping, shortcutOf } from "@/components/shell/shortcuts";
+import { layerOpen } from "@/components/shell/use-shortcuts";
 import { AgentPicker } from "./agent-picker";
 import { DropOverlay } from "./attachments/drop-overlay";
 import { useComposerAttachments } from "./attachments/use-composer-attachments";
@@ -101,6 +103,19 @@ export function ChatView({
     },
     [edit],
   );
+
+  // Escape stops a streaming answer, unless a dialog or menu is open (its Escape closes it).
+  useEffect(() => {
+    if (!busy || stopping) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.isComposing || layerOpen()) return;
+      if (shortcutOf(event, isTyping(event.target)) !== "stop") return;
+      event.preventDefault();
+      void stop();
+    }
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [busy, stopping, stop]);
 
   // After Stop: the answer goes on from where it was cut (a new turn that asks for the rest).
   const continuePrompt = t("continuePrompt");

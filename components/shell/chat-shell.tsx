@@ -7,9 +7,12 @@ import { DemoBanner } from "./demo-banner";
 import { ModelsProvider } from "./models-context";
 import { SidebarStateProvider } from "./sidebar-state";
 import { ThreadsProvider } from "./threads-context";
+import { ShortcutsDialog } from "./shortcuts-dialog";
+import { useShellShortcuts } from "./use-shortcuts";
 
 /** Frame of every chat page: sidebar, demo banner, and the page in the main column. */
 export function ChatShell({ user, children }: { user: ShellUser; children: ReactNode }) {
+  const { helpOpen, closeHelp } = useShellShortcuts();
   return (
     <ThreadsProvider>
       <ModelsProvider>
@@ -21,6 +24,7 @@ export function ChatShell({ user, children }: { user: ShellUser; children: React
               <main className="relative flex min-h-0 flex-1">{children}</main>
             </div>
           </div>
+          <ShortcutsDialog open={helpOpen} onClose={closeHelp} />
         </SidebarStateProvider>
       </ModelsProvider>
     </ThreadsProvider>

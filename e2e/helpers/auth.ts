@@ -1,4 +1,10 @@
-import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
+import {
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type APIResponse,
+  type Page,
+} from "@playwright/test";
 
 /** The superadmin the e2e server is started with (playwright.config.ts sets these env vars). */
 export const ADMIN = {
@@ -90,4 +96,13 @@ export async function sessionCookie(api: APIRequestContext): Promise<{ name: str
 export async function signOut(api: APIRequestContext): Promise<APIResponse> {
   const token = await csrfToken(api);
   return api.post("/api/auth/signout", { form: { csrfToken: token }, maxRedirects: 0 });
+}
+
+/** Signs in through the login form (the superadmin unless told) and waits for the chat. */
+export async function signInThroughForm(page: Page, user: { username: string; password: string } = ADMIN) {
+  await page.goto("/login");
+  await page.getByTestId("login-username").fill(user.username);
+  await page.getByTestId("login-password").fill(user.password);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("composer-input")).toBeVisible();
 }
