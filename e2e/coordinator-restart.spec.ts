@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { ADMIN, signIn } from "./helpers/auth";
 import { mock, scriptMarker, sendChat } from "./helpers/chat";
 import { uniqueName } from "./helpers/org";
-import { restartableServer } from "./helpers/restartable-server";
+import { extraPort, restartableServer } from "./helpers/restartable-server";
 
 /**
  * Issue 14: a coordinator's delegated task survives the server. The test runs its own app
@@ -13,7 +13,7 @@ import { restartableServer } from "./helpers/restartable-server";
  */
 
 const server = restartableServer({
-  port: Number(process.env.E2E_COORDINATOR_RESTART_PORT || 3462),
+  port: Number(process.env.E2E_COORDINATOR_RESTART_PORT || extraPort(362)),
   leaseMs: 3000,
   name: "coordinator-restart",
 });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { ADMIN, signIn } from "./helpers/auth";
-import { restartableServer } from "./helpers/restartable-server";
+import { extraPort, restartableServer } from "./helpers/restartable-server";
 
 /**
  * Issue 12: killing the server during indexing and starting it again finishes the job. The test
@@ -11,7 +11,7 @@ import { restartableServer } from "./helpers/restartable-server";
  */
 
 const server = restartableServer({
-  port: Number(process.env.E2E_RESTART_PORT || 3461),
+  port: Number(process.env.E2E_RESTART_PORT || extraPort(361)),
   leaseMs: 4000,
   name: "kb-restart",
 });

@@ -1,7 +1,7 @@
 import { expect, test, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { ADMIN, csrfToken, sessionCookie, signIn } from "./helpers/auth";
 import { mock, parseSse, scriptMarker, sendChat, userMessage } from "./helpers/chat";
-import { restartableServer } from "./helpers/restartable-server";
+import { extraPort, restartableServer } from "./helpers/restartable-server";
 import { startLocalRedis, type LocalRedis } from "../lib/testing/redis-server";
 
 /**
@@ -20,13 +20,13 @@ const env: Record<string, string> = {
   SIGNIN_RATE_LIMIT_PER_ADDRESS: String(SIGNIN_BUDGET),
 };
 const a = restartableServer({
-  port: Number(process.env.E2E_MULTI_A_PORT || 3471),
+  port: Number(process.env.E2E_MULTI_A_PORT || extraPort(371)),
   leaseMs: LEASE_MS,
   name: "multi-a",
   env,
 });
 const b = restartableServer({
-  port: Number(process.env.E2E_MULTI_B_PORT || 3472),
+  port: Number(process.env.E2E_MULTI_B_PORT || extraPort(372)),
   leaseMs: LEASE_MS,
   name: "multi-b",
   env,

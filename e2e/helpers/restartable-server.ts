@@ -12,6 +12,14 @@ import { MOCK_URL } from "../../playwright.config";
  * the test can kill with SIGKILL and start again on the same data: for restart tests. Job leases
  * are short so another start takes over a dead worker's job within seconds.
  */
+/**
+ * A port for a spec's own server, at a fixed offset from the run's app port (3100 + 362 = 3462),
+ * so two e2e runs started with different E2E_APP_PORTs never share one.
+ */
+export function extraPort(offset: number): number {
+  return Number(process.env.E2E_APP_PORT || 3100) + offset;
+}
+
 export function restartableServer(opts: {
   port: number;
   leaseMs: number;
