@@ -5,6 +5,7 @@ import { splitAttachmentBlock, type AttachmentRef } from "../../agent/attachment
 import { demoMindmap, isMindmapRequest } from "./demo-mindmap";
 import { demoSummary, isSummaryRequest } from "./demo-summary";
 import { demoMemory, isMemoryRequest } from "./demo-memory";
+import { demoTitle, isTitleRequest } from "./demo-title";
 
 /**
  * The offline demo model a new user meets before configuring a provider. Deterministic:
@@ -16,6 +17,8 @@ import { demoMemory, isMemoryRequest } from "./demo-memory";
 export function demoReply(request: ChatRequest, delayMs: number): Reply {
   if (isMindmapRequest(request))
     return { reasoningChunks: [], textChunks: chunkByChars(demoMindmap(request), 64), toolCalls: [], delayMs: 0 };
+  if (isTitleRequest(request))
+    return { reasoningChunks: [], textChunks: [demoTitle(request)], toolCalls: [], delayMs: 0 };
   if (isMemoryRequest(request))
     return { reasoningChunks: [], textChunks: chunkByChars(demoMemory(request), 64), toolCalls: [], delayMs: 0 };
   if (isSummaryRequest(request))
