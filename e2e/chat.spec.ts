@@ -178,3 +178,27 @@ test("the context ring writes its share, shows its tokens on focus and on tap, a
   await expect(mobile.getByTestId("context-label")).toBeHidden();
   await phone.close();
 });
+
+test("the first answer gives the chat a short plain title in the user's language, in the sidebar and the tab", async ({
+  page,
+}) => {
+  await mock.script("e2e-title", [{ text: "Use `print(n)` in a loop." }, { text: "好的，这是邮件。" }]);
+  await signInThroughForm(page);
+  await send(page, `\`\`\`python\nprint(1)\n\`\`\` how do I **print** numbers? ${scriptMarker("e2e-title")}`);
+  await expect(page.getByTestId("message-assistant").last()).toContainText("in a loop");
+  const threadId = page.url().split("/chat/")[1];
+  const title = page.locator(`a[href="/chat/${threadId}"] [data-testid="thread-title"]`);
+  await expect(title).toHaveText("Print numbers", { timeout: 15_000 });
+  await expect(page).toHaveTitle("Print numbers · Meridian");
+
+  await page.getByTestId("new-chat").click();
+  await send(page, `请帮我写一封请假邮件 ${scriptMarker("e2e-title")}`);
+  await expect(page.getByTestId("message-assistant").last()).toContainText("好的");
+  const zhId = page.url().split("/chat/")[1];
+  await expect(page.locator(`a[href="/chat/${zhId}"] [data-testid="thread-title"]`)).toHaveText(
+    "请帮我写一封请假邮件",
+    {
+      timeout: 15_000,
+    },
+  );
+});

@@ -25,6 +25,9 @@ export type PanelState = ThreadPanelState & { modelSwitch: ModelSwitchData | nul
 
 const TASK_POLL_MS = 1000;
 
+/** After a first answer: when to read the thread list again for the generated title. */
+const TITLE_REFRESH_MS = [1_500, 5_000];
+
 /** If the server has not closed the stream this long after a cancel, stop reading it. */
 const CANCEL_GRACE_MS = 10_000;
 
@@ -105,6 +108,10 @@ export function useMeridianChat({
       setStopping(false);
       void panel.refresh();
       void threads.refresh();
+      // The first answer is followed by the conversation's generated title: read it when it lands.
+      if (chatRef.current?.messages.length === 2) {
+        for (const ms of TITLE_REFRESH_MS) window.setTimeout(() => void threads.refresh(), ms);
+      }
     },
     onError: (error) => {
       setStopping(false);

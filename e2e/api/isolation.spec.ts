@@ -3,6 +3,8 @@ import { createUser, signIn, signInAsAdmin } from "../helpers/auth";
 import { mock, scriptMarker, sendChat } from "../helpers/chat";
 import { ISOLATION_CASES, type Fixtures, type IsolationActor } from "./isolation-table";
 
+type ThreadBody = { thread: { title: string } };
+
 /**
  * Table-driven isolation suite: every route x four actors (owner, another user, the admin of
  * another department, anonymous). Each case gets fresh fixtures; the owner goes last, and
@@ -40,6 +42,10 @@ test.afterAll(async () => {
 async function freshFixtures(): Promise<Fixtures> {
   const threadId = crypto.randomUUID();
   const chat = await sendChat(actors.owner, threadId, `Private question ${scriptMarker("isolation")}`);
+  // The first answer's title is written just after its stream ends: the snapshots compare a settled thread.
+  await expect
+    .poll(async () => ((await (await actors.owner.get(`/api/threads/${threadId}`)).json()) as ThreadBody).thread.title)
+    .toBe("Private question");
   const agent = await (
     await actors.owner.post("/api/agents", {
       data: { slug: `own-${crypto.randomUUID().slice(0, 8)}`, name: "Owner's agent", description: "original" },

@@ -21,6 +21,19 @@ export async function listMessages(actor: Actor, threadId: string): Promise<UIMe
   }));
 }
 
+/** The thread's first messages (at most `limit`), oldest first; only for the thread's owner. */
+export async function firstMessages(actor: Actor, threadId: string, limit: number): Promise<UIMessage[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: messages.id, role: messages.role, parts: messages.parts })
+    .from(messages)
+    .innerJoin(threads, eq(threads.id, messages.threadId))
+    .where(and(eq(messages.threadId, threadId), eq(threads.userId, actor.id)))
+    .orderBy(asc(messages.seq))
+    .limit(limit);
+  return rows.map((r) => ({ id: r.id, role: r.role, parts: r.parts as UIMessage["parts"] }));
+}
+
 /**
  * The thread's messages as the chat shows them: each message's metadata also says when it was
  * written (`createdAt`) and, for an answer the user rated, `feedback` ("up" | "down").

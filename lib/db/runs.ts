@@ -8,6 +8,8 @@ import { ApiError } from "@/lib/http/errors";
 import { isUniqueViolation } from "./pg-errors";
 import { findOwnRow } from "./own-row";
 import { dropRunLease, holdRunLease, leaseEnd } from "./run-leases";
+import { addCall, emptyAggregate, type CallUsage } from "@/lib/agent/usage-aggregate";
+import type { UsageAggregate } from "@/lib/agent/ui-parts";
 
 export type RunRow = typeof agentRuns.$inferSelect;
 export type RunView = {
@@ -248,4 +250,26 @@ export async function failOrphanedRuns(): Promise<number> {
     .where(inArray(agentRuns.status, ACTIVE_RUN_STATUSES))
     .returning({ id: agentRuns.id });
   return rows.length;
+}
+
+/**
+ * Adds one of the app's own model calls made for a run after it ended (its conversation's
+ * title) to the run's saved usage, under `internal` with the summaries (SPEC 3.7).
+ */
+export async function addInternalCallToRun(actor: Actor, runId: string, call: CallUsage): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ tokenUsage: agentRuns.tokenUsage })
+      .from(agentRuns)
+      .where(and(eq(agentRuns.id, runId), eq(agentRuns.userId, actor.id)))
+      .for("update");
+    if (!row) return;
+    const usage = (row.tokenUsage ?? { runId, buckets: {}, totals: null }) as Record<string, unknown>;
+    const internal = (usage.internal as UsageAggregate | undefined) ?? { ...emptyAggregate(), runId };
+    await tx
+      .update(agentRuns)
+      .set({ tokenUsage: { ...usage, internal: addCall(internal, call) } })
+      .where(eq(agentRuns.id, runId));
+  });
 }

@@ -134,6 +134,21 @@ export async function updateThread(
   return row;
 }
 
+/**
+ * Replaces a conversation's automatic title (the one it got from its first message) with a
+ * generated one, only if it still has it: a rename made in between wins. Leaves the
+ * conversation's place in the list (updated_at) as it was. Returns whether it replaced it.
+ */
+export async function replaceAutoTitle(actor: Actor, id: string, auto: string, title: string): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .update(threads)
+    .set({ title: title.slice(0, MAX_TITLE_LENGTH) })
+    .where(and(eq(threads.id, id), eq(threads.userId, actor.id), eq(threads.title, auto)))
+    .returning({ id: threads.id });
+  return rows.length > 0;
+}
+
 export async function touchThread(actor: Actor, id: string): Promise<void> {
   const db = await getDb();
   await db

@@ -46,8 +46,9 @@ function graphInput(trigger: RunTrigger) {
 /**
  * Executes one run in the background, independent of any browser connection: streams the
  * graph into the run's buffer, then saves the assistant message, the run's status and usage.
+ * Returns how the run ended.
  */
-export async function executeRun(active: ActiveRun, input: RunInput): Promise<void> {
+export async function executeRun(active: ActiveRun, input: RunInput): Promise<RunStatus> {
   const { runId, buffer, abort } = active;
   // The buffer holds every chunk: browsers replay it, and the saved message is built from it.
   const emit = (chunk: UIMessageChunk) => buffer.push(chunk);
@@ -108,6 +109,7 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<vo
   const answer = message ? { ...message, id: messageId, role: "assistant" as const } : null;
   const result = { status, error, tokenUsage: runUsage(lastValues, runId, input.ctx.modelSpec, partial) };
   await saveRunEnd(input.actor, { threadId: input.threadId, runId, answer, result });
+  return status;
 }
 
 /** The answer, the run's outcome and the thread's time: one statement, or step by step if it fails. */

@@ -6,6 +6,9 @@ import { deleteMessagesAfter, messagesFrom, saveMessage } from "@/lib/db/message
 import { createThread, findThread, updateThread } from "@/lib/db/threads";
 import { startNewThread } from "@/lib/db/thread-start";
 import { userMessageMetadata } from "./message-metadata";
+import { autoTitle } from "./title-prompt";
+import { titleAfterFirstAnswer } from "./first-answer-title";
+import { messageText } from "./message-text";
 import { getDefaultAgent, getVisibleAgent } from "@/lib/db/agents";
 import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
 import { prepareAgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
@@ -39,28 +42,13 @@ function isRerun(input: StartChatInput): boolean {
   );
 }
 
-export function userMessageText(message: UIMessage): string {
-  return message.parts
-    .filter((p): p is { type: "text"; text: string } => p.type === "text")
-    .map((p) => p.text)
-    .join("\n")
-    .trim();
-}
-
-const TITLE_LENGTH = 60;
-
-function titleFrom(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line;
-}
-
 /**
  * Starts a chat run: validates everything first (nothing is written for bad input), claims the
  * thread's single active-run slot, saves the user's message and runs the agent in the
  * background. Returns the run and its live buffer.
  */
 export async function startChatRun(actor: Actor, input: StartChatInput): Promise<StartedRun> {
-  const text = userMessageText(input.message);
+  const text = messageText(input.message);
   if (input.message.role !== "user") throw new ApiError("bad_request:chat", "Only user messages can be sent.");
   if (!text) throw new ApiError("bad_request:chat", "The message is empty.");
   return withStartSlot((slot) => startInSlot(actor, input, text, slot));
@@ -100,7 +88,7 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
     existing || rerun
       ? null
       : await startNewThread(actor, {
-          thread: { id: input.threadId, agentId: agent.id, title: titleFrom(text), modelSpec, coordinator },
+          thread: { id: input.threadId, agentId: agent.id, title: autoTitle(text), modelSpec, coordinator },
           run: { modelSpec: ctx.modelSpec },
           message: userMessage,
         });
@@ -112,7 +100,7 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
     (await createThread(actor, {
       id: input.threadId,
       agentId: agent.id,
-      title: titleFrom(text),
+      title: autoTitle(text),
       modelSpec,
       coordinator,
     }));
@@ -142,7 +130,7 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
     }
     if (existing) {
       await updateThread(actor, thread.id, {
-        ...(thread.title ? {} : { title: titleFrom(text) }),
+        ...(thread.title ? {} : { title: autoTitle(text) }),
         ...(input.modelSpec !== undefined ? { modelSpec: input.modelSpec } : {}),
         ...(input.agentId ? { agentId: agent.id } : {}),
         ...(input.coordinator !== undefined ? { coordinator } : {}),
@@ -204,12 +192,21 @@ export function launchRun(
   };
   slot.handTo(run.id);
   active.done = executeRun(active, { actor, ctx, threadId: run.threadId, trigger })
-    .catch((err) => console.error(`[run ${run.id}] crashed:`, err))
+    .catch((err) => {
+      console.error(`[run ${run.id}] crashed:`, err);
+      return null;
+    })
     .finally(() => {
       slot.release();
       buffer.close();
       unregisterRun(run.id);
-    });
+    })
+    // The stream has ended and the thread is free: a new conversation gets its title.
+    .then((status) =>
+      status === "completed" && trigger.kind === "message"
+        ? titleAfterFirstAnswer(actor, run.threadId, run.id, ctx.modelSpec)
+        : undefined,
+    );
   registerRun(active);
   // With several instances, a reload served by another one follows this run through Redis.
   if (isMultiInstance()) {

@@ -24,6 +24,12 @@ export function titleMessages(question: string, answer: string): CompletionMessa
 
 export const MAX_TITLE_CHARS = 60;
 
+/** The title a conversation gets from its first message, until a generated one replaces it. */
+export function autoTitle(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > MAX_TITLE_CHARS ? `${line.slice(0, MAX_TITLE_CHARS - 1)}…` : line;
+}
+
 /**
  * The model's answer as a sidebar title, or null when nothing usable is left: first line,
  * without markdown, quotes, a "Title:" label or final punctuation, at most 60 characters
@@ -43,7 +49,7 @@ export function sanitizeTitle(raw: string): string | null {
     .replace(/\s+/g, " ")
     .trim();
   // Quotes around the title and punctuation after it, in any order ("「…」。", "\"….\"").
-  for (let previous = ""; previous !== title; ) {
+  for (let previous = ""; previous !== title;) {
     previous = title;
     title = title
       .replace(/^["'“”‘’「」『』《》]+|["'“”‘’「」『』《》]+$/gu, "")
