@@ -44,7 +44,8 @@ function toBlocks(parts: Part[], hidden: Set<string>): Block[] {
 function Parts({ message, streaming }: { message: MeridianUIMessage; streaming: boolean }) {
   const lastIndex = message.parts.length - 1;
   // The answer's latest plan shows a step its cancelled or failed run left in progress as stopped.
-  const stoppedPlan = !streaming && isStoppedRun(runOfMessage(message)?.status) ? latestPlanCallOf(message) : null;
+  const stoppedPlan =
+    !streaming && isStoppedRun(runOfMessage(message)?.status) ? latestPlanCallOf(message)?.toolCallId : null;
   const hidden = toolCallsInForms(message.parts);
   // A `task` call shows as its subagent's card (with the transcript), not as a second tool card.
   for (const part of message.parts)

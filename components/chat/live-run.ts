@@ -26,23 +26,20 @@ export function isSettledPlanCall(part: AnyToolPart): boolean {
   );
 }
 
-/** The plan the message's latest complete `write_todos` call wrote, or null when it wrote none. */
-export function latestPlanOf(message: MeridianUIMessage | undefined): TodoItem[] | null {
+/** The message's latest complete `write_todos` call, if it made one. */
+export function latestPlanCallOf(message: MeridianUIMessage | undefined): AnyToolPart | null {
   if (message?.role !== "assistant") return null;
   for (let i = message.parts.length - 1; i >= 0; i--) {
     const tool = asToolPart(message.parts[i]);
-    if (tool && isSettledPlanCall(tool)) return todosFromInput(tool.input);
+    if (tool && isSettledPlanCall(tool)) return tool;
   }
   return null;
 }
 
-/** The toolCallId of the message's latest complete `write_todos` call. */
-export function latestPlanCallOf(message: MeridianUIMessage): string | null {
-  for (let i = message.parts.length - 1; i >= 0; i--) {
-    const tool = asToolPart(message.parts[i]);
-    if (tool && isSettledPlanCall(tool)) return tool.toolCallId;
-  }
-  return null;
+/** The plan the message's latest complete `write_todos` call wrote, or null when it wrote none. */
+export function latestPlanOf(message: MeridianUIMessage | undefined): TodoItem[] | null {
+  const call = latestPlanCallOf(message);
+  return call ? todosFromInput(call.input) : null;
 }
 
 export function planView(todos: TodoItem[], runStopped: boolean): PlanView {

@@ -4,34 +4,25 @@ import { getDb } from "./client";
 import { messageFeedback, messages, threads } from "./schema";
 import type { Actor } from "@/lib/auth/actor";
 
-/** The thread's chat messages in order, as AI SDK UI messages; only for the thread's owner. */
-export async function listMessages(actor: Actor, threadId: string): Promise<UIMessage[]> {
+/**
+ * The thread's chat messages in order (the first `limit` when given), as AI SDK UI messages;
+ * only for the thread's owner.
+ */
+export async function listMessages(actor: Actor, threadId: string, limit?: number): Promise<UIMessage[]> {
   const db = await getDb();
-  const rows = await db
+  const query = db
     .select({ id: messages.id, role: messages.role, parts: messages.parts, metadata: messages.metadata })
     .from(messages)
     .innerJoin(threads, eq(threads.id, messages.threadId))
     .where(and(eq(messages.threadId, threadId), eq(threads.userId, actor.id)))
     .orderBy(asc(messages.seq));
+  const rows = limit === undefined ? await query : await query.limit(limit);
   return rows.map((r) => ({
     id: r.id,
     role: r.role,
     parts: r.parts as UIMessage["parts"],
     ...(r.metadata ? { metadata: r.metadata } : {}),
   }));
-}
-
-/** The thread's first messages (at most `limit`), oldest first; only for the thread's owner. */
-export async function firstMessages(actor: Actor, threadId: string, limit: number): Promise<UIMessage[]> {
-  const db = await getDb();
-  const rows = await db
-    .select({ id: messages.id, role: messages.role, parts: messages.parts })
-    .from(messages)
-    .innerJoin(threads, eq(threads.id, messages.threadId))
-    .where(and(eq(messages.threadId, threadId), eq(threads.userId, actor.id)))
-    .orderBy(asc(messages.seq))
-    .limit(limit);
-  return rows.map((r) => ({ id: r.id, role: r.role, parts: r.parts as UIMessage["parts"] }));
 }
 
 /**

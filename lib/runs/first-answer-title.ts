@@ -1,5 +1,5 @@
 import type { Actor } from "@/lib/auth/actor";
-import { firstMessages } from "@/lib/db/messages";
+import { listMessages } from "@/lib/db/messages";
 import { addInternalCallToRun } from "@/lib/db/runs";
 import { findThread, replaceAutoTitle } from "@/lib/db/threads";
 import { completeOnce } from "@/lib/models/complete";
@@ -16,7 +16,7 @@ const TITLE_TIMEOUT_MS = 20_000;
  */
 export async function titleAfterFirstAnswer(actor: Actor, threadId: string, runId: string, spec: string) {
   try {
-    const first = await firstMessages(actor, threadId, 3);
+    const first = await listMessages(actor, threadId, 3);
     if (first.length !== 2 || first[0].role !== "user" || first[1].role !== "assistant") return;
     const question = messageText(first[0]);
     const answer = messageText(first[1]);

@@ -1,4 +1,5 @@
 import { messageText, type ChatRequest } from "./request-schema";
+import { withoutScriptMarkers } from "./scripts";
 import { MEMORY_SYSTEM_MARKER } from "../../memory/extract-prompt";
 
 /**
@@ -8,7 +9,6 @@ import { MEMORY_SYSTEM_MARKER } from "../../memory/extract-prompt";
  */
 export const DURABLE =
   /\b(remember|my|i prefer|i like|i am|i'm|call me|always|never)\b|记住|我喜欢|我叫|我是|我的|请总是/i;
-const MARKER = /\[\[mock:[^\]\s]+\]\]/g;
 
 export function isMemoryRequest(request: ChatRequest): boolean {
   return request.messages.some((m) => m.role === "system" && messageText(m).startsWith(MEMORY_SYSTEM_MARKER));
@@ -19,7 +19,7 @@ export function demoMemory(request: ChatRequest): string {
   const transcript = /<conversation>([\s\S]*)<\/conversation>/.exec(user)?.[1] ?? "";
   const facts: string[] = [];
   for (const [, said] of transcript.matchAll(/^User: (.+)$/gm)) {
-    for (const sentence of said.replace(MARKER, "").split(/(?<=[.!?。！？])\s*/)) {
+    for (const sentence of withoutScriptMarkers(said).split(/(?<=[.!?。！？])\s*/)) {
       const s = sentence.trim();
       if (s.length >= 6 && s.length <= 300 && DURABLE.test(s) && !/password|密码/i.test(s)) facts.push(s);
     }

@@ -1,4 +1,5 @@
 import { messageText, type ChatRequest } from "./request-schema";
+import { withoutScriptMarkers } from "./scripts";
 import { TITLE_SYSTEM_MARKER } from "../../runs/title-prompt";
 
 /**
@@ -6,7 +7,6 @@ import { TITLE_SYSTEM_MARKER } from "../../runs/title-prompt";
  * markdown, code or script markers, in the question's language (Chinese: its first dozen
  * characters). Deterministic, so tests can expect it.
  */
-const MARKER = /\[\[mock:[^\]\s]+\]\]/g;
 const STOP_WORDS = new Set([
   "a",
   "an",
@@ -31,8 +31,7 @@ export function isTitleRequest(request: ChatRequest): boolean {
 export function demoTitle(request: ChatRequest): string {
   const user = messageText(request.messages.findLast((m) => m.role === "user") ?? { role: "user", content: "" });
   const question = /^User: ([\s\S]*?)\nAssistant: /m.exec(user)?.[1] ?? "";
-  const plain = question
-    .replace(MARKER, " ")
+  const plain = withoutScriptMarkers(question)
     .replace(/```[\s\S]*?(```|$)/g, " ")
     .replace(/[#*_`>~[\]()]/g, " ")
     .replace(/\s+/g, " ")

@@ -5,6 +5,11 @@ export const SCRIPT_HEADER = "x-mock-script";
 
 const MARKER = /\[\[mock:([^\]\s]+)\]\]/;
 
+/** `text` without its script markers (a demo answer never repeats them). */
+export function withoutScriptMarkers(text: string): string {
+  return text.replace(new RegExp(MARKER.source, "g"), " ");
+}
+
 /**
  * Which script a chat request belongs to: the `x-mock-script` header, else the first
  * `[[mock:<key>]]` marker in system messages, then in user messages. System messages go

@@ -88,10 +88,15 @@ describe("PUT|DELETE /api/threads/:id/messages/:messageId/feedback", () => {
     expect(await feedbackOf()).toBeUndefined();
   });
 
-  it("rates answers only, and only with up or down", async () => {
+  it("rates answers only, only with up or down, and refuses an oversized body", async () => {
     signedInAs(owner);
     expect((await rate("up", { messageId: question })).status).toBe(404);
     expect((await rate("up", { messageId: "no-such-message" })).status).toBe(404);
+    // The body is capped before it is read (the route helper's 1 MiB limit).
+    const huge = await call("PUT", {
+      body: JSON.stringify({ rating: "up", pad: "x".repeat(1_100_000) }),
+    });
+    expect(huge.status).toBe(413);
     const bad = await rate("meh");
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { code: string } }).error.code).toMatch(/^bad_request/);
