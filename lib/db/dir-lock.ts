@@ -40,8 +40,21 @@ export function acquireDirLock(dir: string): () => void {
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+  return !isZombie(pid);
+}
+
+/**
+ * A killed process whose parent has not collected it yet still answers signal 0, but it holds
+ * nothing: on Linux its state in /proc is "Z". (Seen after SIGKILL under an init that reaps late.)
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+  } catch {
+    return false;
   }
 }
