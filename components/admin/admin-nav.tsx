@@ -5,6 +5,7 @@ import { Bot, Building2, Plug, Server, Users, type LucideIcon } from "lucide-rea
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useRef, useState } from "react";
 
 const SECTIONS: { key: "users" | "departments" | "providers" | "agents" | "mcp"; href: string; icon: LucideIcon }[] = [
   { key: "users", href: "/admin/users", icon: Users },
@@ -14,14 +15,53 @@ const SECTIONS: { key: "users" | "departments" | "providers" | "agents" | "mcp";
   { key: "mcp", href: "/admin/mcp", icon: Plug },
 ];
 
-/** Sections of the admin area: a column on wide screens, a scrolling row of tabs on narrow ones. */
+const FADE = "1.5rem";
+
+/** Which ends of a scrolling row hide more tabs. */
+function useOverflowEdges() {
+  const ref = useRef<HTMLElement>(null);
+  const [edges, setEdges] = useState({ start: false, end: false });
+  const measure = useCallback(() => {
+    const node = ref.current;
+    if (!node) return;
+    const start = node.scrollLeft > 1;
+    const end = node.scrollLeft + node.clientWidth < node.scrollWidth - 1;
+    setEdges((prev) => (prev.start === start && prev.end === end ? prev : { start, end }));
+  }, []);
+  useEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [measure]);
+  return { ref, edges, measure };
+}
+
+/**
+ * Sections of the admin area: a column on wide screens, a row of tabs on narrow ones that
+ * fades out at an edge with more tabs behind it and keeps the current tab in view.
+ */
 export function AdminNav() {
   const t = useTranslations("admin.nav");
   const pathname = usePathname();
+  const { ref, edges, measure } = useOverflowEdges();
+
+  useEffect(() => {
+    ref.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "center" });
+  }, [pathname, ref]);
+
+  const mask = `linear-gradient(to right, ${edges.start ? "transparent" : "black"}, black ${FADE}, black calc(100% - ${FADE}), ${edges.end ? "transparent" : "black"})`;
   return (
     <nav
+      ref={ref}
       aria-label={t("label")}
-      className="flex gap-1 overflow-x-auto md:flex-col md:overflow-visible"
+      onScroll={measure}
+      style={{ maskImage: mask }}
+      className="flex scroll-px-6 gap-1 overflow-x-auto [scrollbar-width:none] md:flex-col md:overflow-visible md:mask-none!"
+      data-overflow-start={edges.start || undefined}
+      data-overflow-end={edges.end || undefined}
       data-testid="admin-nav"
     >
       {SECTIONS.map(({ key, href, icon: Icon }) => {

@@ -23,9 +23,8 @@ export function AgentPicker({
     <DropdownMenu
       label={t("agentMenu")}
       className="w-80"
-      trigger={(props) => (
+      trigger={
         <button
-          {...props}
           type="button"
           className="inline-flex h-8 min-w-0 items-center gap-1.5 rounded-lg px-2 text-[15px] font-medium transition-colors hover:bg-accent aria-expanded:bg-accent"
           data-testid="agent-picker"
@@ -34,26 +33,19 @@ export function AgentPicker({
           <span className="truncate">{current.name}</span>
           <ChevronDown className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
         </button>
-      )}
-    >
-      {(close) =>
-        agents.map((agent) => (
-          <MenuItem
-            key={agent.id}
-            checked={agent.id === current.id}
-            onClick={() => {
-              onChange(agent.id);
-              close();
-            }}
-            data-testid="agent-option"
-          >
-            <span className="block truncate font-medium">{agent.name}</span>
-            {agent.description && (
-              <span className="line-clamp-2 text-xs text-muted-foreground">{agent.description}</span>
-            )}
-          </MenuItem>
-        ))
       }
+    >
+      {agents.map((agent) => (
+        <MenuItem
+          key={agent.id}
+          checked={agent.id === current.id}
+          onSelect={() => onChange(agent.id)}
+          data-testid="agent-option"
+        >
+          <span className="block truncate font-medium">{agent.name}</span>
+          {agent.description && <span className="line-clamp-2 text-xs text-muted-foreground">{agent.description}</span>}
+        </MenuItem>
+      ))}
     </DropdownMenu>
   );
 }

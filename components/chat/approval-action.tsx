@@ -30,9 +30,7 @@ function ArgsPreview({ args }: { args: Record<string, unknown> }) {
   return (
     <div data-testid="approval-args">
       {typeof args.content === "string" && (
-        <p className="mb-1 text-[11px] font-medium tracking-wide text-muted-foreground uppercase">
-          {t("contentLabel")}
-        </p>
+        <p className="mb-1 text-[11px] font-medium tracking-wide text-muted-foreground caps">{t("contentLabel")}</p>
       )}
       <pre className={pre}>{text || "—"}</pre>
       {truncated && <p className="mt-1 text-xs text-muted-foreground">…</p>}

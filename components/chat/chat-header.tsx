@@ -1,9 +1,9 @@
 "use client";
 
-import { FolderOpen, Menu, PanelRight } from "lucide-react";
+import { FolderOpen, PanelRight } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { useSidebarState } from "@/components/shell/sidebar-state";
+import { SidebarOpenButton } from "@/components/shell/sidebar-open-button";
 import { IconButton } from "@/components/ui/icon-button";
 
 export function ChatHeader({
@@ -26,17 +26,10 @@ export function ChatHeader({
 }) {
   const t = useTranslations("chat");
   const tf = useTranslations("files");
-  const { setOpen } = useSidebarState();
 
   return (
     <header className="flex h-14 shrink-0 items-center gap-2 border-b border-border/60 px-3 sm:px-4">
-      <IconButton
-        label={t("openSidebar")}
-        icon={<Menu />}
-        className="lg:hidden"
-        onClick={() => setOpen(true)}
-        data-testid="sidebar-open"
-      />
+      <SidebarOpenButton />
       <h1
         className={titleSlot ? "sr-only" : "min-w-0 flex-1 truncate text-[15px] font-medium"}
         data-testid="chat-title"

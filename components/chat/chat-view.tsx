@@ -24,6 +24,10 @@ import { useMeridianChat } from "./use-meridian-chat";
 import { useAgents } from "./use-agents";
 import { useModelChoice } from "./use-model-choice";
 import { usePanelLayout } from "./use-panel-layout";
+import { useMediaQuery } from "@/components/hooks/use-media-query";
+
+/** Tailwind's `2xl`: from here the status and file panels fit beside each other. */
+const SIDE_BY_SIDE_QUERY = "(min-width: 96rem)";
 
 /** One conversation: header, messages, composer (with attachments), and the status or file panel beside them. */
 export function ChatView({
@@ -77,10 +81,12 @@ export function ChatView({
     onRemoved: files.fileRemoved,
   });
   const { dragging, dropHandlers } = useFileDrop(attachments.add);
-  // One right-hand panel at a time: the file panel covers the status panel while open.
-  const statusShown = !files.open;
+  // Wide screens show the status and file panels side by side; narrower ones one at a time,
+  // the file panel covering the status panel while open.
+  const sideBySide = useMediaQuery(SIDE_BY_SIDE_QUERY);
+  const statusShown = sideBySide || !files.open;
   function toggleStatus() {
-    if (files.open) {
+    if (files.open && !sideBySide) {
       files.close();
       layout.show();
     } else layout.toggle();

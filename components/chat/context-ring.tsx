@@ -76,68 +76,63 @@ export function ContextRing({ context }: { context: ApproximateContext | null })
         </span>
       }
     >
-      {() => (
-        <button
-          ref={ref}
-          type="button"
-          onClick={toggle}
-          aria-label={context?.summaryActive ? `${label}. ${t("contextSummary")}` : label}
-          className="flex h-8 items-center gap-1 rounded-full px-1.5 outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
-          data-testid="context-ring"
-          data-summary={context?.summaryActive ? "active" : undefined}
-          data-level={level}
-          data-ratio={ratio.toFixed(4)}
-        >
-          <span className="relative flex size-5 items-center justify-center">
-            <svg viewBox="0 0 20 20" className="size-5 -rotate-90" aria-hidden>
+      <button
+        ref={ref}
+        type="button"
+        onClick={toggle}
+        aria-label={context?.summaryActive ? `${label}. ${t("contextSummary")}` : label}
+        className="flex h-8 items-center gap-1 rounded-full px-1.5 outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+        data-testid="context-ring"
+        data-summary={context?.summaryActive ? "active" : undefined}
+        data-level={level}
+        data-ratio={ratio.toFixed(4)}
+      >
+        <span className="relative flex size-5 items-center justify-center">
+          <svg viewBox="0 0 20 20" className="size-5 -rotate-90" aria-hidden>
+            <circle
+              cx="10"
+              cy="10"
+              r={RADIUS}
+              fill="none"
+              strokeWidth="2.5"
+              strokeDasharray={context ? undefined : "2.5 2.5"}
+              className="stroke-border"
+            />
+            {ratio > 0 && (
               <circle
                 cx="10"
                 cy="10"
                 r={RADIUS}
                 fill="none"
                 strokeWidth="2.5"
-                strokeDasharray={context ? undefined : "2.5 2.5"}
-                className="stroke-border"
-              />
-              {ratio > 0 && (
-                <circle
-                  cx="10"
-                  cy="10"
-                  r={RADIUS}
-                  fill="none"
-                  strokeWidth="2.5"
-                  strokeLinecap="round"
-                  strokeDasharray={CIRCUMFERENCE}
-                  strokeDashoffset={CIRCUMFERENCE * (1 - Math.max(ratio, 0.02))}
-                  className={cn(
-                    "transition-[stroke-dashoffset] duration-500",
-                    level === "danger" ? "stroke-danger" : level === "warn" ? "stroke-warning" : "stroke-brand",
-                  )}
-                />
-              )}
-            </svg>
-            {context?.summaryActive && (
-              // A summary stands in for older messages: a small mark on the ring, explained in the label.
-              <Layers
-                className="absolute -right-1 -bottom-1 size-3 rounded-full bg-background text-brand"
-                aria-hidden
+                strokeLinecap="round"
+                strokeDasharray={CIRCUMFERENCE}
+                strokeDashoffset={CIRCUMFERENCE * (1 - Math.max(ratio, 0.02))}
+                className={cn(
+                  "transition-[stroke-dashoffset] duration-500",
+                  level === "danger" ? "stroke-danger" : level === "warn" ? "stroke-warning" : "stroke-brand",
+                )}
               />
             )}
-          </span>
-          {context && (
-            <span
-              aria-hidden
-              className={cn(
-                "text-[11px] font-medium tabular-nums",
-                level === "danger" ? "text-danger" : level === "warn" ? "text-warning" : "text-muted-foreground",
-              )}
-              data-testid="context-percent"
-            >
-              {percent}
-            </span>
+          </svg>
+          {context?.summaryActive && (
+            // A summary stands in for older messages: a small mark on the ring, explained in the label.
+            <Layers className="absolute -right-1 -bottom-1 size-3 rounded-full bg-background text-brand" aria-hidden />
           )}
-        </button>
-      )}
+        </span>
+        {context && (
+          <span
+            aria-hidden
+            className={cn(
+              "text-[11px] font-medium tabular-nums",
+              level === "danger" ? "text-danger" : level === "warn" ? "text-warning" : "text-muted-foreground",
+            )}
+            data-testid="context-percent"
+          >
+            {percent}
+          </span>
+        )}
+      </button>
     </Tooltip>
   );
 }

@@ -64,7 +64,7 @@ function QuestionBlock({
     <fieldset className="space-y-2" data-testid="question" data-question-id={question.id} disabled={!open}>
       <legend className="mb-2 w-full">
         {question.header && (
-          <span className="mb-1 inline-block rounded-md bg-muted px-1.5 py-0.5 text-[11px] font-medium tracking-wide text-muted-foreground uppercase">
+          <span className="mb-1 inline-block rounded-md bg-muted px-1.5 py-0.5 text-[11px] font-medium tracking-wide text-muted-foreground caps">
             {question.header}
           </span>
         )}

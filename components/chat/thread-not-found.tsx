@@ -3,17 +3,14 @@
 import { MessageSquareOff } from "lucide-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useSidebarState } from "@/components/shell/sidebar-state";
-import { IconButton } from "@/components/ui/icon-button";
-import { Menu } from "lucide-react";
+import { SidebarOpenButton } from "@/components/shell/sidebar-open-button";
 
 export function ThreadNotFound() {
   const t = useTranslations("notFound");
-  const { setOpen } = useSidebarState();
   return (
     <div className="flex flex-1 flex-col" data-testid="thread-not-found">
-      <div className="flex h-14 items-center px-3 lg:hidden">
-        <IconButton label={t("openSidebar")} icon={<Menu />} onClick={() => setOpen(true)} />
+      <div className="flex h-14 items-center px-3">
+        <SidebarOpenButton />
       </div>
       <div className="flex flex-1 flex-col items-center justify-center px-6 text-center">
         <span className="flex size-12 items-center justify-center rounded-2xl bg-muted">

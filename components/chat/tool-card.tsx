@@ -15,7 +15,7 @@ function Payload({ label, value, tone }: { label: string; value: unknown; tone?:
   const { text, truncated } = formatPayload(value);
   return (
     <div>
-      <div className="mb-1 text-[11px] font-medium tracking-wide text-muted-foreground uppercase">{label}</div>
+      <div className="mb-1 text-[11px] font-medium tracking-wide text-muted-foreground caps">{label}</div>
       <pre
         className={cn(
           "max-h-72 overflow-auto rounded-lg bg-code p-2.5 font-mono text-xs leading-relaxed whitespace-pre-wrap break-all",

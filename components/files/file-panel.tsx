@@ -31,7 +31,7 @@ export function FilePanel({ threadId, agentId, live }: { threadId: string; agent
       desktopOpen={panel.open}
       onClose={panel.close}
       label={t("title")}
-      className="border-l border-border bg-background max-xl:w-[min(30rem,94vw)] xl:w-[26rem] 2xl:w-[30rem]"
+      className="border-l border-border bg-background max-xl:w-[min(30rem,94vw)] xl:w-[26rem] 2xl:w-[28rem]"
       data-testid="file-panel"
     >
       <div className="flex h-14 shrink-0 items-center justify-between border-b border-border/60 px-4">

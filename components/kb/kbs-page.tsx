@@ -20,7 +20,7 @@ export function KbsPage({ actor }: { actor: AgentsActor }) {
 
   return (
     <div className="flex min-w-0 flex-1 flex-col" data-testid="kbs-page">
-      <ShellPageHeader title={t("title")} openSidebarLabel={t("openSidebar")} />
+      <ShellPageHeader title={t("title")} />
       {kbId ? (
         <KbDetail key={kbId} kbId={kbId} actor={actor} onChanged={() => void list.reload()} />
       ) : (

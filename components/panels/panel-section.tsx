@@ -14,7 +14,7 @@ export function PanelSection({
   return (
     <section className="border-b border-border px-4 py-4 last:border-b-0" data-testid={rest["data-testid"]}>
       <div className="mb-3 flex items-center justify-between gap-2">
-        <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{title}</h3>
+        <h3 className="text-xs font-semibold tracking-wide text-muted-foreground caps">{title}</h3>
         {aside}
       </div>
       {children}

@@ -38,7 +38,7 @@ export function SubagentTranscript({ threadId, version }: { threadId: string; ve
     <ol className="flex flex-col gap-2" data-testid="subagent-transcript">
       {current.messages.map((message) => (
         <li key={message.id} className="flex flex-col gap-1.5" data-role={message.role}>
-          <span className="text-[11px] font-medium text-muted-foreground uppercase">
+          <span className="text-[11px] font-medium text-muted-foreground caps">
             {t(message.role === "user" ? "roleTask" : "roleSubagent")}
           </span>
           {message.parts.map((part, index) => {

@@ -3,6 +3,7 @@
 import { ThemeProvider, useTheme } from "next-themes";
 import type { ReactNode } from "react";
 import { Toaster } from "sonner";
+import { TooltipProvider } from "@/components/ui/tooltip";
 import "./zod-jitless";
 
 function ThemedToaster() {
@@ -18,11 +19,11 @@ function ThemedToaster() {
   );
 }
 
-/** Client-side app context: theme (class strategy) and toasts. `nonce`: the page's CSP nonce. */
+/** Client-side app context: theme (class strategy), tooltip timing and toasts. `nonce`: the page's CSP nonce. */
 export function AppProviders({ children, nonce }: { children: ReactNode; nonce?: string }) {
   return (
     <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange nonce={nonce}>
-      {children}
+      <TooltipProvider>{children}</TooltipProvider>
       <ThemedToaster />
     </ThemeProvider>
   );

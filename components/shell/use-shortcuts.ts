@@ -7,7 +7,7 @@ import { isTyping, shortcutOf } from "./shortcuts";
 
 /** Is a modal open (a dialog or a menu)? Then its own keys win. */
 export function layerOpen(): boolean {
-  return !!document.querySelector('dialog[open], [role="menu"]');
+  return !!document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]');
 }
 
 /**

@@ -15,7 +15,7 @@ import { UserMenu, type ShellUser } from "./user-menu";
 export function Sidebar({ user }: { user: ShellUser }) {
   const t = useTranslations("sidebar");
   const router = useRouter();
-  const { open, setOpen } = useSidebarState();
+  const { open, setOpen, desktopOpen, setDesktopOpen } = useSidebarState();
 
   function newChat() {
     announceNewChat();
@@ -28,6 +28,7 @@ export function Sidebar({ user }: { user: ShellUser }) {
       side="left"
       open={open}
       onClose={() => setOpen(false)}
+      desktopOpen={desktopOpen}
       label={t("label")}
       className="border-r border-border bg-sidebar lg:w-64 xl:w-72"
       data-testid="sidebar"
@@ -41,6 +42,14 @@ export function Sidebar({ user }: { user: ShellUser }) {
           <Logo />
         </Link>
         <IconButton label={t("close")} icon={<PanelLeftClose />} className="lg:hidden" onClick={() => setOpen(false)} />
+        <IconButton
+          label={t("collapse")}
+          icon={<PanelLeftClose />}
+          className="max-lg:hidden"
+          tooltipSide="right"
+          onClick={() => setDesktopOpen(false)}
+          data-testid="sidebar-collapse"
+        />
       </div>
 
       <div className="px-3 pb-3">

@@ -28,10 +28,9 @@ export function UserMenu({ user }: { user: ShellUser }) {
     <Popover
       label={t("menu")}
       placement="top-start"
-      className="w-[calc(100%)] min-w-64 space-y-1 p-2"
-      trigger={(props) => (
+      className="w-(--radix-popover-trigger-width) min-w-64 space-y-1 p-2"
+      trigger={
         <button
-          {...props}
           type="button"
           className="flex w-full items-center gap-2.5 rounded-lg px-2 py-1.5 text-left transition-colors hover:bg-accent aria-expanded:bg-accent"
           data-testid="user-menu"
@@ -47,7 +46,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
           </span>
           <ChevronsUpDown className="size-4 shrink-0 text-muted-foreground" aria-hidden />
         </button>
-      )}
+      }
     >
       {(close) => (
         <>

@@ -75,17 +75,15 @@ export function SkillCard({ skill, toggling, onToggle, onDelete }: Props) {
         <SkillBadges skill={skill} />
         <div className="relative z-10 flex shrink-0 items-center gap-0.5">
           <Tooltip content={t("export")} side="top" decorative>
-            {() => (
-              <a
-                href={skillsApi.exportUrl(skill)}
-                download
-                aria-label={t("export")}
-                className="inline-flex size-7 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground"
-                data-testid="skill-export"
-              >
-                <Download className="size-3.5" aria-hidden />
-              </a>
-            )}
+            <a
+              href={skillsApi.exportUrl(skill)}
+              download
+              aria-label={t("export")}
+              className="inline-flex size-7 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground"
+              data-testid="skill-export"
+            >
+              <Download className="size-3.5" aria-hidden />
+            </a>
           </Tooltip>
           {skill.canManage && skill.source !== "builtin" && (
             <IconButton

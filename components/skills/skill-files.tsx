@@ -41,7 +41,7 @@ export function SkillFiles({
       data-testid="skill-files"
     >
       <div className="flex h-11 shrink-0 items-center justify-between gap-2 px-3">
-        <h2 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        <h2 className="text-xs font-semibold tracking-wide text-muted-foreground caps">
           {t("title", { count: files.length })}
         </h2>
         {canManage && (

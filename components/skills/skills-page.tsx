@@ -19,7 +19,7 @@ export function SkillsPage({ actor }: { actor: AgentsActor }) {
 
   return (
     <div className="flex min-w-0 flex-1 flex-col" data-testid="skills-page">
-      <ShellPageHeader title={t("title")} openSidebarLabel={t("openSidebar")} />
+      <ShellPageHeader title={t("title")} />
       {slug ? (
         <SkillDetail
           key={`${scope}:${slug}`}

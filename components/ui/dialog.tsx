@@ -1,11 +1,13 @@
 "use client";
 
+import * as DialogPrimitive from "@radix-ui/react-dialog";
+import { useRef, type ReactNode } from "react";
 import { cn } from "./cn";
-import { useEffect, useId, useRef, type ReactNode } from "react";
 
 /**
- * Modal dialog on the native <dialog> element: focus trap, Escape and the top layer come
- * from the browser. Clicking the backdrop closes it.
+ * Modal dialog: drawn in a portal over a dimmed page, focus kept inside and returned to the
+ * opener on close, the page behind inert and unscrollable. Escape or a click on the dimmed
+ * page closes it. Popovers, menus and tooltips opened inside it layer above it.
  */
 export function Dialog({
   open,
@@ -24,45 +26,37 @@ export function Dialog({
   className?: string;
   "data-testid"?: string;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
+  // The element focused when the dialog opened gets focus back when it closes (Radix does that
+  // only for its own trigger component, and our dialogs open from state).
+  const opener = useRef<HTMLElement | null>(null);
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={description ? descriptionId : undefined}
-      onClose={onClose}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-      data-testid={rest["data-testid"]}
-      className={cn(
-        "m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-border bg-popover p-0 text-foreground shadow-(--shadow-popover) backdrop:bg-black/45 backdrop:backdrop-blur-[2px] open:animate-pop-in",
-        className,
-      )}
-    >
-      {open && (
-        <div className="p-5">
-          <h2 id={titleId} className="text-base font-semibold">
-            {title}
-          </h2>
+    <DialogPrimitive.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 animate-fade-in bg-black/45 backdrop-blur-[2px]" />
+        <DialogPrimitive.Content
+          {...(description ? {} : { "aria-describedby": undefined })}
+          data-testid={rest["data-testid"]}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (opener.current?.isConnected) opener.current.focus();
+          }}
+          className={cn(
+            "fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 animate-pop-in overflow-y-auto rounded-2xl border border-border bg-popover p-5 text-foreground shadow-(--shadow-popover) outline-none",
+            className,
+          )}
+        >
+          <DialogPrimitive.Title className="text-base font-semibold">{title}</DialogPrimitive.Title>
           {description && (
-            <p id={descriptionId} className="mt-1.5 text-sm text-muted-foreground">
+            <DialogPrimitive.Description className="mt-1.5 text-sm text-muted-foreground">
               {description}
-            </p>
+            </DialogPrimitive.Description>
           )}
           {children}
-        </div>
-      )}
-    </dialog>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
   );
 }

@@ -1,75 +1,68 @@
 "use client";
 
-import { cn } from "./cn";
+import * as MenuPrimitive from "@radix-ui/react-dropdown-menu";
 import { Check } from "lucide-react";
-import type { ComponentProps, KeyboardEvent, ReactNode } from "react";
-import { Popover, type TriggerProps } from "./popover";
+import { useState, type ComponentProps, type ReactElement, type ReactNode } from "react";
+import { cn } from "./cn";
+import { FLOATING_PANEL, PLACEMENTS, type Placement } from "./popover";
 
-const ITEM_SELECTOR = '[role="menuitem"]:not([disabled]), [role="menuitemradio"]:not([disabled])';
-
-/** Arrow keys, Home and End move focus between the menu's items. */
-function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
-  const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(ITEM_SELECTOR));
-  if (!items.length) return;
-  const index = items.indexOf(document.activeElement as HTMLElement);
-  const next =
-    event.key === "ArrowDown"
-      ? (index + 1) % items.length
-      : event.key === "ArrowUp"
-        ? (index - 1 + items.length) % items.length
-        : event.key === "Home"
-          ? 0
-          : event.key === "End"
-            ? items.length - 1
-            : -1;
-  if (next < 0) return;
-  event.preventDefault();
-  items[next].focus();
-}
-
+/**
+ * A menu of actions or choices: drawn in a portal and kept in the viewport; arrow keys,
+ * Home, End and typeahead move between items; choosing one, Escape or an outside click
+ * closes it and focus returns to the trigger.
+ */
 export function DropdownMenu({
   trigger,
   children,
   label,
-  placement,
+  placement = "bottom-start",
   className,
 }: {
-  trigger: (props: TriggerProps) => ReactNode;
-  children: (close: () => void) => ReactNode;
+  /** One element that takes a ref and props (a button). */
+  trigger: ReactElement;
+  children: ReactNode;
   label: string;
-  placement?: ComponentProps<typeof Popover>["placement"];
+  placement?: Placement;
   className?: string;
 }) {
+  const [open, setOpen] = useState(false);
   return (
-    <Popover
-      trigger={trigger}
-      role="menu"
-      label={label}
-      placement={placement}
-      className={className}
-      onKeyDown={moveFocus}
-    >
-      {children}
-    </Popover>
+    <MenuPrimitive.Root open={open} onOpenChange={setOpen} modal={false}>
+      <MenuPrimitive.Trigger asChild>{trigger}</MenuPrimitive.Trigger>
+      <MenuPrimitive.Portal>
+        <MenuPrimitive.Content
+          aria-label={label}
+          side={PLACEMENTS[placement].side}
+          align={PLACEMENTS[placement].align}
+          sideOffset={8}
+          collisionPadding={8}
+          className={cn(FLOATING_PANEL, className)}
+        >
+          {children}
+        </MenuPrimitive.Content>
+      </MenuPrimitive.Portal>
+    </MenuPrimitive.Root>
   );
 }
 
+/**
+ * One item. With `checked` it is one choice of a single-choice list (menuitemradio) and
+ * shows a check when chosen. `onSelect` runs on a click, Enter or Space, then the menu closes.
+ */
 export function MenuItem({
   icon,
   children,
   checked,
   className,
   ...props
-}: ComponentProps<"button"> & { icon?: ReactNode; checked?: boolean }) {
+}: ComponentProps<typeof MenuPrimitive.Item> & { icon?: ReactNode; checked?: boolean }) {
   const isRadio = checked !== undefined;
   return (
-    <button
-      type="button"
+    <MenuPrimitive.Item
       role={isRadio ? "menuitemradio" : "menuitem"}
       aria-checked={isRadio ? checked : undefined}
-      tabIndex={-1}
       className={cn(
-        "flex w-full items-center gap-2.5 rounded-lg px-2.5 py-2 text-left text-sm outline-none hover:bg-accent focus-visible:bg-accent focus-visible:outline-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
+        "flex w-full cursor-default items-center gap-2.5 rounded-lg px-2.5 py-2 text-left text-sm outline-none select-none data-disabled:opacity-50 data-highlighted:bg-accent [&_svg]:size-4 [&_svg]:shrink-0",
         className,
       )}
       {...props}
@@ -77,14 +70,22 @@ export function MenuItem({
       {icon && <span className="text-muted-foreground">{icon}</span>}
       <span className="min-w-0 flex-1">{children}</span>
       {isRadio && <Check className={cn("text-brand", !checked && "invisible")} aria-hidden />}
-    </button>
+    </MenuPrimitive.Item>
   );
 }
 
 export function MenuLabel({ children }: { children: ReactNode }) {
-  return <div className="px-2.5 pt-2 pb-1 text-xs font-medium text-muted-foreground">{children}</div>;
+  return (
+    <MenuPrimitive.Label className="px-2.5 pt-2 pb-1 text-xs font-medium text-muted-foreground">
+      {children}
+    </MenuPrimitive.Label>
+  );
 }
 
 export function MenuSeparator() {
-  return <div role="separator" className="-mx-1 my-1 h-px bg-border" />;
+  return <MenuPrimitive.Separator className="-mx-1 my-1 h-px bg-border" />;
+}
+
+export function MenuGroup(props: ComponentProps<typeof MenuPrimitive.Group>) {
+  return <MenuPrimitive.Group {...props} />;
 }

@@ -1,11 +1,11 @@
 import { cn } from "./cn";
 import type { ComponentProps, ReactNode } from "react";
-import { Tooltip } from "./tooltip";
+import { Tooltip, type TooltipSide } from "./tooltip";
 
 type Props = Omit<ComponentProps<"button">, "children"> & {
   label: string;
   icon: ReactNode;
-  tooltipSide?: "top" | "bottom" | "left" | "right" | "top-end";
+  tooltipSide?: TooltipSide;
   size?: "sm" | "md";
 };
 
@@ -21,20 +21,18 @@ export function IconButton({
 }: Props) {
   return (
     <Tooltip content={label} side={tooltipSide} decorative>
-      {() => (
-        <button
-          type={type}
-          aria-label={label}
-          className={cn(
-            "inline-flex shrink-0 items-center justify-center text-muted-foreground transition-colors hover:bg-accent hover:text-foreground disabled:pointer-events-none disabled:opacity-40",
-            size === "sm" ? "size-7 rounded-md [&_svg]:size-3.5" : "size-9 rounded-lg [&_svg]:size-[18px]",
-            className,
-          )}
-          {...props}
-        >
-          {icon}
-        </button>
-      )}
+      <button
+        type={type}
+        aria-label={label}
+        className={cn(
+          "inline-flex shrink-0 items-center justify-center text-muted-foreground transition-colors hover:bg-accent hover:text-foreground disabled:pointer-events-none disabled:opacity-40",
+          size === "sm" ? "size-7 rounded-md [&_svg]:size-3.5" : "size-9 rounded-lg [&_svg]:size-[18px]",
+          className,
+        )}
+        {...props}
+      >
+        {icon}
+      </button>
     </Tooltip>
   );
 }

@@ -1,57 +1,74 @@
+"use client";
+
+import * as TooltipPrimitive from "@radix-ui/react-tooltip";
+import { cloneElement, type ReactElement, type ReactNode } from "react";
 import { cn } from "./cn";
-import { useId, type ReactNode } from "react";
 
 const SIDES = {
-  top: "bottom-full left-1/2 mb-2 -translate-x-1/2",
-  bottom: "top-full left-1/2 mt-2 -translate-x-1/2",
-  left: "right-full top-1/2 mr-2 -translate-y-1/2",
-  right: "left-full top-1/2 ml-2 -translate-y-1/2",
-  "top-end": "bottom-full right-0 mb-2",
+  top: { side: "top", align: "center" },
+  bottom: { side: "bottom", align: "center" },
+  left: { side: "left", align: "center" },
+  right: { side: "right", align: "center" },
+  "top-end": { side: "top", align: "end" },
 } as const;
 
+export type TooltipSide = keyof typeof SIDES;
+
+/** One delay for the whole app; moving between triggers skips it, like a native toolbar. */
+export function TooltipProvider({ children }: { children: ReactNode }) {
+  return (
+    <TooltipPrimitive.Provider delayDuration={300} skipDelayDuration={200}>
+      {children}
+    </TooltipPrimitive.Provider>
+  );
+}
+
 /**
- * CSS-only tooltip, shown on hover and on keyboard focus inside the trigger. It describes
- * the trigger (aria-describedby) unless it only repeats the trigger's name (`decorative`).
- * Hidden tooltips are `visibility: hidden`, so they stay out of text content.
+ * A label for its trigger, shown on hover and keyboard focus, hidden again by a click on
+ * the trigger, Escape or leaving it. Drawn in a portal and kept inside the viewport, so it
+ * never covers the composer it was opened from. `decorative`: it only repeats the trigger's
+ * accessible name, so it does not describe the trigger again. `open` keeps it up regardless
+ * (a trigger that toggles its label on tap; touch has no hover).
  */
 export function Tooltip({
   content,
   side = "top",
   decorative = false,
-  open = false,
+  open,
   children,
   className,
 }: {
   content: ReactNode;
-  side?: keyof typeof SIDES;
+  side?: TooltipSide;
   decorative?: boolean;
-  /** Shown regardless of hover and focus (a trigger that toggles its label on tap). */
   open?: boolean;
-  children: (describedBy: string | undefined) => ReactNode;
+  /** The trigger: one element that takes a ref and props (a button or link). */
+  children: ReactElement;
   className?: string;
 }) {
-  const id = useId();
-  // A decorative text tip is drawn by CSS from an attribute, so it adds nothing to the text content.
-  const drawn = decorative && typeof content === "string";
+  const placement = SIDES[side];
   return (
-    <span className={cn("group/tooltip relative inline-flex", className)}>
-      {children(decorative ? undefined : id)}
-      <span
-        id={decorative ? undefined : id}
-        role={decorative ? undefined : "tooltip"}
-        aria-hidden={decorative || undefined}
-        data-tooltip={drawn ? content : undefined}
-        className={cn(
-          drawn && "after:content-[attr(data-tooltip)]",
-          "pointer-events-none invisible absolute z-50 w-max max-w-64 rounded-md bg-primary px-2 py-1 text-xs leading-snug font-medium text-primary-foreground opacity-0 shadow-(--shadow-popover) transition-[opacity,visibility] delay-0",
-          "group-hover/tooltip:visible group-hover/tooltip:opacity-100 group-hover/tooltip:delay-300",
-          "group-has-[:focus-visible]/tooltip:visible group-has-[:focus-visible]/tooltip:opacity-100",
-          open && "visible opacity-100",
-          SIDES[side],
-        )}
-      >
-        {drawn ? null : content}
-      </span>
-    </span>
+    <TooltipPrimitive.Root open={open ? true : undefined}>
+      <TooltipPrimitive.Trigger asChild>
+        {/* A decorative tip would only describe the trigger with its own name again. */}
+        {decorative ? cloneElement(children, { "aria-describedby": undefined } as object) : children}
+      </TooltipPrimitive.Trigger>
+      <TooltipPrimitive.Portal>
+        <TooltipPrimitive.Content
+          side={placement.side}
+          align={placement.align}
+          sideOffset={6}
+          collisionPadding={8}
+          aria-hidden={decorative || undefined}
+          className={cn(
+            "z-[60] w-max max-w-64 animate-pop-in rounded-md bg-primary px-2 py-1 text-xs leading-snug font-medium text-primary-foreground shadow-(--shadow-popover)",
+            className,
+          )}
+          data-testid="tooltip"
+        >
+          {content}
+        </TooltipPrimitive.Content>
+      </TooltipPrimitive.Portal>
+    </TooltipPrimitive.Root>
   );
 }

@@ -7,7 +7,11 @@ import type { Sharing } from "@/lib/sharing/types";
 import { ApiClientError, apiFetch } from "@/components/api/client";
 import { ConfigForm } from "@/components/forms/config-form/config-form";
 import { useConfigDraft } from "@/components/forms/config-form/use-config-draft";
+import { groupFields } from "@/components/forms/config-form/sections";
+import { useFieldText } from "@/components/forms/config-form/use-field-text";
 import { FormError } from "@/components/forms/fields";
+import { revealFocused } from "@/components/forms/reveal-focused";
+import { SectionNav } from "@/components/forms/section-nav";
 import { useErrorMessage } from "@/components/forms/use-error-message";
 import { SharingEditor } from "@/components/sharing/sharing-editor";
 import { privateSharing } from "@/components/sharing/sharing-state";
@@ -43,6 +47,15 @@ export function AgentEditor({
   });
   const [slugTouched, setSlugTouched] = useState(!creating);
   const draft = useConfigDraft(data.schema, agent?.config);
+  const fieldText = useFieldText();
+  const sections = [
+    { id: "agent-identity", label: t("form.identity") },
+    ...groupFields(data.schema.fields).map((section) => ({
+      id: `config-group-${section.group}`,
+      label: fieldText.group(section.group).title,
+    })),
+    { id: "agent-sharing", label: t("form.sharing") },
+  ];
   const [sharing, setSharing] = useState<Sharing>(agent?.sharing ?? privateSharing());
   const [identityErrors, setIdentityErrors] = useState<IdentityErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -86,7 +99,15 @@ export function AgentEditor({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" data-testid="agent-editor">
+    <form
+      onSubmit={submit}
+      onFocus={revealFocused}
+      noValidate
+      // Fields reached by Tab or an error scroll clear of the section nav above and the save bar below.
+      className="space-y-4 [&_:is(input,textarea,select,button,[role=combobox])]:scroll-mt-20 [&_:is(input,textarea,select,button,[role=combobox])]:scroll-mb-24"
+      data-testid="agent-editor"
+    >
+      <SectionNav label={t("form.sections")} sections={sections} />
       <IdentityFields
         value={identity}
         onChange={setIdentity}
@@ -96,13 +117,23 @@ export function AgentEditor({
         errors={identityErrors}
       />
       <ConfigForm schema={data.schema} draft={draft} />
-      <section className="rounded-2xl border border-border bg-card p-4 sm:p-5" data-testid="agent-sharing">
-        <h2 className="text-sm font-semibold">{t("form.sharing")}</h2>
+      <section
+        id="agent-sharing"
+        className="scroll-mt-16 rounded-2xl border border-border bg-card p-4 sm:p-5"
+        data-testid="agent-sharing"
+      >
+        <h2 tabIndex={-1} className="text-sm font-semibold outline-none">
+          {t("form.sharing")}
+        </h2>
         <p className="mt-0.5 mb-4 text-xs text-muted-foreground">{t("form.sharingHint")}</p>
         <SharingEditor value={sharing} onChange={setSharing} actor={actor} directory={data.directory} />
       </section>
       <FormError message={formError} data-testid="agent-form-error" />
-      <div className="sticky bottom-0 z-10 flex justify-end gap-2 border-t border-border bg-background/90 py-3 backdrop-blur">
+      <div
+        className="sticky bottom-0 z-10 flex justify-end gap-2 border-t border-border bg-background/95 py-3 backdrop-blur"
+        data-sticky="bottom"
+        data-testid="agent-save-bar"
+      >
         <Button variant="outline" size="sm" onClick={onCancel} data-testid="agent-cancel">
           {t("form.cancel")}
         </Button>

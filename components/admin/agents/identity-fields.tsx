@@ -29,8 +29,14 @@ export function IdentityFields({
   const slugError = errors.slug ?? (value.slug && !isValidSlug(value.slug) ? t("slugInvalid") : undefined);
 
   return (
-    <section className="space-y-4 rounded-2xl border border-border bg-card p-4 sm:p-5" data-testid="agent-identity">
-      <h2 className="text-sm font-semibold">{t("identity")}</h2>
+    <section
+      id="agent-identity"
+      className="scroll-mt-16 space-y-4 rounded-2xl border border-border bg-card p-4 sm:p-5"
+      data-testid="agent-identity"
+    >
+      <h2 tabIndex={-1} className="text-sm font-semibold outline-none">
+        {t("identity")}
+      </h2>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={t("name")}

@@ -1,7 +1,7 @@
 "use client";
 
 import { cn } from "@/components/ui/cn";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { Tooltip } from "@/components/ui/tooltip";
 
 /**
@@ -26,14 +26,21 @@ export function RowAction({
   "data-testid"?: string;
 }) {
   const blocked = Boolean(blockedReason);
+  const reasonId = useId();
   return (
-    <Tooltip content={blockedReason || label} side={side} decorative={!blocked}>
-      {(describedBy) => (
+    <>
+      {/* The reason stays in the button's description while the tip is closed too. */}
+      {blocked && (
+        <span id={reasonId} hidden>
+          {blockedReason}
+        </span>
+      )}
+      <Tooltip content={blockedReason || label} side={side} decorative>
         <button
           type="button"
           aria-label={label}
           aria-disabled={blocked || undefined}
-          aria-describedby={describedBy}
+          aria-describedby={blocked ? reasonId : undefined}
           onClick={() => !blocked && onClick()}
           className={cn(
             "inline-flex size-7 shrink-0 items-center justify-center rounded-md text-muted-foreground transition-colors [&_svg]:size-3.5",
@@ -45,7 +52,7 @@ export function RowAction({
         >
           {icon}
         </button>
-      )}
-    </Tooltip>
+      </Tooltip>
+    </>
   );
 }

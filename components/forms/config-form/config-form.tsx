@@ -20,10 +20,13 @@ export function ConfigForm({ schema, draft }: { schema: ConfigSchemaResponse; dr
         return (
           <section
             key={section.group}
-            className="rounded-2xl border border-border bg-card p-4 sm:p-5"
+            id={`config-group-${section.group}`}
+            className="scroll-mt-16 rounded-2xl border border-border bg-card p-4 sm:p-5"
             data-testid={`config-group-${section.group}`}
           >
-            <h2 className="text-sm font-semibold">{group.title}</h2>
+            <h2 tabIndex={-1} className="text-sm font-semibold outline-none">
+              {group.title}
+            </h2>
             {group.description && <p className="mt-0.5 text-xs text-muted-foreground">{group.description}</p>}
             <div className="mt-4 space-y-5">
               {section.fields.map((field) => (

@@ -3,11 +3,13 @@
 import { cn } from "@/components/ui/cn";
 import { useTranslations } from "next-intl";
 import { controlClass } from "@/components/forms/fields";
+import { useModelLabel } from "@/components/format/model-label";
 import type { FieldRendererProps } from "./types";
 
 /** A chat model from the enabled ones; "" in the select is null, the deployment's default model. */
 export function ModelField({ field, value, options, id, describedBy, onChange }: FieldRendererProps) {
   const t = useTranslations("agents.form");
+  const modelLabel = useModelLabel();
   const current = typeof value === "string" ? value : "";
   const missing = current !== "" && !options.some((o) => o.value === current);
   return (
@@ -22,7 +24,7 @@ export function ModelField({ field, value, options, id, describedBy, onChange }:
       <option value="">{t("defaultModel")}</option>
       {options.map((o) => (
         <option key={o.value} value={o.value}>
-          {o.label}
+          {modelLabel(o.value, o.label)}
         </option>
       ))}
       {missing && <option value={current}>{t("unavailableOption", { value: current })}</option>}

@@ -35,7 +35,7 @@ export function TokensSettings() {
 
   return (
     <div className="flex min-w-0 flex-1 flex-col" data-testid="tokens-page">
-      <ShellPageHeader title={t("title")} openSidebarLabel={t("openSidebar")} />
+      <ShellPageHeader title={t("title")} />
       <div className="min-h-0 flex-1 overflow-y-auto">
         <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
           <div className="mb-6 flex flex-wrap items-start justify-between gap-x-4 gap-y-3">
