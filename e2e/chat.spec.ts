@@ -153,7 +153,7 @@ test("the context ring writes its share, shows its tokens on focus and on tap, a
   }
   await expect(ring).toBeFocused();
   await expect(label).toBeVisible();
-  await expect(label).toContainText(`/ 65.5K tokens (${expected})`);
+  await expect(label).toContainText(`/ 65.5K tokens · ${expected}`);
   await expect(page.getByTestId("status-panel").getByTestId("context-usage")).toContainText(`/ 65.5K · ${expected}`);
   await page.getByTestId("model-picker").click();
   await expect(page.locator('[data-testid="model-option"][data-spec="demo:demo-chat"]')).toContainText("· 65.5K");

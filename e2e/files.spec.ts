@@ -242,8 +242,8 @@ test("the file panel uploads into the personal workspace, asks before replacing,
     `![dot](${DOT_PNG})`,
     "```ts\nconst answer = 42;\n```",
   ].join("\n\n");
-  // The open one of the panel's confirm dialogs (a closed <dialog> has no role).
-  const dialog = panel.getByRole("dialog");
+  // The panel's confirm dialog (drawn in a portal over the page, so found from the page).
+  const dialog = page.getByTestId("confirm-dialog");
   await upload(second);
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(`Replace “${name}”?`);
