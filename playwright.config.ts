@@ -33,12 +33,21 @@ const launchOptions = {
   ],
 };
 
+/**
+ * Specs of layout, keyboard, accessibility and headers only: which database is under the app
+ * changes nothing they check. CI's second pass, on PostgreSQL, sets E2E_DB_ONLY and skips them.
+ */
+const UI_ONLY_SPECS = /\/(a11y|csp|hover-colours|layout|primitives|shortcuts|status-pages)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "e2e",
   testMatch: /.*\.spec\.ts$/,
   // Several instances share PostgreSQL (and Redis): the embedded database belongs to one process,
   // so the multi-instance spec runs in the PostgreSQL pass (.ci/run sets DATABASE_URL for it).
-  testIgnore: process.env.DATABASE_URL ? [] : [/multi-instance\.spec\.ts$/],
+  testIgnore: [
+    ...(process.env.DATABASE_URL ? [] : [/multi-instance\.spec\.ts$/]),
+    ...(process.env.E2E_DB_ONLY ? [UI_ONLY_SPECS] : []),
+  ],
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
