@@ -67,6 +67,8 @@ test("? lists the shortcuts in the user's language; Escape closes the list witho
   await expect(dialog.locator('[data-shortcut="newChat"] kbd')).toHaveText(["Ctrl", "Shift", "O"]);
   await expect(dialog.locator('[data-shortcut="search"]')).toHaveCount(0);
   await page.screenshot({ path: "test-results/shortcuts-zh-390.png" });
+  // The page's notification area is named in the user's language too.
+  await expect(page.getByRole("region", { name: "通知 alt+T" })).toHaveCount(1);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 });

@@ -1,6 +1,7 @@
 "use client";
 
 import { ThemeProvider, useTheme } from "next-themes";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Toaster } from "sonner";
 import { TooltipProvider } from "@/components/ui/tooltip";
@@ -8,13 +9,15 @@ import "./zod-jitless";
 
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
+  const t = useTranslations("common");
   return (
     <Toaster
       theme={resolvedTheme === "dark" ? "dark" : "light"}
       position="top-center"
       richColors
       closeButton
-      toastOptions={{ className: "!rounded-xl !text-sm" }}
+      containerAriaLabel={t("notifications")}
+      toastOptions={{ className: "!rounded-xl !text-sm", closeButtonAriaLabel: t("closeNotification") }}
     />
   );
 }
