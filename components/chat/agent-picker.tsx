@@ -2,6 +2,7 @@
 
 import { Bot, ChevronDown } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { useBuiltinText } from "@/components/format/builtin-text";
 import { DropdownMenu, MenuItem } from "@/components/ui/dropdown-menu";
 import type { AgentOption } from "./use-agents";
 
@@ -16,6 +17,7 @@ export function AgentPicker({
   onChange: (agentId: string) => void;
 }) {
   const t = useTranslations("chat");
+  const builtin = useBuiltinText();
   const current = agents.find((agent) => agent.id === value) ?? agents.find((agent) => agent.isDefault) ?? agents[0];
   if (agents.length < 2 || !current) return null;
 
@@ -30,7 +32,7 @@ export function AgentPicker({
           data-testid="agent-picker"
         >
           <Bot className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-          <span className="truncate">{current.name}</span>
+          <span className="truncate">{builtin.agent(current).name}</span>
           <ChevronDown className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
         </button>
       }
@@ -42,8 +44,10 @@ export function AgentPicker({
           onSelect={() => onChange(agent.id)}
           data-testid="agent-option"
         >
-          <span className="block truncate font-medium">{agent.name}</span>
-          {agent.description && <span className="line-clamp-2 text-xs text-muted-foreground">{agent.description}</span>}
+          <span className="block truncate font-medium">{builtin.agent(agent).name}</span>
+          {agent.description && (
+            <span className="line-clamp-2 text-xs text-muted-foreground">{builtin.agent(agent).description}</span>
+          )}
         </MenuItem>
       ))}
     </DropdownMenu>

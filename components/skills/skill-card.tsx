@@ -10,6 +10,7 @@ import { Tooltip } from "@/components/ui/tooltip";
 import { skillsApi, type SkillView } from "./api";
 import { SkillBadges } from "./skill-badges";
 import { skillHref } from "./skill-links";
+import { useBuiltinText } from "@/components/format/builtin-text";
 
 type Props = {
   skill: SkillView;
@@ -21,6 +22,7 @@ type Props = {
 /** One skill in the list: the whole card opens it; switch, export and delete sit above the link. */
 export function SkillCard({ skill, toggling, onToggle, onDelete }: Props) {
   const t = useTranslations("skills");
+  const text = useBuiltinText().skill(skill);
   const canToggle = skill.canManage && skill.scope === "shared";
   return (
     <article
@@ -48,7 +50,7 @@ export function SkillCard({ skill, toggling, onToggle, onDelete }: Props) {
             className="block truncate font-medium outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
             data-testid="skill-open"
           >
-            {skill.name}
+            {text.name}
           </Link>
           <p className="truncate font-mono text-xs text-muted-foreground">{skill.slug}</p>
         </div>
@@ -58,7 +60,7 @@ export function SkillCard({ skill, toggling, onToggle, onDelete }: Props) {
             checked={skill.enabled}
             onCheckedChange={onToggle}
             disabled={toggling}
-            label={t("enableLabel", { name: skill.name })}
+            label={t("enableLabel", { name: text.name })}
             className="relative z-10 mt-1"
             data-testid="skill-enabled-toggle"
           />
@@ -69,7 +71,7 @@ export function SkillCard({ skill, toggling, onToggle, onDelete }: Props) {
           {skill.problem}
         </p>
       ) : (
-        <p className="mt-2.5 line-clamp-2 min-h-10 text-sm text-muted-foreground">{skill.description}</p>
+        <p className="mt-2.5 line-clamp-2 min-h-10 text-sm text-muted-foreground">{text.description}</p>
       )}
       <div className="mt-3 flex items-center justify-between gap-2">
         <SkillBadges skill={skill} />

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { skillsApi, type SkillDetail } from "./api";
 import { SkillBadges } from "./skill-badges";
+import { useBuiltinText } from "@/components/format/builtin-text";
 
 /** The opened skill's name, badges, dependencies and actions (switch, share, export, delete). */
 export function SkillDetailHeader({
@@ -23,6 +24,7 @@ export function SkillDetailHeader({
   onDelete: () => void;
 }) {
   const t = useTranslations("skills");
+  const text = useBuiltinText().skill(skill);
   const shared = skill.scope === "shared";
   const deps = [
     ...skill.dependencies.tools.map((name) => ({ kind: "tools", name })),
@@ -48,12 +50,12 @@ export function SkillDetailHeader({
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <h2 className="truncate text-lg font-semibold tracking-tight" data-testid="skill-name">
-                {skill.name}
+                {text.name}
               </h2>
               <span className="font-mono text-xs text-muted-foreground">{skill.slug}</span>
             </div>
             <p className="mt-0.5 line-clamp-2 text-sm text-muted-foreground" data-testid="skill-description">
-              {skill.description}
+              {text.description}
             </p>
             <SkillBadges skill={skill} className="mt-2" />
           </div>
@@ -66,7 +68,7 @@ export function SkillDetailHeader({
                 checked={skill.enabled}
                 onCheckedChange={onToggle}
                 disabled={toggling}
-                label={t("enableLabel", { name: skill.name })}
+                label={t("enableLabel", { name: text.name })}
                 data-testid="skill-enabled-toggle"
               />
             </label>

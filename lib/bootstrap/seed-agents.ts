@@ -1,5 +1,6 @@
 import { insertSeedAgentIfMissing } from "@/lib/db/agents";
 import type { AgentConfig } from "@/lib/agent/config/config-schema";
+import { SEED_AGENT_TEXTS } from "@/lib/i18n/builtin-texts";
 
 type SeedAgent = {
   id: string;
@@ -30,8 +31,7 @@ const SEED_AGENTS: SeedAgent[] = [
   {
     id: "agent-default",
     slug: "assistant",
-    name: "Meridian Assistant",
-    description: "A general assistant that plans multi-step work with a todo list.",
+    ...SEED_AGENT_TEXTS["agent-default"],
     isSubagent: false,
     isDefault: true,
     config: {
@@ -42,8 +42,7 @@ const SEED_AGENTS: SeedAgent[] = [
   {
     id: "agent-researcher",
     slug: "researcher",
-    name: "Researcher",
-    description: "A subagent that investigates one question in depth and reports its findings with sources.",
+    ...SEED_AGENT_TEXTS["agent-researcher"],
     isSubagent: true,
     isDefault: false,
     config: {

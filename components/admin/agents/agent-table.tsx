@@ -6,6 +6,7 @@ import { SharingSummary } from "@/components/sharing/sharing-summary";
 import { AccessBadge, DefaultBadge, TypeBadge } from "./agent-badges";
 import { RowAction } from "./row-action";
 import type { ManagedAgent } from "./types";
+import { useBuiltinText } from "@/components/format/builtin-text";
 
 /** Agents and subagents the actor can see, with what they may do to each. */
 export function AgentTable({
@@ -20,6 +21,7 @@ export function AgentTable({
   onDelete: (agent: ManagedAgent) => void;
 }) {
   const t = useTranslations("agents.list");
+  const builtin = useBuiltinText();
   const head = "px-4 py-2.5 text-left text-xs font-medium text-muted-foreground";
 
   return (
@@ -38,6 +40,7 @@ export function AgentTable({
       <tbody className="divide-y divide-border">
         {agents.map((agent) => {
           const readOnly = agent.access !== "manage";
+          const text = builtin.agent(agent);
           return (
             <tr
               key={agent.id}
@@ -48,13 +51,13 @@ export function AgentTable({
               <td className="px-4 py-3">
                 <div className="flex min-w-0 items-center gap-2">
                   <span className="truncate font-medium" data-testid="agent-row-name">
-                    {agent.name}
+                    {text.name}
                   </span>
                   {agent.isDefault && <DefaultBadge />}
                 </div>
                 <div className="truncate font-mono text-xs text-muted-foreground">{agent.slug}</div>
-                {agent.description && (
-                  <div className="mt-0.5 line-clamp-1 text-xs text-muted-foreground">{agent.description}</div>
+                {text.description && (
+                  <div className="mt-0.5 line-clamp-1 text-xs text-muted-foreground">{text.description}</div>
                 )}
                 <div className="mt-1.5 flex flex-wrap gap-1.5 sm:hidden">
                   <TypeBadge agent={agent} compact />

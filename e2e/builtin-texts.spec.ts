@@ -1,0 +1,28 @@
+import { expect, test } from "@playwright/test";
+import { signInThroughForm as signIn } from "./helpers/auth";
+
+/** What Meridian ships (built-in skills, the seeded agents) is named in the user's language. */
+
+for (const [locale, text] of [
+  ["en", { skill: "HTML preview", skillWord: "self-contained", agent: "Researcher", assistant: "Meridian Assistant" }],
+  ["zh-CN", { skill: "HTML 预览", skillWord: "单文件", agent: "研究员", assistant: "Meridian 助手" }],
+] as const) {
+  test(`built-in skills and seeded agents read in ${locale}`, async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "locale", value: locale, url: baseURL! }]);
+    await signIn(page);
+    await page.goto("/skills");
+    const card = page.locator('[data-testid="skill-card"][data-slug="html-preview"]');
+    await expect(card).toContainText(text.skill);
+    await expect(card).toContainText(text.skillWord);
+    await card.getByTestId("skill-open").click();
+    await expect(page.getByTestId("skill-name")).toHaveText(text.skill);
+
+    await page.goto("/admin/agents");
+    await expect(
+      page.locator('[data-testid="agent-row"][data-slug="researcher"] [data-testid="agent-row-name"]'),
+    ).toHaveText(text.agent);
+    await expect(
+      page.locator('[data-testid="agent-row"][data-slug="assistant"] [data-testid="agent-row-name"]'),
+    ).toHaveText(text.assistant);
+  });
+}
