@@ -45,7 +45,14 @@ test("an admin registers an MCP server, tests it, fetches its tools, switches on
   // Register: a header the server requires; its value is never shown again.
   await page.getByTestId("mcp-create").click();
   const form = page.getByTestId("mcp-form");
+  // A name the tools could not be prefixed with is marked on the field, not only by a disabled button.
+  await form.getByTestId("mcp-name").fill("bad name");
+  await expect(form.getByTestId("field-error")).toHaveText(
+    "Use up to 32 letters, digits, - and _, starting with a letter or digit.",
+  );
+  await expect(form.getByTestId("mcp-name")).toHaveAttribute("aria-invalid", "true");
   await form.getByTestId("mcp-name").fill(NAME);
+  await expect(form.getByTestId("field-error")).toHaveCount(0);
   await form.getByTestId("mcp-description").fill("Adds numbers and looks up cities (e2e test server)");
   await form.getByTestId("mcp-url").fill(mcp.httpUrl);
   await form.getByTestId("mcp-header-add").click();

@@ -109,3 +109,51 @@ test("the superadmin creates a department, an admin in it and a user, in the UI"
   await expect(memberPage.getByTestId("user-table")).toHaveCount(0);
   await memberContext.close();
 });
+
+for (const [locale, width, text] of [
+  [
+    "en",
+    1280,
+    { chars: "Use letters, digits and . _ @ - only.", short: "At least 8 characters.", long: "at most 72 bytes" },
+  ],
+  ["zh-CN", 390, { chars: "只能使用字母、数字和 . _ @ -。", short: "至少 8 个字符。", long: "最多 72 字节" }],
+] as const) {
+  test(`the new-user form shows what is wrong on each field, in ${locale}, and sends nothing until it is right (${width} px)`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: "locale", value: locale, url: baseURL! }]);
+    await page.setViewportSize({ width, height: 844 });
+    await signInThroughForm(page, ADMIN.username, ADMIN.password);
+    await page.goto("/admin/users");
+    const posts: string[] = [];
+    page.on("request", (r) => r.method() === "POST" && r.url().includes("/api/admin/users") && posts.push(r.url()));
+
+    await page.getByTestId("user-create").click();
+    const dialog = page.getByTestId("user-create-dialog");
+    const username = dialog.getByTestId("user-form-username");
+    const password = dialog.getByTestId("user-form-password");
+    await username.fill("bad name!");
+    await password.fill("short");
+    await dialog.getByTestId("user-form-submit").click();
+    const errors = dialog.getByTestId("field-error");
+    await expect(errors).toHaveText([text.chars, text.short]);
+    await expect(username).toHaveAttribute("aria-invalid", "true");
+    await expect(username).toHaveAccessibleDescription(new RegExp(text.chars.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    await page.screenshot({ path: `test-results/user-form-errors-${locale}-${width}.png` });
+
+    await password.fill("密".repeat(25));
+    await dialog.getByTestId("user-form-submit").click();
+    await expect(errors.nth(1)).toContainText(text.long);
+    expect(posts).toEqual([]);
+
+    const name = uniqueName("fixed");
+    await username.fill(name);
+    await password.fill("user-password-1");
+    await dialog.getByTestId("user-form-submit").click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId(`user-row-${name}`)).toBeVisible();
+    expect(posts).toHaveLength(1);
+  });
+}

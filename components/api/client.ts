@@ -1,5 +1,6 @@
 /** Fetch wrapper for the JSON API: throws ApiClientError carrying the typed error code. */
 
+import type { FieldIssue } from "@/lib/http/field-issues";
 import type { ErrorCode } from "@/lib/http/error-codes";
 
 /**
@@ -13,13 +14,21 @@ export class ApiClientError extends Error {
     readonly status: number,
     readonly code: ClientErrorCode,
     message: string,
+    /** For bad input: which fields were wrong and how (the server's `error.fields`). */
+    readonly fields: FieldIssue[] = [],
   ) {
     super(message);
     this.name = "ApiClientError";
   }
 }
 
-type ErrorBody = { error?: { code?: unknown; message?: unknown } };
+type ErrorBody = { error?: { code?: unknown; message?: unknown; fields?: unknown } };
+
+const isFieldIssue = (value: unknown): value is FieldIssue =>
+  !!value &&
+  typeof (value as FieldIssue).path === "string" &&
+  typeof (value as FieldIssue).code === "string" &&
+  typeof (value as FieldIssue).message === "string";
 
 /** Reads `{"error": {code, message}}` out of a response body (or its raw text). */
 export function parseApiError(status: number, body: string): ApiClientError {
@@ -29,7 +38,8 @@ export function parseApiError(status: number, body: string): ApiClientError {
     const code =
       typeof parsed.error?.code === "string" ? (parsed.error.code as ErrorCode) : (`http:${status}` as const);
     const message = typeof parsed.error?.message === "string" ? parsed.error.message : "";
-    return new ApiClientError(status, code, message);
+    const fields = Array.isArray(parsed.error?.fields) ? parsed.error.fields.filter(isFieldIssue) : [];
+    return new ApiClientError(status, code, message, fields);
   } catch {
     return new ApiClientError(status, `http:${status}`, "");
   }

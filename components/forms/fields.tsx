@@ -7,28 +7,52 @@ import { useId, type ComponentProps, type ReactNode } from "react";
 export const controlClass =
   "h-10 w-full rounded-xl border border-input bg-background px-3 text-sm outline-none transition-shadow placeholder:text-muted-foreground/70 focus:border-ring focus:ring-4 focus:ring-ring/15 disabled:cursor-not-allowed disabled:opacity-60";
 
-function Field({ id, label, hint, children }: { id: string; label: ReactNode; hint?: ReactNode; children: ReactNode }) {
+type FieldText = {
+  label: ReactNode;
+  hint?: ReactNode;
+  /** What is wrong with the value, shown under the control. */ error?: string | null;
+};
+
+/** What a control points at with aria-describedby: its error, which takes the hint's place, or its hint. */
+function describedBy(id: string, { hint, error }: FieldText): string | undefined {
+  return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+}
+
+function Field({ id, label, hint, error, children }: FieldText & { id: string; children: ReactNode }) {
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
       {children}
-      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
+      {error && (
+        <p id={`${id}-error`} className="flex items-start gap-1.5 text-xs text-danger" data-testid="field-error">
+          <AlertCircle className="mt-px size-3.5 shrink-0" aria-hidden />
+          {error}
+        </p>
+      )}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }
 
-export function TextField({
-  label,
-  hint,
-  className,
-  ...props
-}: ComponentProps<"input"> & { label: ReactNode; hint?: ReactNode }) {
+const invalidClass = "border-danger focus:border-danger focus:ring-danger/15";
+
+export function TextField({ label, hint, error, className, ...props }: ComponentProps<"input"> & FieldText) {
   const id = useId();
   return (
-    <Field id={id} label={label} hint={hint}>
-      <input id={id} className={cn(controlClass, className)} {...props} />
+    <Field id={id} label={label} hint={hint} error={error}>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { label, hint, error })}
+        className={cn(controlClass, error && invalidClass, className)}
+        {...props}
+      />
     </Field>
   );
 }

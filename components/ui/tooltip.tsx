@@ -1,7 +1,7 @@
 "use client";
 
 import * as TooltipPrimitive from "@radix-ui/react-tooltip";
-import { cloneElement, type ReactElement, type ReactNode } from "react";
+import { cloneElement, createContext, useContext, type ReactElement, type ReactNode } from "react";
 import { cn } from "./cn";
 
 const SIDES = {
@@ -14,12 +14,16 @@ const SIDES = {
 
 export type TooltipSide = keyof typeof SIDES;
 
+const Provided = createContext(false);
+
 /** One delay for the whole app; moving between triggers skips it, like a native toolbar. */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
-    <TooltipPrimitive.Provider delayDuration={300} skipDelayDuration={200}>
-      {children}
-    </TooltipPrimitive.Provider>
+    <Provided.Provider value>
+      <TooltipPrimitive.Provider delayDuration={300} skipDelayDuration={200}>
+        {children}
+      </TooltipPrimitive.Provider>
+    </Provided.Provider>
   );
 }
 
@@ -47,7 +51,8 @@ export function Tooltip({
   className?: string;
 }) {
   const placement = SIDES[side];
-  return (
+  const provided = useContext(Provided);
+  const tooltip = (
     <TooltipPrimitive.Root open={open ? true : undefined}>
       <TooltipPrimitive.Trigger asChild>
         {/* A decorative tip would only describe the trigger with its own name again. */}
@@ -71,4 +76,6 @@ export function Tooltip({
       </TooltipPrimitive.Portal>
     </TooltipPrimitive.Root>
   );
+  // Outside the app's providers (an error page, a component test) it brings its own.
+  return provided ? tooltip : <TooltipProvider>{tooltip}</TooltipProvider>;
 }

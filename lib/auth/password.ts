@@ -1,14 +1,7 @@
 import bcrypt from "bcryptjs";
-import { z } from "zod";
 
 export const BCRYPT_COST = 10;
-export const PASSWORD_MIN_LENGTH = 8;
-
-/** bcrypt reads only the first 72 bytes, so longer passwords would silently share a hash. */
-export const passwordSchema = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .refine((p) => !bcrypt.truncates(p), "Password must be at most 72 bytes");
+export { PASSWORD_MIN_LENGTH, passwordSchema } from "./password-rules";
 
 export function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(password, BCRYPT_COST);

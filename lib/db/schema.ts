@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { ROLES } from "../auth/roles";
 import {
   bigserial,
   boolean,
@@ -18,8 +19,8 @@ import {
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
-export const ROLES = ["superadmin", "admin", "user"] as const;
-export type Role = (typeof ROLES)[number];
+// Relative: drizzle-kit reads this file without the tsconfig path aliases.
+export { ROLES, type Role } from "../auth/roles";
 
 export const departments = pgTable("departments", {
   id: text("id").primaryKey(),

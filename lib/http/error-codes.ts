@@ -1,3 +1,5 @@
+import type { FieldIssue } from "./field-issues";
+
 /**
  * Every error code the API answers, `<type>:<surface>`, with its HTTP status. The list is closed:
  * `ApiError`, the client and the tests accept only these, so a new code is declared here first.
@@ -104,7 +106,8 @@ export const ERROR_CODES = {
 export type ErrorCode = keyof typeof ERROR_CODES;
 
 /** The JSON body of every error answer. */
-export type ErrorBody = { error: { code: ErrorCode; message: string } };
+/** `fields`: for bad input, which fields were wrong and how (lib/http/field-issues.ts). */
+export type ErrorBody = { error: { code: ErrorCode; message: string; fields?: FieldIssue[] } };
 
 export function isErrorCode(value: string): value is ErrorCode {
   return Object.hasOwn(ERROR_CODES, value);

@@ -1,4 +1,5 @@
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from "./error-codes";
+import type { FieldIssue } from "./field-issues";
 
 /**
  * The one error shape of the API: {"error": {"code": "<type>:<surface>", "message": "..."}}.
@@ -10,6 +11,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** For bad input: the fields that were wrong, each with zod's issue code. */
+    readonly fields?: FieldIssue[],
   ) {
     super(message);
     this.status = ERROR_CODES[code] ?? 500; // a code cast in from untyped data still answers an error
@@ -17,13 +20,13 @@ export class ApiError extends Error {
 }
 
 /** The typed error body for a code, also for answers built outside `route()`. */
-export function errorJson(code: ErrorCode, message: string): ErrorBody {
-  return { error: { code, message } };
+export function errorJson(code: ErrorCode, message: string, fields?: FieldIssue[]): ErrorBody {
+  return { error: fields?.length ? { code, message, fields } : { code, message } };
 }
 
 export function errorResponse(err: unknown): Response {
   if (err instanceof ApiError) {
-    return Response.json(errorJson(err.code, err.message), {
+    return Response.json(errorJson(err.code, err.message, err.fields), {
       status: err.status,
       headers: err.headers,
     });

@@ -72,6 +72,21 @@ describe("route(): validation", () => {
     expect(error.message).toMatch(/^Invalid body: size: /);
   });
 
+  it("lists each wrong field with its issue code and bound, for a client to show on the field", async () => {
+    signedIn();
+    const res = await route({ body: Thing }, ({ body }) => body)(post({ name: "", size: -3 }));
+    const body = (await res.json()) as { error: { fields?: unknown[] } };
+    expect(body.error.fields).toEqual([
+      { path: "name", code: "too_small", origin: "string", minimum: 1, message: expect.any(String) },
+      { path: "size", code: "too_small", origin: "number", minimum: 0, message: expect.any(String) },
+    ]);
+  });
+
+  it("leaves `fields` out of errors that are not about a field", async () => {
+    const res = await route({}, () => ({}))(new Request(URL_BASE));
+    expect(Object.keys(((await res.json()) as { error: object }).error).sort()).toEqual(["code", "message"]);
+  });
+
   it("names a missing field", async () => {
     signedIn();
     const error = await errorOf(await route({ body: Thing }, ({ body }) => body)(post({})));

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { requireActor } from "@/lib/auth/current-user";
 import { ApiError, errorResponse } from "./errors";
+import { fieldIssues } from "./field-issues";
 import { maxJsonBytes, readBodyCapped } from "./body-limit";
 import { isCrossOriginWrite } from "./same-origin";
 
@@ -66,7 +67,9 @@ export function route<
 
 function parse<S extends Schema>(schema: S, value: unknown, where: string): z.output<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new ApiError("bad_request:api", describeIssues(result.error, where));
+  if (!result.success) {
+    throw new ApiError("bad_request:api", describeIssues(result.error, where), {}, fieldIssues(result.error));
+  }
   return result.data;
 }
 

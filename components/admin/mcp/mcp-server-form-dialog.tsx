@@ -76,14 +76,14 @@ export function McpServerFormDialog({
     >
       <TextField
         label={t("name")}
-        hint={nameError ?? t("nameHint", { example: `${name || "docs"}__search` })}
+        hint={t("nameHint", { example: `${name || "docs"}__search` })}
+        error={nameError}
         value={name}
         onChange={(event) => setName(event.target.value)}
         required
         maxLength={32}
         spellCheck={false}
-        aria-invalid={nameError ? true : undefined}
-        className={nameError ? "border-danger font-mono" : "font-mono"}
+        className="font-mono"
         data-testid="mcp-name"
       />
       <TextField

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import type { FormEvent } from "react";
 import { apiFetch } from "@/components/api/client";
+import { DISPLAY_NAME_MAX, newUserSchema, USERNAME_MAX } from "@/lib/auth/new-user-schema";
 import { DialogFooter } from "@/components/forms/dialog-footer";
 import { SelectField, TextField } from "@/components/forms/fields";
 import { useDialogForm } from "@/components/forms/use-dialog-form";
@@ -40,6 +41,8 @@ export function CreateUserDialog({
       role: superadmin ? String(data.get("role")) : "user",
       departmentId: superadmin ? departmentId || null : viewer.departmentId,
     };
+    // The route's own schema, so nothing it would refuse is sent.
+    if (!form.check(newUserSchema, body)) return;
     await form.run(
       async () =>
         onCreated(await apiFetch<AdminUser>("/api/admin/users", { method: "POST", body: JSON.stringify(body) })),
@@ -68,13 +71,15 @@ export function CreateUserDialog({
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
-          maxLength={64}
+          maxLength={USERNAME_MAX}
+          error={form.fieldErrors.username}
           data-testid="user-form-username"
         />
         <TextField
           name="displayName"
           label={t("form.displayName")}
-          maxLength={100}
+          maxLength={DISPLAY_NAME_MAX}
+          error={form.fieldErrors.displayName}
           data-testid="user-form-display-name"
         />
         <TextField
@@ -84,6 +89,7 @@ export function CreateUserDialog({
           hint={t("form.passwordHint")}
           required
           autoComplete="new-password"
+          error={form.fieldErrors.password}
           data-testid="user-form-password"
         />
         <div className="grid gap-4 sm:grid-cols-2">

@@ -121,6 +121,19 @@ describe("POST /api/admin/users", () => {
     const role = await create({ username: "roley", password: "password-123", role: "owner" });
     expect(((await role.json()) as { error: { message: string } }).error.message).toContain("role");
   });
+
+  it("400 lists the wrong fields by name and issue, for the form to translate; nothing is created", async () => {
+    as(root);
+    const res = await create({ username: "bad name!", password: "密".repeat(25) });
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as { error: { fields: { path: string; code: string; key?: string }[] } };
+    expect(error.fields).toEqual([
+      expect.objectContaining({ path: "username", code: "custom", key: "usernameChars" }),
+      expect.objectContaining({ path: "password", code: "custom", key: "passwordTooLong" }),
+    ]);
+    const users = (await (await GET(new Request(URL_USERS))).json()) as { username: string }[];
+    expect(users.some((u) => u.username === "bad name!")).toBe(false);
+  });
 });
 
 describe("POST /api/admin/users with a Bearer token (issue 9)", () => {

@@ -1,0 +1,32 @@
+import type { z } from "zod";
+
+/**
+ * One problem with one field of a request, machine-readable so a client can put it on the
+ * field in the user's language: `path` ("password", "sharing.read"), zod's issue `code`
+ * ("too_small", "too_big", "invalid_format", "invalid_type", "invalid_value", "custom"), the
+ * English `message`, and the bound a size issue was measured against.
+ */
+export type FieldIssue = {
+  path: string;
+  code: string;
+  message: string;
+  /** What was measured: "string" (characters), "number", "array" (items)… */
+  origin?: string;
+  minimum?: number;
+  maximum?: number;
+  /** A custom check's own message key (`params: { i18n }` on the refinement). */
+  key?: string;
+};
+
+export function fieldIssues(error: z.ZodError, limit = 20): FieldIssue[] {
+  return error.issues.slice(0, limit).map((issue) => {
+    const out: FieldIssue = { path: issue.path.map(String).join("."), code: issue.code, message: issue.message };
+    if (issue.code === "too_small" || issue.code === "too_big") {
+      out.origin = issue.origin;
+      const bound = issue.code === "too_small" ? issue.minimum : issue.maximum;
+      if (typeof bound === "number") out[issue.code === "too_small" ? "minimum" : "maximum"] = bound;
+    }
+    if (issue.code === "custom" && typeof issue.params?.i18n === "string") out.key = issue.params.i18n;
+    return out;
+  });
+}
