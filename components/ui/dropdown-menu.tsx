@@ -4,7 +4,7 @@ import * as MenuPrimitive from "@radix-ui/react-dropdown-menu";
 import { Check } from "lucide-react";
 import { useState, type ComponentProps, type ReactElement, type ReactNode } from "react";
 import { cn } from "./cn";
-import { FLOATING_PANEL, PLACEMENTS, type Placement } from "./popover";
+import { FLOATING_PANEL, floatingPosition, type Placement } from "./popover";
 
 /**
  * A menu of actions or choices: drawn in a portal and kept in the viewport; arrow keys,
@@ -32,10 +32,7 @@ export function DropdownMenu({
       <MenuPrimitive.Portal>
         <MenuPrimitive.Content
           aria-label={label}
-          side={PLACEMENTS[placement].side}
-          align={PLACEMENTS[placement].align}
-          sideOffset={8}
-          collisionPadding={8}
+          {...floatingPosition(placement)}
           className={cn(FLOATING_PANEL, className)}
         >
           {children}

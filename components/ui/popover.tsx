@@ -13,6 +13,11 @@ export const PLACEMENTS = {
 
 export type Placement = keyof typeof PLACEMENTS;
 
+/** Where a floating panel sits: beside its trigger, flipped and shifted to stay 8 px inside the viewport. */
+export function floatingPosition(placement: Placement) {
+  return { ...PLACEMENTS[placement], sideOffset: 8, collisionPadding: 8 };
+}
+
 /** The floating panel's look, shared by popovers and menus. */
 export const FLOATING_PANEL =
   "z-50 min-w-48 max-h-(--radix-popper-available-height) animate-pop-in overflow-y-auto rounded-xl border border-border bg-popover p-1 text-sm text-foreground shadow-(--shadow-popover) outline-none";
@@ -43,10 +48,7 @@ export function Popover({
       <PopoverPrimitive.Portal>
         <PopoverPrimitive.Content
           aria-label={label}
-          side={PLACEMENTS[placement].side}
-          align={PLACEMENTS[placement].align}
-          sideOffset={8}
-          collisionPadding={8}
+          {...floatingPosition(placement)}
           className={cn(FLOATING_PANEL, className)}
         >
           {children(() => setOpen(false))}

@@ -10,6 +10,7 @@ import { useConfigDraft } from "@/components/forms/config-form/use-config-draft"
 import { groupFields } from "@/components/forms/config-form/sections";
 import { useFieldText } from "@/components/forms/config-form/use-field-text";
 import { FormError } from "@/components/forms/fields";
+import { FormSection } from "@/components/forms/form-section";
 import { revealFocused } from "@/components/forms/reveal-focused";
 import { SectionNav } from "@/components/forms/section-nav";
 import { useErrorMessage } from "@/components/forms/use-error-message";
@@ -117,17 +118,9 @@ export function AgentEditor({
         errors={identityErrors}
       />
       <ConfigForm schema={data.schema} draft={draft} />
-      <section
-        id="agent-sharing"
-        className="scroll-mt-16 rounded-2xl border border-border bg-card p-4 sm:p-5"
-        data-testid="agent-sharing"
-      >
-        <h2 tabIndex={-1} className="text-sm font-semibold outline-none">
-          {t("form.sharing")}
-        </h2>
-        <p className="mt-0.5 mb-4 text-xs text-muted-foreground">{t("form.sharingHint")}</p>
+      <FormSection id="agent-sharing" title={t("form.sharing")} description={t("form.sharingHint")}>
         <SharingEditor value={sharing} onChange={setSharing} actor={actor} directory={data.directory} />
-      </section>
+      </FormSection>
       <FormError message={formError} data-testid="agent-form-error" />
       <div
         className="sticky bottom-0 z-10 flex justify-end gap-2 border-t border-border bg-background/95 py-3 backdrop-blur"

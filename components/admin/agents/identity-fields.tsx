@@ -6,6 +6,7 @@ import { controlClass, TextField } from "@/components/forms/fields";
 import { Segmented } from "@/components/ui/segmented";
 import type { AgentIdentity } from "./agent-payload";
 import { isValidSlug, slugify, SLUG_MAX } from "./slug";
+import { FormSection } from "@/components/forms/form-section";
 
 export type IdentityErrors = { name?: string; slug?: string };
 
@@ -29,14 +30,7 @@ export function IdentityFields({
   const slugError = errors.slug ?? (value.slug && !isValidSlug(value.slug) ? t("slugInvalid") : undefined);
 
   return (
-    <section
-      id="agent-identity"
-      className="scroll-mt-16 space-y-4 rounded-2xl border border-border bg-card p-4 sm:p-5"
-      data-testid="agent-identity"
-    >
-      <h2 tabIndex={-1} className="text-sm font-semibold outline-none">
-        {t("identity")}
-      </h2>
+    <FormSection id="agent-identity" title={t("identity")} bodyClassName="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={t("name")}
@@ -104,6 +98,6 @@ export function IdentityFields({
           {creating ? t(value.isSubagent ? "typeHints.subagent" : "typeHints.agent") : t("typeFixed")}
         </p>
       </div>
-    </section>
+    </FormSection>
   );
 }

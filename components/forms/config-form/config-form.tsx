@@ -1,5 +1,6 @@
 "use client";
 
+import { FormSection } from "@/components/forms/form-section";
 import { ConfigField } from "./config-field";
 import { groupFields } from "./sections";
 import type { ConfigDraft } from "./use-config-draft";
@@ -18,30 +19,25 @@ export function ConfigForm({ schema, draft }: { schema: ConfigSchemaResponse; dr
       {groupFields(schema.fields).map((section) => {
         const group = text.group(section.group);
         return (
-          <section
+          <FormSection
             key={section.group}
             id={`config-group-${section.group}`}
-            className="scroll-mt-16 rounded-2xl border border-border bg-card p-4 sm:p-5"
-            data-testid={`config-group-${section.group}`}
+            title={group.title}
+            description={group.description}
+            bodyClassName="space-y-5"
           >
-            <h2 tabIndex={-1} className="text-sm font-semibold outline-none">
-              {group.title}
-            </h2>
-            {group.description && <p className="mt-0.5 text-xs text-muted-foreground">{group.description}</p>}
-            <div className="mt-4 space-y-5">
-              {section.fields.map((field) => (
-                <ConfigField
-                  key={field.key}
-                  field={field}
-                  value={draft.values[field.key]}
-                  options={field.optionsSource ? (schema.options[field.optionsSource] ?? []) : []}
-                  error={draft.errors[field.key] ?? null}
-                  onChange={(value) => draft.setValue(field.key, value)}
-                  onError={(message) => draft.setError(field.key, message)}
-                />
-              ))}
-            </div>
-          </section>
+            {section.fields.map((field) => (
+              <ConfigField
+                key={field.key}
+                field={field}
+                value={draft.values[field.key]}
+                options={field.optionsSource ? (schema.options[field.optionsSource] ?? []) : []}
+                error={draft.errors[field.key] ?? null}
+                onChange={(value) => draft.setValue(field.key, value)}
+                onError={(message) => draft.setError(field.key, message)}
+              />
+            ))}
+          </FormSection>
         );
       })}
     </>
