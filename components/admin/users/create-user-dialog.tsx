@@ -12,6 +12,9 @@ import type { AdminUser, Department, Viewer } from "../types";
 import { creatableRoles } from "./user-permissions";
 import { USER_FORM_IDS } from "./user-form-ids";
 
+/** The body fields this form shows, so a problem with one of them is marked on it. */
+const SHOWN_FIELDS = ["username", "displayName", "password"] as const;
+
 export function CreateUserDialog({
   open,
   viewer,
@@ -27,7 +30,7 @@ export function CreateUserDialog({
 }) {
   const t = useTranslations("admin.users");
   const roleName = useTranslations("settings.roles");
-  const form = useDialogForm(onClose);
+  const form = useDialogForm(onClose, SHOWN_FIELDS);
   const superadmin = viewer.role === "superadmin";
 
   async function submit(event: FormEvent<HTMLFormElement>) {
