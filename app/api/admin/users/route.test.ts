@@ -80,6 +80,15 @@ describe("POST /api/admin/users", () => {
     expect(await res.json()).toMatchObject({ role: "user", departmentId: deptA, displayName: "New Member" });
   });
 
+  it("401 when signed out, before the body is looked at, and no account is made", async () => {
+    as(null);
+    expect((await create({ username: "anon-made", password: "password-123" })).status).toBe(401);
+    expect((await create({ username: "bad name!" })).status).toBe(401);
+    as(root);
+    const users = (await (await GET(new Request(URL_USERS))).json()) as { username: string }[];
+    expect(users.some((u) => u.username === "anon-made")).toBe(false);
+  });
+
   it("a plain user cannot create: 403 forbidden:auth", async () => {
     as(member);
     const res = await create({ username: "by-member", password: "password-123" });
