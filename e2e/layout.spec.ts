@@ -1,5 +1,6 @@
 import { expect, test, type Locator } from "@playwright/test";
 import { signInThroughForm as signIn } from "./helpers/auth";
+import { clickUntilVisible } from "./helpers/pages";
 
 /** The shell's layout: a collapsible sidebar, side-by-side panels on wide screens, the mobile admin tabs. */
 
@@ -18,7 +19,8 @@ test("the desktop sidebar collapses and expands, and the choice survives a reloa
   await expect(open).toBeHidden();
   const before = await rect(page.getByTestId("composer"));
 
-  await page.getByTestId("sidebar-collapse").click();
+  // The first click of a page can land before hydration: click until it takes.
+  await clickUntilVisible(page.getByTestId("sidebar-collapse"), open);
   await expect(sidebar).toBeHidden();
   await expect(open).toBeVisible();
   // The conversation takes the room: the composer's column moved left.
@@ -32,8 +34,7 @@ test("the desktop sidebar collapses and expands, and the choice survives a reloa
   // Other pages of the shell follow the same choice.
   await page.goto("/skills");
   await expect(page.getByTestId("sidebar")).toBeHidden();
-  await page.getByTestId("sidebar-open").click();
-  await expect(page.getByTestId("sidebar")).toBeVisible();
+  await clickUntilVisible(page.getByTestId("sidebar-open"), page.getByTestId("sidebar"));
   await page.reload();
   await expect(page.getByTestId("sidebar")).toBeVisible();
   await expect(page.getByTestId("sidebar-open")).toBeHidden();
@@ -54,8 +55,7 @@ test("on a wide screen the status and file panels stand side by side; narrower, 
   const status = page.getByTestId("status-panel");
   const files = page.getByTestId("file-panel");
   await expect(status).toBeVisible();
-  await page.getByTestId("files-toggle").click();
-  await expect(files).toBeVisible();
+  await clickUntilVisible(page.getByTestId("files-toggle"), files);
   await expect(status).toBeVisible();
   const [chat, statusBox, filesBox] = [await rect(page.getByTestId("composer")), await rect(status), await rect(files)];
   // Three columns that do not overlap: conversation, status, files.

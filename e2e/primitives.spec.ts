@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signInThroughForm as signIn } from "./helpers/auth";
+import { clickUntilVisible } from "./helpers/pages";
 
 /**
  * The shared primitives (tooltip, menu, popover, drawer, dialog): drawn in portals, kept in
@@ -149,9 +150,9 @@ test("a dialog keeps focus inside, closes on Escape and gives focus back to its 
   await signIn(page);
   await page.goto("/settings/tokens");
   const opener = page.getByTestId("token-create");
-  await opener.click();
   const dialog = page.getByRole("dialog");
-  await expect(dialog).toBeVisible();
+  // The first click of a freshly loaded page can land before hydration: click until it takes.
+  await clickUntilVisible(opener, dialog);
   await expect
     .poll(() => page.evaluate(() => !!document.querySelector('[role="dialog"]')?.contains(document.activeElement)))
     .toBe(true);

@@ -1,6 +1,6 @@
 /** Fetch wrapper for the JSON API: throws ApiClientError carrying the typed error code. */
 
-import type { FieldIssue } from "@/lib/http/field-issues";
+import { FIELD_ISSUES_HEADER, type FieldIssue } from "@/lib/http/field-issues";
 import type { ErrorCode } from "@/lib/http/error-codes";
 
 /**
@@ -48,6 +48,8 @@ export function parseApiError(status: number, body: string): ApiClientError {
 export async function apiFetch<T>(url: string, init?: RequestInit): Promise<T> {
   const headers = new Headers(init?.headers);
   if (init?.body && !headers.has("content-type")) headers.set("content-type", "application/json");
+  // Bad input comes back with its field issues, for forms to put on their fields.
+  headers.set(FIELD_ISSUES_HEADER, "1");
   const response = await fetch(url, { ...init, headers, credentials: "same-origin" });
   if (!response.ok) throw parseApiError(response.status, await response.text());
   if (response.status === 204) return undefined as T;

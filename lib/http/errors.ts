@@ -24,9 +24,10 @@ export function errorJson(code: ErrorCode, message: string, fields?: FieldIssue[
   return { error: fields?.length ? { code, message, fields } : { code, message } };
 }
 
-export function errorResponse(err: unknown): Response {
+/** `fields`: the client asked for field issues (FIELD_ISSUES_HEADER); others get `{code, message}` only. */
+export function errorResponse(err: unknown, { fields = false }: { fields?: boolean } = {}): Response {
   if (err instanceof ApiError) {
-    return Response.json(errorJson(err.code, err.message, err.fields), {
+    return Response.json(errorJson(err.code, err.message, fields ? err.fields : undefined), {
       status: err.status,
       headers: err.headers,
     });

@@ -6,6 +6,12 @@ import type { z } from "zod";
  * ("too_small", "too_big", "invalid_format", "invalid_type", "invalid_value", "custom"), the
  * English `message`, and the bound a size issue was measured against.
  */
+/**
+ * The request header that asks for `error.fields`. Opt-in: the API's error body stays exactly
+ * `{code, message}` for every client that does not ask (API.md), and the app's own fetch asks.
+ */
+export const FIELD_ISSUES_HEADER = "x-error-fields";
+
 export type FieldIssue = {
   path: string;
   code: string;

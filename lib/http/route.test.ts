@@ -72,9 +72,12 @@ describe("route(): validation", () => {
     expect(error.message).toMatch(/^Invalid body: size: /);
   });
 
-  it("lists each wrong field with its issue code and bound, for a client to show on the field", async () => {
+  it("lists each wrong field with its issue code and bound, for a client that asks", async () => {
     signedIn();
-    const res = await route({ body: Thing }, ({ body }) => body)(post({ name: "", size: -3 }));
+    const res = await route(
+      { body: Thing },
+      ({ body }) => body,
+    )(post({ name: "", size: -3 }, { "x-error-fields": "1" }));
     const body = (await res.json()) as { error: { fields?: unknown[] } };
     expect(body.error.fields).toEqual([
       { path: "name", code: "too_small", origin: "string", minimum: 1, message: expect.any(String) },
@@ -82,8 +85,12 @@ describe("route(): validation", () => {
     ]);
   });
 
-  it("leaves `fields` out of errors that are not about a field", async () => {
-    const res = await route({}, () => ({}))(new Request(URL_BASE));
+  it("keeps the error exactly {code, message} for a client that does not ask, and for errors not about a field", async () => {
+    signedIn();
+    const bad = await route({ body: Thing }, ({ body }) => body)(post({ name: "", size: -3 }));
+    expect(await bad.json()).toEqual({ error: { code: "bad_request:api", message: expect.any(String) } });
+    auth.mockResolvedValue(null);
+    const res = await route({}, () => ({}))(new Request(URL_BASE, { headers: { "x-error-fields": "1" } }));
     expect(Object.keys(((await res.json()) as { error: object }).error).sort()).toEqual(["code", "message"]);
   });
 

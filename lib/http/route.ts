@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { requireActor } from "@/lib/auth/current-user";
 import { ApiError, errorResponse } from "./errors";
-import { fieldIssues } from "./field-issues";
+import { FIELD_ISSUES_HEADER, fieldIssues } from "./field-issues";
 import { maxJsonBytes, readBodyCapped } from "./body-limit";
 import { isCrossOriginWrite } from "./same-origin";
 
@@ -60,7 +60,7 @@ export function route<
       return Response.json(result);
     } catch (err) {
       unstable_rethrow(err); // redirect(), notFound() and Next's dynamic-rendering signals
-      return errorResponse(err);
+      return errorResponse(err, { fields: req.headers.get(FIELD_ISSUES_HEADER) === "1" });
     }
   };
 }

@@ -30,11 +30,11 @@ const as = (actor: Actor | null) =>
     actor ? { user: { id: actor.id, name: actor.username, role: actor.role }, expires: "" } : null,
   );
 const URL_USERS = "http://localhost:3100/api/admin/users";
-const create = (body: unknown) =>
+const create = (body: unknown, headers: Record<string, string> = {}) =>
   POST(
     new Request(URL_USERS, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...headers },
       body: JSON.stringify(body),
     }),
   );
@@ -133,7 +133,7 @@ describe("POST /api/admin/users", () => {
 
   it("400 lists the wrong fields by name and issue, for the form to translate; nothing is created", async () => {
     as(root);
-    const res = await create({ username: "bad name!", password: "密".repeat(25) });
+    const res = await create({ username: "bad name!", password: "密".repeat(25) }, { "x-error-fields": "1" });
     expect(res.status).toBe(400);
     const { error } = (await res.json()) as { error: { fields: { path: string; code: string; key?: string }[] } };
     expect(error.fields).toEqual([
