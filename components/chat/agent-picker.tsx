@@ -37,19 +37,20 @@ export function AgentPicker({
         </button>
       }
     >
-      {agents.map((agent) => (
-        <MenuItem
-          key={agent.id}
-          checked={agent.id === current.id}
-          onSelect={() => onChange(agent.id)}
-          data-testid="agent-option"
-        >
-          <span className="block truncate font-medium">{builtin.agent(agent).name}</span>
-          {agent.description && (
-            <span className="line-clamp-2 text-xs text-muted-foreground">{builtin.agent(agent).description}</span>
-          )}
-        </MenuItem>
-      ))}
+      {agents.map((agent) => {
+        const text = builtin.agent(agent);
+        return (
+          <MenuItem
+            key={agent.id}
+            checked={agent.id === current.id}
+            onSelect={() => onChange(agent.id)}
+            data-testid="agent-option"
+          >
+            <span className="block truncate font-medium">{text.name}</span>
+            {text.description && <span className="line-clamp-2 text-xs text-muted-foreground">{text.description}</span>}
+          </MenuItem>
+        );
+      })}
     </DropdownMenu>
   );
 }

@@ -80,6 +80,15 @@ describe("POST /api/admin/users", () => {
     expect(await res.json()).toMatchObject({ role: "user", departmentId: deptA, displayName: "New Member" });
   });
 
+  it("413 for a body over the 1 MiB cap, before it is parsed, and no account is made", async () => {
+    as(root);
+    const res = await create({ username: "huge-body", password: "password-123", displayName: "x".repeat(1_100_000) });
+    expect(res.status).toBe(413);
+    expect(await codeOf(res)).toBe("too_large:body");
+    const users = (await (await GET(new Request(URL_USERS))).json()) as { username: string }[];
+    expect(users.some((u) => u.username === "huge-body")).toBe(false);
+  });
+
   it("401 when signed out, before the body is looked at, and no account is made", async () => {
     as(null);
     expect((await create({ username: "anon-made", password: "password-123" })).status).toBe(401);
