@@ -37,6 +37,11 @@ const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> 
     path: "/settings/tokens",
     ready: (page) => expect(page.getByTestId("tokens-page")).toBeVisible(),
   },
+  {
+    name: "account",
+    path: "/settings/account",
+    ready: (page) => expect(page.getByTestId("session-row").first()).toBeVisible(),
+  },
 ];
 
 async function seriousViolations(page: Page) {

@@ -5,7 +5,7 @@ import { useCallback } from "react";
 import type { FieldIssue } from "@/lib/http/field-issues";
 
 /** Message keys under `validation` that a check names itself (`params: { i18n }`). */
-const CUSTOM_KEYS = new Set(["passwordTooLong", "usernameChars"]);
+const CUSTOM_KEYS = new Set(["passwordTooLong", "usernameChars", "currentPasswordWrong"]);
 
 /**
  * A field issue (from the server's `error.fields`, or from the same schema run in the browser)

@@ -1,6 +1,6 @@
 "use client";
 
-import { Bot, ChevronsUpDown, KeyRound, Library, LogOut, Shield, Sparkles } from "lucide-react";
+import { Bot, ChevronsUpDown, KeyRound, Library, LogOut, Shield, Sparkles, UserRound } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useSignOut } from "@/components/hooks/use-sign-out";
@@ -20,6 +20,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
   const tAgents = useTranslations("agents");
   const tSkills = useTranslations("skills");
   const tKbs = useTranslations("kbs");
+  const tAccount = useTranslations("account");
   const { signingOut, signOut } = useSignOut();
   const name = user.displayName || user.username;
   const initial = name.trim().charAt(0).toUpperCase() || "?";
@@ -59,6 +60,10 @@ export function UserMenu({ user }: { user: ShellUser }) {
             <LanguageSwitch />
           </div>
           <div className="-mx-2 my-1 h-px bg-border" />
+          <Link href="/settings/account" className={MENU_LINK} onClick={close} data-testid="menu-account">
+            <UserRound className="size-4 text-muted-foreground" aria-hidden />
+            {tAccount("menuItem")}
+          </Link>
           <Link href="/agents" className={MENU_LINK} onClick={close} data-testid="menu-agents">
             <Bot className="size-4 text-muted-foreground" aria-hidden />
             {tAgents("menuItem")}

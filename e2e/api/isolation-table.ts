@@ -281,6 +281,34 @@ export const ISOLATION_CASES: IsolationCase[] = [
   },
   { route: "/api/tokens/[id]", method: "DELETE", url: (f) => `/api/tokens/${f.tokenId}`, expect: own(204) },
 
+  // The signed-in person's own account: every route acts on the caller only, so all see 2xx.
+  { route: "/api/account", method: "GET", url: () => "/api/account", expect: everyone(200) },
+  {
+    route: "/api/account",
+    method: "PATCH",
+    url: () => "/api/account",
+    body: () => ({ displayName: "Iso" }),
+    expect: everyone(200),
+  },
+  {
+    route: "/api/account/password",
+    method: "POST",
+    url: () => "/api/account/password",
+    label: "a wrong current password",
+    body: () => ({ currentPassword: "not-the-password", password: "new-password-9" }),
+    expect: everyone(403),
+  },
+  { route: "/api/account/sessions", method: "GET", url: () => "/api/account/sessions", expect: everyone(200) },
+  // Each actor has one sign-in here, so "everywhere else" ends nothing the other cases need.
+  { route: "/api/account/sessions", method: "DELETE", url: () => "/api/account/sessions", expect: everyone(200) },
+  {
+    route: "/api/account/sessions/[id]",
+    method: "DELETE",
+    url: () => "/api/account/sessions/no-such-session",
+    label: "an id that is no session of the caller",
+    expect: everyone(404),
+  },
+
   // Administration: plain users never; department B's admin only within department B.
   { route: "/api/admin/users", method: "GET", url: () => "/api/admin/users", expect: adminOnly(200) },
   {

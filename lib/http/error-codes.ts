@@ -67,6 +67,7 @@ export const ERROR_CODES = {
   "not_found:mcp_tool": 404,
   "not_found:provider": 404,
   "not_found:run": 404,
+  "not_found:session": 404,
   "not_found:skill": 404,
   "not_found:thread": 404,
   "not_found:task": 404,
