@@ -54,11 +54,15 @@ test("the own-password form asks for the current password and refuses a wrong on
     await expect(dialog.getByLabel(TEXT[locale].label)).toBeVisible();
     await dialog.getByTestId("user-form-password").fill("brand-new-password-1");
     await dialog.getByTestId("user-form-submit").click();
-    await expect(dialog.getByTestId("user-form-error")).toHaveText(TEXT[locale].missing);
+    // Checked in the browser, on the field: nothing is sent without the current password.
+    const current = dialog.getByTestId("user-form-current-password");
+    await expect(current).toHaveAttribute("aria-invalid", "true");
+    await expect(dialog.getByTestId("field-error")).toHaveText(TEXT[locale].missing);
 
     await dialog.getByTestId("user-form-current-password").fill("not-my-password");
     await dialog.getByTestId("user-form-submit").click();
-    await expect(dialog.getByTestId("user-form-error")).toHaveText(TEXT[locale].wrong);
+    await expect(dialog.getByTestId("field-error")).toHaveText(TEXT[locale].wrong); // the server's answer, on the field
+    await expect(current).toHaveAttribute("aria-invalid", "true");
     await page.screenshot({
       path: `test-results/admin-own-password-${locale}-${colorScheme}-${width}.png`,
       fullPage: true,

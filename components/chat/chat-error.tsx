@@ -1,13 +1,15 @@
 import { AlertTriangle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { apiErrorFromChatError } from "@/components/api/client";
+import { useApiErrorText } from "@/components/api/use-api-error-text";
 
 /** A request or stream failure shown at the end of the conversation. */
 export function ChatError({ error }: { error: Error }) {
   const t = useTranslations("chat");
+  const apiErrorText = useApiErrorText();
   const apiError = apiErrorFromChatError(error);
   if (apiError?.code === "conflict:run") return null;
-  const detail = apiError?.message || (!apiError && error.message.length < 300 ? error.message : "");
+  const detail = apiError ? apiErrorText(apiError) : error.message.length < 300 ? error.message : "";
 
   return (
     <div

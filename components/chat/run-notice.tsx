@@ -1,11 +1,14 @@
 import { AlertTriangle, CircleSlash, PauseCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { RunStatusData } from "@/lib/agent/ui-parts";
+import { useRunErrorText } from "./use-run-error-text";
 
 /** End-of-message note for a run that did not complete: failed, stopped or interrupted. */
 export function RunNotice({ run }: { run: RunStatusData }) {
   const t = useTranslations("chat");
+  const runErrorText = useRunErrorText();
   if (run.status === "failed") {
+    const detail = runErrorText(run.error);
     return (
       <div
         role="alert"
@@ -15,7 +18,7 @@ export function RunNotice({ run }: { run: RunStatusData }) {
         <AlertTriangle className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden />
         <div className="min-w-0">
           <p className="font-medium text-danger">{t("runFailed")}</p>
-          {run.error?.message && <p className="mt-0.5 break-words text-foreground/80">{run.error.message}</p>}
+          {detail && <p className="mt-0.5 break-words text-foreground/80">{detail}</p>}
         </div>
       </div>
     );

@@ -21,7 +21,8 @@ type TextInput = { value: string; onChange: (value: string) => void; maxLength: 
 /**
  * The dialog that creates something with a name and a description; `t` is its namespace and
  * `children` are the fields between the two. Test ids are `<prefix>-dialog`, `-name`,
- * `-description`, `-error` and `-submit`.
+ * `-description`, `-error` and `-submit`. A field problem the form found (`form.fieldErrors.name`,
+ * `.description`) shows on its field.
  */
 export function CreateDialog({
   open,
@@ -62,6 +63,7 @@ export function CreateDialog({
           maxLength={name.maxLength}
           placeholder={t("namePlaceholder")}
           autoFocus
+          error={form.fieldErrors.name}
           data-testid={`${prefix}-name`}
         />
         {children}
@@ -73,6 +75,7 @@ export function CreateDialog({
           rows={3}
           maxLength={description.maxLength}
           placeholder={t("descriptionPlaceholder")}
+          error={form.fieldErrors.description}
           data-testid={`${prefix}-description`}
         />
         <DialogFooter

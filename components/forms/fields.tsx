@@ -57,16 +57,17 @@ export function TextField({ label, hint, error, className, ...props }: Component
   );
 }
 
-export function TextAreaField({
-  label,
-  hint,
-  className,
-  ...props
-}: ComponentProps<"textarea"> & { label: ReactNode; hint?: ReactNode }) {
+export function TextAreaField({ label, hint, error, className, ...props }: ComponentProps<"textarea"> & FieldText) {
   const id = useId();
   return (
-    <Field id={id} label={label} hint={hint}>
-      <textarea id={id} className={cn(controlClass, "h-auto resize-y py-2 leading-relaxed", className)} {...props} />
+    <Field id={id} label={label} hint={hint} error={error}>
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { label, hint, error })}
+        className={cn(controlClass, "h-auto resize-y py-2 leading-relaxed", error && invalidClass, className)}
+        {...props}
+      />
     </Field>
   );
 }

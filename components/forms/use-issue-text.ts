@@ -5,7 +5,20 @@ import { useCallback } from "react";
 import type { FieldIssue } from "@/lib/http/field-issues";
 
 /** Message keys under `validation` that a check names itself (`params: { i18n }`). */
-const CUSTOM_KEYS = new Set(["passwordTooLong", "usernameChars", "currentPasswordWrong"]);
+const CUSTOM_KEYS = new Set([
+  "passwordTooLong",
+  "usernameChars",
+  "currentPasswordWrong",
+  "currentPasswordMissing",
+  "providerIdReserved",
+  "urlCredentials",
+  "invalidUrl",
+  "headerName",
+  "headerReserved",
+  "headerValueLines",
+  "headerTwice",
+  "apiKeySpaces",
+]);
 
 /**
  * A field issue (from the server's `error.fields`, or from the same schema run in the browser)
@@ -19,7 +32,7 @@ export function useIssueText() {
       if (code === "custom") return issue.key && CUSTOM_KEYS.has(issue.key) ? t(issue.key) : issue.message;
       if (code === "invalid_type") return t("required");
       if (code === "invalid_value") return t("invalidValue");
-      if (code === "invalid_format") return t("invalidFormat");
+      if (code === "invalid_format") return issue.format === "url" ? t("invalidUrl") : t("invalidFormat");
       if (code === "too_small" && minimum !== undefined) {
         if (origin === "string") return minimum <= 1 ? t("required") : t("tooShort", { minimum });
         if (origin === "array" || origin === "set") return t("tooFew", { minimum });

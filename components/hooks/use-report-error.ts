@@ -4,13 +4,14 @@ import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import { toast } from "sonner";
 import { ApiClientError, apiErrorFromChatError } from "@/components/api/client";
+import { useApiErrorText } from "@/components/api/use-api-error-text";
 
 /**
- * Shows an API failure as a toast: known codes get a translated message, others the
- * server's message. A lost session sends the user back to sign-in.
+ * Shows an API failure as a toast in the user's language (useApiErrorText). A lost session sends the user back to sign-in.
  */
 export function useReportError() {
   const t = useTranslations("errors");
+  const apiErrorText = useApiErrorText();
   return useCallback(
     (error: unknown) => {
       const apiError =
@@ -29,9 +30,13 @@ export function useReportError() {
         toast.error(t("rateLimited"));
         return;
       }
-      const message = apiError?.message || (error instanceof Error && !apiError ? error.message : "");
-      toast.error(message && message.length < 300 ? message : t("generic"));
+      const message = apiError
+        ? apiErrorText(apiError)
+        : error instanceof Error && error.message.length < 300
+          ? error.message
+          : null;
+      toast.error(message || t("generic"));
     },
-    [t],
+    [t, apiErrorText],
   );
 }

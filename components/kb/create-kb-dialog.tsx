@@ -4,7 +4,10 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { CreateDialog } from "@/components/forms/create-dialog";
 import { useDialogForm } from "@/components/forms/use-dialog-form";
+import { kbBody } from "@/lib/kb/kb-body";
 import { kbsApi, type KbView } from "./api";
+
+const SHOWN_FIELDS = ["name", "description"] as const;
 
 /** Name and description in; the new knowledge base (private to its creator) opens next. */
 export function CreateKbDialog({
@@ -19,14 +22,13 @@ export function CreateKbDialog({
   const t = useTranslations("kbs.create");
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
-  const form = useDialogForm(onClose);
+  const form = useDialogForm(onClose, SHOWN_FIELDS);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!name.trim()) return form.setError(t("required"));
-    await form.run(async () =>
-      onCreated(await kbsApi.create({ name: name.trim(), description: description.trim() || undefined })),
-    );
+    const body = form.check(kbBody, { name, description: description.trim() || undefined });
+    if (!body) return;
+    await form.run(async () => onCreated(await kbsApi.create(body)));
   }
 
   return (

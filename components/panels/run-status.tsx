@@ -5,6 +5,7 @@ import { AlertTriangle, CheckCircle2, CircleDashed, CircleSlash, Loader2, PauseC
 import { useTranslations } from "next-intl";
 import type { ModelSwitchData, RunStatusData } from "@/lib/agent/ui-parts";
 import { ModelSwitchNote } from "@/components/chat/model-switch-note";
+import { useRunErrorText } from "@/components/chat/use-run-error-text";
 import type { RunDisplayStatus } from "@/components/chat/live-run";
 import { PanelSection, PanelSkeleton } from "./panel-section";
 
@@ -31,6 +32,8 @@ export function RunStatus({
   modelSwitch: ModelSwitchData | null;
 }) {
   const t = useTranslations("panel");
+  const runErrorText = useRunErrorText();
+  const failure = run?.status === "failed" ? runErrorText(run.error) : null;
   const { icon: Icon, className, spin } = STYLES[status] ?? STYLES.idle;
 
   return (
@@ -48,10 +51,8 @@ export function RunStatus({
           <ModelSwitchNote data={modelSwitch} testId="panel-model-switch" />
         </div>
       )}
-      {run?.status === "failed" && run.error?.message && (
-        <p className="mt-2 rounded-lg bg-danger-soft px-2.5 py-2 text-xs break-words text-danger">
-          {run.error.message}
-        </p>
+      {failure && (
+        <p className="mt-2 rounded-lg bg-danger-soft px-2.5 py-2 text-xs break-words text-danger">{failure}</p>
       )}
     </PanelSection>
   );

@@ -1,14 +1,23 @@
 "use client";
 
-import { cn } from "@/components/ui/cn";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { isSkillSlug, slugify } from "@/lib/skills/slug";
+import { z } from "zod";
+import { isSkillSlug, SKILL_SLUG_MAX, slugify } from "@/lib/skills/slug";
 import { CreateDialog } from "@/components/forms/create-dialog";
 import { TextField } from "@/components/forms/fields";
 import { useDialogForm } from "@/components/forms/use-dialog-form";
 import { skillsApi, type SkillScope, type SkillView } from "./api";
 import { skillSkeleton } from "./skill-skeleton";
+
+const SHOWN_FIELDS = ["name", "slug", "description"] as const;
+
+/** What the dialog needs before it writes the SKILL.md skeleton (the server then checks the file). */
+const newSkillFields = z.object({
+  name: z.string().trim().min(1).max(128),
+  slug: z.string().min(1).max(SKILL_SLUG_MAX),
+  description: z.string().trim().min(1).max(1024),
+});
 
 /** Name and description in, a SKILL.md skeleton out: the new skill then opens in the editor. */
 export function CreateSkillDialog({
@@ -27,13 +36,12 @@ export function CreateSkillDialog({
   const [slug, setSlug] = useState("");
   const [slugTouched, setSlugTouched] = useState(false);
   const [description, setDescription] = useState("");
-  const form = useDialogForm(onClose);
+  const form = useDialogForm(onClose, SHOWN_FIELDS);
   const slugError = slug && !isSkillSlug(slug) ? t("slugInvalid") : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!name.trim() || !description.trim()) return form.setError(t("required"));
-    if (!slug || slugError) return form.setError(slugError ?? t("slugRequired"));
+    if (!form.check(newSkillFields, { name, slug, description }) || slugError) return;
     await form.run(
       async () => onCreated(await skillsApi.create({ "SKILL.md": skillSkeleton({ name, slug, description }) }, scope)),
       {
@@ -62,16 +70,16 @@ export function CreateSkillDialog({
     >
       <TextField
         label={t("slug")}
-        hint={slugError ?? t("slugHint")}
+        hint={t("slugHint")}
+        error={slugError ?? form.fieldErrors.slug}
         value={slug}
         onChange={(event) => {
           setSlugTouched(true);
           setSlug(event.target.value.trim());
         }}
-        maxLength={64}
+        maxLength={SKILL_SLUG_MAX}
         spellCheck={false}
-        aria-invalid={slugError ? true : undefined}
-        className={cn("font-mono", slugError && "border-danger")}
+        className="font-mono"
         data-testid="skill-create-slug"
       />
     </CreateDialog>

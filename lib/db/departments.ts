@@ -1,5 +1,4 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import { getDb, type Db } from "./client";
 import { departments, users } from "./schema";
 import { isUniqueViolation } from "./pg-errors";
@@ -12,12 +11,6 @@ export type DepartmentView = {
   description: string;
   userCount: number;
   createdAt: Date;
-};
-
-/** Request-body fields shared by the create and update routes. */
-export const departmentFields = {
-  name: z.string().trim().min(1).max(80),
-  description: z.string().trim().max(500),
 };
 
 export type DepartmentInput = { name: string; description?: string };

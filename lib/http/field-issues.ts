@@ -22,6 +22,8 @@ export type FieldIssue = {
   maximum?: number;
   /** A custom check's own message key (`params: { i18n }` on the refinement). */
   key?: string;
+  /** For `invalid_format`: which format ("url", "email", "regex"…). */
+  format?: string;
 };
 
 export function fieldIssues(error: z.ZodError, limit = 20): FieldIssue[] {
@@ -33,6 +35,7 @@ export function fieldIssues(error: z.ZodError, limit = 20): FieldIssue[] {
       if (typeof bound === "number") out[issue.code === "too_small" ? "minimum" : "maximum"] = bound;
     }
     if (issue.code === "custom" && typeof issue.params?.i18n === "string") out.key = issue.params.i18n;
+    if (issue.code === "invalid_format") out.format = issue.format;
     return out;
   });
 }

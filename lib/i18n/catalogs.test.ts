@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import en from "@/messages/en.json";
 import zh from "@/messages/zh-CN.json";
+import { ERROR_CODES } from "@/lib/http/error-codes";
 
 type Catalog = { [key: string]: string | Catalog };
 
@@ -16,6 +17,12 @@ function placeholders(text: string): string[] {
 }
 
 describe("message catalogs", () => {
+  it("say every declared API error code in every locale (errors.codes)", () => {
+    for (const catalog of [en, zh]) {
+      expect(Object.keys(catalog.errors.codes).sort()).toEqual(Object.keys(ERROR_CODES).sort());
+    }
+  });
+
   it("have the same keys in every locale", () => {
     expect(keys(zh as Catalog).sort()).toEqual(keys(en as Catalog).sort());
   });

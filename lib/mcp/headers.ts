@@ -8,36 +8,8 @@ import { ApiError } from "@/lib/http/errors";
  * keeps it, and a stored header left out of the list is removed.
  */
 
-/** Headers the transports set themselves; letting a config override them breaks the protocol. */
-const RESERVED = new Set([
-  "accept",
-  "content-type",
-  "content-length",
-  "host",
-  "connection",
-  "mcp-session-id",
-  "mcp-protocol-version",
-  "last-event-id",
-]);
-
-export const headerEditSchema = z
-  .array(
-    z.object({
-      name: z
-        .string()
-        .trim()
-        .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, "Not a valid header name")
-        .refine((n) => !RESERVED.has(n.toLowerCase()), "This header is set by the MCP transport itself"),
-      value: z
-        .string()
-        .max(4096)
-        .regex(/^[^\r\n\0]*$/, "Header values cannot contain line breaks")
-        .optional(),
-    }),
-  )
-  .max(20)
-  .refine((list) => new Set(list.map((h) => h.name.toLowerCase())).size === list.length, "Each header may appear once");
-export type HeaderEdit = z.infer<typeof headerEditSchema>;
+export { headerEditSchema, type HeaderEdit } from "./header-edit";
+import type { HeaderEdit } from "./header-edit";
 
 export type StoredHeaders = Record<string, string>;
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { sharingSchema } from "@/lib/sharing/types";
-import { headerEditSchema } from "./headers";
-import { mcpServerNameSchema } from "./names";
+import { headerEditSchema } from "./header-edit";
+import { mcpServerNameSchema } from "./server-name";
 
-/** Request bodies of the MCP admin API. */
+/** Request bodies of the MCP admin API, checked by the routes and, before sending, by the server form. */
 
 export const MCP_TRANSPORTS = ["streamable_http", "sse"] as const;
 export type McpTransport = (typeof MCP_TRANSPORTS)[number];
@@ -16,7 +16,14 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-const httpUrl = z.string().trim().max(2048).refine(isHttpUrl, "Enter a full http(s) URL, e.g. https://example.com/mcp");
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine(isHttpUrl, {
+    message: "Enter a full http(s) URL, e.g. https://example.com/mcp",
+    params: { i18n: "invalidUrl" },
+  });
 
 export const mcpServerCreateSchema = z.object({
   name: mcpServerNameSchema,

@@ -1,3 +1,4 @@
+import { DEMO_PROVIDER_ID } from "./model-constants";
 import { derivedKey } from "@/lib/config/secrets";
 import type { ProviderModel } from "@/lib/db/schema";
 
@@ -6,7 +7,7 @@ import type { ProviderModel } from "@/lib/db/schema";
  * mounted inside the app at /api/demo-model/v1 (or at DEMO_MODEL_URL, e.g. the standalone
  * server the end-to-end tests drive). Used only while no real provider is configured.
  */
-export const DEMO_PROVIDER_ID = "demo";
+export { DEMO_PROVIDER_ID };
 
 export const DEMO_MODELS: ProviderModel[] = [
   { id: "demo-chat", type: "chat", contextWindow: 65_536, enabled: true },

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { ALLOWED_REQUEST_OVERRIDES } from "@/lib/agent/runtime/load-model";
-import { DEMO_PROVIDER_ID } from "./demo";
-import { DEFAULT_CONTEXT_WINDOW } from "./providers";
+import { ALLOWED_REQUEST_OVERRIDES, DEFAULT_CONTEXT_WINDOW, DEMO_PROVIDER_ID } from "./model-constants";
 
-/** What an admin may write about a provider: the one source of the rules, used by routes and data access. */
+/**
+ * What an admin may write about a provider: the one source of the rules, used by routes, data
+ * access and (client-safe imports only) the provider form.
+ */
 
 export const PROVIDER_ID_PATTERN = /^[a-z0-9][a-z0-9-]{1,40}$/;
 export const MIN_CONTEXT_WINDOW = 1_000;
@@ -14,18 +15,29 @@ const MAX_OVERRIDE_JSON = 2_000;
 export const providerIdSchema = z
   .string()
   .regex(PROVIDER_ID_PATTERN, "Use 2-41 lowercase letters, digits or hyphens, starting with a letter or digit")
-  .refine((id) => id !== DEMO_PROVIDER_ID, `"${DEMO_PROVIDER_ID}" is reserved for the built-in offline model`);
+  .refine((id) => id !== DEMO_PROVIDER_ID, {
+    message: `"${DEMO_PROVIDER_ID}" is reserved for the built-in offline model`,
+    params: { i18n: "providerIdReserved" },
+  });
 
 const baseUrlSchema = z
   .url({ protocol: /^https?$/, error: "Enter an http:// or https:// URL" })
   .max(500)
-  .refine(
-    (url) => !URL.canParse(url) || !(new URL(url).username || new URL(url).password),
-    "Put the key in the API key field, not in the URL",
-  )
+  .refine((url) => !URL.canParse(url) || !(new URL(url).username || new URL(url).password), {
+    message: "Put the key in the API key field, not in the URL",
+    params: { i18n: "urlCredentials" },
+  })
   .transform((url) => url.replace(/\/+$/, ""));
 
-const apiKeySchema = z.string().trim().min(1).max(4_096).regex(/^\S+$/, "An API key has no spaces or line breaks");
+const apiKeySchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(4_096)
+  .refine((key) => /^\S+$/.test(key), {
+    message: "An API key has no spaces or line breaks",
+    params: { i18n: "apiKeySpaces" },
+  });
 
 export const providerModelSchema = z.strictObject({
   // Ids may contain `/` and `:` (openrouter `meta-llama/llama-3`, ollama `qwen2.5:7b`).

@@ -6,6 +6,7 @@ import { DEMO_MODELS, DEMO_PROVIDER_ID, demoApiKey, demoBaseUrl } from "./demo";
 import { formatModelSpec, parseModelSpec, resolveEnvModelName } from "./model-spec";
 import { ENV_PROVIDER_ID } from "./env-provider";
 import { cachedProviders } from "./provider-cache";
+import { DEFAULT_CONTEXT_WINDOW } from "./model-constants";
 
 /**
  * A provider whose stored key no longer decrypts (ENCRYPTION_KEY changed) is left out rather
@@ -38,7 +39,7 @@ export type ChatModelInfo = {
   contextWindow: number;
 };
 
-export const DEFAULT_CONTEXT_WINDOW = 128_000;
+export { DEFAULT_CONTEXT_WINDOW };
 
 function demoProvider(): ResolvedProvider {
   return {

@@ -6,6 +6,12 @@ import { apiFetch } from "@/components/api/client";
 import { DialogFooter } from "@/components/forms/dialog-footer";
 import { TextField } from "@/components/forms/fields";
 import { useDialogForm } from "@/components/forms/use-dialog-form";
+import {
+  DEPARTMENT_DESCRIPTION_MAX,
+  DEPARTMENT_NAME_MAX,
+  departmentPatchSchema,
+  newDepartmentSchema,
+} from "@/lib/org/department-schemas";
 import { Dialog } from "@/components/ui/dialog";
 import type { Department } from "../types";
 
@@ -16,10 +22,12 @@ type Props = {
   onSaved: (department: Department) => void;
 };
 
+const SHOWN_FIELDS = ["name", "description"] as const;
+
 /** Creates a department, or renames one when `department` is given. */
 export function DepartmentDialog({ open, department, onClose, onSaved }: Props) {
   const t = useTranslations("admin.departments");
-  const form = useDialogForm(onClose);
+  const form = useDialogForm(onClose, SHOWN_FIELDS);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,10 +36,7 @@ export function DepartmentDialog({ open, department, onClose, onSaved }: Props) 
       name: String(data.get("name") ?? "").trim(),
       description: String(data.get("description") ?? "").trim(),
     };
-    if (!body.name) {
-      form.setError(t("errors.nameRequired"));
-      return;
-    }
+    if (!form.check(department ? departmentPatchSchema : newDepartmentSchema, body)) return;
     const url = department ? `/api/admin/departments/${department.id}` : "/api/admin/departments";
     await form.run(
       async () =>
@@ -54,16 +59,18 @@ export function DepartmentDialog({ open, department, onClose, onSaved }: Props) 
           label={t("form.name")}
           defaultValue={department?.name}
           required
-          maxLength={80}
+          maxLength={DEPARTMENT_NAME_MAX}
           autoComplete="off"
+          error={form.fieldErrors.name}
           data-testid="department-form-name"
         />
         <TextField
           name="description"
           label={t("form.description")}
           defaultValue={department?.description}
-          maxLength={500}
+          maxLength={DEPARTMENT_DESCRIPTION_MAX}
           autoComplete="off"
+          error={form.fieldErrors.description}
           data-testid="department-form-description"
         />
         <DialogFooter

@@ -1,7 +1,7 @@
 "use client";
 
 import { cn } from "@/components/ui/cn";
-import { Lock, Plus, Trash2 } from "lucide-react";
+import { AlertCircle, Lock, Plus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
@@ -24,12 +24,26 @@ export function rowsToEdit(rows: HeaderRow[]): { edit: HeaderEdit[] } | { missin
 const field =
   "h-9 w-full min-w-0 rounded-lg border border-input bg-background px-2.5 text-sm outline-none placeholder:text-muted-foreground/70 focus:border-ring focus:ring-4 focus:ring-ring/15 read-only:bg-muted read-only:text-muted-foreground";
 
-export function HeadersEditor({ rows, onChange }: { rows: HeaderRow[]; onChange: (rows: HeaderRow[]) => void }) {
+export function HeadersEditor({
+  rows,
+  onChange,
+  error,
+}: {
+  rows: HeaderRow[];
+  onChange: (rows: HeaderRow[]) => void;
+  /** What is wrong with the headers (a name, a value, a repeat), said under the list. */
+  error?: string | null;
+}) {
   const t = useTranslations("admin.mcp.headers");
   const update = (key: string, patch: Partial<HeaderRow>) =>
     onChange(rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   return (
-    <fieldset className="space-y-2" data-testid="mcp-headers">
+    <fieldset
+      className="space-y-2"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? "mcp-headers-error" : undefined}
+      data-testid="mcp-headers"
+    >
       <legend className="text-sm font-medium">{t("title")}</legend>
       <p className="text-xs text-muted-foreground">{t("help")}</p>
       {rows.map((row) => (
@@ -82,6 +96,12 @@ export function HeadersEditor({ rows, onChange }: { rows: HeaderRow[]; onChange:
         <Plus className="size-4" aria-hidden />
         {t("add")}
       </Button>
+      {error && (
+        <p id="mcp-headers-error" className="flex items-start gap-1.5 text-xs text-danger" data-testid="field-error">
+          <AlertCircle className="mt-px size-3.5 shrink-0" aria-hidden />
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

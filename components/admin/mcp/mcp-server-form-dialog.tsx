@@ -7,11 +7,14 @@ import { SelectField, TextField } from "@/components/forms/fields";
 import { useDialogForm } from "@/components/forms/use-dialog-form";
 import { Segmented } from "@/components/ui/segmented";
 import { sameOrigin } from "@/lib/config/credential-origin";
+import { mcpServerCreateSchema, mcpServerPatchSchema } from "@/lib/mcp/schemas";
 import { mcpApi, type McpServer, type McpTransport } from "./api";
 import { HeadersEditor, rowsFromNames, rowsToEdit, type HeaderRow } from "./headers-editor";
 import { choicesFor, sharingChoice, sharingFor, type SharingActor, type SharingChoice } from "./sharing-choice";
 
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/;
+/** The body fields this form shows, so a problem with one of them is marked on it. */
+const SHOWN_FIELDS = ["name", "description", "url", "headers"] as const;
 
 /** Register a server or edit one. Stored header values are never shown: empty keeps them. */
 export function McpServerFormDialog({
@@ -28,7 +31,7 @@ export function McpServerFormDialog({
   onSaved: (view: McpServer, created: boolean) => void;
 }) {
   const t = useTranslations("admin.mcp.form");
-  const form = useDialogForm(onClose);
+  const form = useDialogForm(onClose, SHOWN_FIELDS);
   const creating = server === null;
   const [name, setName] = useState(server?.name ?? "");
   const [description, setDescription] = useState(server?.description ?? "");
@@ -55,6 +58,8 @@ export function McpServerFormDialog({
       headers: edit.edit,
       ...sharing,
     };
+    // The route's own schema, so nothing it would refuse is sent.
+    if (!form.check(creating ? mcpServerCreateSchema : mcpServerPatchSchema, draft)) return;
     await form.run(
       async () => onSaved(creating ? await mcpApi.create(draft) : await mcpApi.update(server.id, draft), creating),
       {
@@ -77,7 +82,7 @@ export function McpServerFormDialog({
       <TextField
         label={t("name")}
         hint={t("nameHint", { example: `${name || "docs"}__search` })}
-        error={nameError}
+        error={nameError ?? form.fieldErrors.name}
         value={name}
         onChange={(event) => setName(event.target.value)}
         required
@@ -92,6 +97,7 @@ export function McpServerFormDialog({
         onChange={(event) => setDescription(event.target.value)}
         maxLength={1000}
         placeholder={t("descriptionPlaceholder")}
+        error={form.fieldErrors.description}
         data-testid="mcp-description"
       />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -128,9 +134,10 @@ export function McpServerFormDialog({
         required
         spellCheck={false}
         className="font-mono"
+        error={form.fieldErrors.url}
         data-testid="mcp-url"
       />
-      <HeadersEditor rows={headers} onChange={setHeaders} />
+      <HeadersEditor rows={headers} onChange={setHeaders} error={form.fieldErrors.headers} />
     </ResourceFormDialog>
   );
 }

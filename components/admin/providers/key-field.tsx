@@ -17,6 +17,7 @@ export function KeyField({
   onClearChange,
   disabled,
   movesOrigin = false,
+  error,
 }: {
   provider: ProviderView | null;
   value: string;
@@ -25,6 +26,8 @@ export function KeyField({
   onClearChange: (clear: boolean) => void;
   disabled: boolean;
   movesOrigin?: boolean;
+  /** What is wrong with the typed key. */
+  error?: string | null;
 }) {
   const t = useTranslations("admin.providers.form");
   const stored = provider?.hasKey ?? false;
@@ -53,6 +56,7 @@ export function KeyField({
         spellCheck={false}
         disabled={disabled || clear}
         className="font-mono"
+        error={error}
         data-testid="provider-key"
       />
       {stored && !disabled && (

@@ -1,18 +1,19 @@
 "use client";
 
-import { cn } from "@/components/ui/cn";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { ResourceFormDialog } from "@/components/admin/resource/resource-form-dialog";
 import { TextField } from "@/components/forms/fields";
 import { useDialogForm } from "@/components/forms/use-dialog-form";
 import { sameOrigin } from "@/lib/config/credential-origin";
+import { createProviderSchema, PROVIDER_ID_PATTERN, updateProviderSchema } from "@/lib/models/provider-schemas";
 import { providersApi, type ProviderView } from "./api";
 import { KeyField } from "./key-field";
 import { OverridesEditor, overridesToRows, rowsToOverrides, type OverrideRow } from "./overrides-editor";
 import { PROVIDER_PRESETS, slugifyProviderId, type ProviderPreset } from "./presets";
 
-const ID_PATTERN = /^[a-z0-9][a-z0-9-]{1,40}$/;
+/** The body fields this form shows, so a problem with one of them is marked on it. */
+const SHOWN_FIELDS = ["id", "name", "baseUrl", "apiKey"] as const;
 
 /** Create a provider, or edit one (the id is fixed once created; a stored key is never shown). */
 export function ProviderFormDialog({
@@ -31,7 +32,7 @@ export function ProviderFormDialog({
   onSaved: (view: ProviderView, created: boolean) => void;
 }) {
   const t = useTranslations("admin.providers.form");
-  const form = useDialogForm(onClose);
+  const form = useDialogForm(onClose, SHOWN_FIELDS);
   const creating = provider === null;
   const [name, setName] = useState(provider?.name ?? "");
   const [id, setId] = useState(provider?.id ?? "");
@@ -45,7 +46,7 @@ export function ProviderFormDialog({
     provider !== null && URL.canParse(baseUrl.trim()) && !sameOrigin(baseUrl.trim(), provider.baseUrl);
 
   const idError =
-    creating && idTouched && id && !ID_PATTERN.test(id)
+    creating && idTouched && id && !PROVIDER_ID_PATTERN.test(id)
       ? t("idInvalid")
       : creating && takenIds.includes(id)
         ? t("idTaken")
@@ -62,20 +63,16 @@ export function ProviderFormDialog({
     const requestOverrides = rowsToOverrides(overrides);
     if (!requestOverrides) return form.setError(t("overrideEmpty"));
     const key = clearKey ? null : apiKey.trim() || undefined;
+    const created = { id, name: name.trim(), baseUrl: baseUrl.trim(), apiKey: key ?? undefined, requestOverrides };
+    const changed = {
+      name: name.trim(),
+      ...(envManaged ? {} : { baseUrl: baseUrl.trim(), apiKey: key }),
+      requestOverrides,
+    };
+    // The route's own schema, so nothing it would refuse is sent.
+    if (!form.check(creating ? createProviderSchema : updateProviderSchema, creating ? created : changed)) return;
     await form.run(async () => {
-      const view = creating
-        ? await providersApi.create({
-            id,
-            name: name.trim(),
-            baseUrl: baseUrl.trim(),
-            apiKey: key ?? undefined,
-            requestOverrides,
-          })
-        : await providersApi.update(provider.id, {
-            name: name.trim(),
-            ...(envManaged ? {} : { baseUrl: baseUrl.trim(), apiKey: key }),
-            requestOverrides,
-          });
+      const view = creating ? await providersApi.create(created) : await providersApi.update(provider.id, changed);
       onSaved(view, creating);
     });
   }
@@ -119,11 +116,13 @@ export function ProviderFormDialog({
           }}
           required
           maxLength={100}
+          error={form.fieldErrors.name}
           data-testid="provider-name-input"
         />
         <TextField
           label={t("id")}
-          hint={idError ?? (creating ? t("idHint") : t("idFixed"))}
+          hint={creating ? t("idHint") : t("idFixed")}
+          error={idError ?? form.fieldErrors.id}
           value={id}
           onChange={(event) => {
             setIdTouched(true);
@@ -132,8 +131,7 @@ export function ProviderFormDialog({
           readOnly={!creating}
           required
           spellCheck={false}
-          aria-invalid={idError ? true : undefined}
-          className={cn("font-mono read-only:bg-muted read-only:text-muted-foreground", idError && "border-danger")}
+          className="font-mono read-only:bg-muted read-only:text-muted-foreground"
           data-testid="provider-id"
         />
       </div>
@@ -148,6 +146,7 @@ export function ProviderFormDialog({
         spellCheck={false}
         disabled={envManaged}
         className="font-mono"
+        error={form.fieldErrors.baseUrl}
         data-testid="provider-base-url"
       />
       <KeyField
@@ -158,6 +157,7 @@ export function ProviderFormDialog({
         onClearChange={setClearKey}
         disabled={envManaged}
         movesOrigin={movesOrigin}
+        error={form.fieldErrors.apiKey}
       />
       <details className="group rounded-xl border px-3 py-2" open={overrides.length > 0}>
         <summary className="text-sm font-medium select-none">{t("advanced")}</summary>

@@ -40,7 +40,7 @@ export function ResourceFormDialog({
       className="max-w-xl"
       data-testid={`${prefix}-form`}
     >
-      <form onSubmit={onSubmit} className="mt-4 space-y-4">
+      <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate>
         {children}
         <DialogFooter
           form={form}

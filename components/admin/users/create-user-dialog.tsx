@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import type { FormEvent } from "react";
 import { apiFetch } from "@/components/api/client";
-import { DISPLAY_NAME_MAX, newUserSchema, USERNAME_MAX } from "@/lib/auth/new-user-schema";
+import { DISPLAY_NAME_MAX, newUserSchema, USERNAME_MAX } from "@/lib/auth/user-schemas";
 import { DialogFooter } from "@/components/forms/dialog-footer";
 import { SelectField, TextField } from "@/components/forms/fields";
 import { useDialogForm } from "@/components/forms/use-dialog-form";

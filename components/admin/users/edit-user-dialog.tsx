@@ -6,6 +6,7 @@ import { apiFetch } from "@/components/api/client";
 import { DialogFooter } from "@/components/forms/dialog-footer";
 import { SelectField, TextField } from "@/components/forms/fields";
 import { useDialogForm } from "@/components/forms/use-dialog-form";
+import { CURRENT_PASSWORD_MISSING, DISPLAY_NAME_MAX, userPatchSchema } from "@/lib/auth/user-schemas";
 import { Dialog } from "@/components/ui/dialog";
 import type { AdminUser, Department, Role, Viewer } from "../types";
 import { USER_FORM_IDS } from "./user-form-ids";
@@ -34,6 +35,12 @@ function changedFields(user: AdminUser, data: FormData) {
   return change;
 }
 
+/** The body fields this form shows, so a problem with one of them is marked on it. */
+const SHOWN_FIELDS = ["displayName", "password", "currentPassword"] as const;
+
+/** The route's schema, plus its rule that one's own new password needs the current one. */
+const ownPatchSchema = userPatchSchema.refine((p) => !p.password || !!p.currentPassword, CURRENT_PASSWORD_MISSING);
+
 export function EditUserDialog({
   user,
   viewer,
@@ -49,7 +56,7 @@ export function EditUserDialog({
 }) {
   const t = useTranslations("admin.users");
   const roleName = useTranslations("settings.roles");
-  const form = useDialogForm(onClose);
+  const form = useDialogForm(onClose, SHOWN_FIELDS);
   const can = user ? userPermissions(viewer, user) : null;
   const self = user?.id === viewer.id;
 
@@ -58,15 +65,13 @@ export function EditUserDialog({
     if (!user) return;
     const change = changedFields(user, new FormData(event.currentTarget));
     if (Object.keys(change).length === 0) return form.close();
+    if (!form.check(self ? ownPatchSchema : userPatchSchema, change)) return;
     await form.run(
       async () =>
         onSaved(
           await apiFetch<AdminUser>(`/api/admin/users/${user.id}`, { method: "PATCH", body: JSON.stringify(change) }),
         ),
-      {
-        "bad_request:password": t("errors.currentPasswordMissing"),
-        "forbidden:password": t("errors.currentPasswordWrong"),
-      },
+      { "rate_limited:auth": t("errors.locked") },
     );
   }
 
@@ -85,7 +90,8 @@ export function EditUserDialog({
             name="displayName"
             label={t("form.displayName")}
             defaultValue={user.displayName}
-            maxLength={100}
+            maxLength={DISPLAY_NAME_MAX}
+            error={form.fieldErrors.displayName}
             data-testid="user-form-display-name"
           />
           <div className="grid gap-4 sm:grid-cols-2">
@@ -117,6 +123,7 @@ export function EditUserDialog({
               label={t("form.currentPassword")}
               hint={t("form.currentPasswordHint")}
               autoComplete="current-password"
+              error={form.fieldErrors.currentPassword}
               data-testid="user-form-current-password"
             />
           )}
@@ -126,6 +133,7 @@ export function EditUserDialog({
             label={t("form.newPassword")}
             hint={self ? t("form.ownNewPasswordHint") : t("form.newPasswordHint")}
             autoComplete="new-password"
+            error={form.fieldErrors.password}
             data-testid="user-form-password"
           />
           <DialogFooter

@@ -6,10 +6,12 @@ import { apiFetch } from "@/components/api/client";
 import { DialogFooter } from "@/components/forms/dialog-footer";
 import { SelectField, TextField } from "@/components/forms/fields";
 import { useDialogForm } from "@/components/forms/use-dialog-form";
+import { newTokenSchema, TOKEN_NAME_MAX } from "@/lib/auth/token-schemas";
 import { Dialog } from "@/components/ui/dialog";
 import { NewTokenNotice } from "./new-token-notice";
 import type { CreatedApiToken } from "./types";
 
+const SHOWN_FIELDS = ["name"] as const;
 const EXPIRY_DAYS = ["7", "30", "90", "365", "never"] as const;
 
 /** Asks for a name and an expiry, then shows the new token once. */
@@ -28,18 +30,15 @@ export function CreateTokenDialog({
   const form = useDialogForm(() => {
     setCreated(null);
     onClose();
-  });
+  }, SHOWN_FIELDS);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const name = String(data.get("name") ?? "").trim();
     const expiry = String(data.get("expiry") ?? "never");
-    if (!name) {
-      form.setError(t("errors.nameRequired"));
-      return;
-    }
     const body = { name, expiresInDays: expiry === "never" ? null : Number(expiry) };
+    if (!form.check(newTokenSchema, body)) return;
     await form.run(
       async () => {
         setCreated(await apiFetch<CreatedApiToken>("/api/tokens", { method: "POST", body: JSON.stringify(body) }));
@@ -67,7 +66,8 @@ export function CreateTokenDialog({
             label={t("form.name")}
             placeholder={t("form.namePlaceholder")}
             required
-            maxLength={100}
+            maxLength={TOKEN_NAME_MAX}
+            error={form.fieldErrors.name}
             autoComplete="off"
             data-testid="token-form-name"
           />

@@ -1,6 +1,7 @@
 import { ChatOpenAI, ChatOpenAICompletions } from "@langchain/openai";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import { findProviderForSpec, DEFAULT_CONTEXT_WINDOW } from "@/lib/models/providers";
+import { findProviderForSpec } from "@/lib/models/providers";
+import { ALLOWED_REQUEST_OVERRIDES, DEFAULT_CONTEXT_WINDOW } from "@/lib/models/model-constants";
 import { ApiError } from "@/lib/http/errors";
 import { countTextTokens } from "@/lib/agent/token-count";
 
@@ -25,14 +26,7 @@ export function modelInfo(model: unknown): ModelInfo | undefined {
   return model && typeof model === "object" ? infoByModel.get(model) : undefined;
 }
 
-/** Request-body keys an admin may override per provider: reasoning/thinking switches only. */
-export const ALLOWED_REQUEST_OVERRIDES = [
-  "reasoning_effort",
-  "enable_thinking",
-  "thinking",
-  "thinking_budget",
-  "reasoning",
-] as const;
+export { ALLOWED_REQUEST_OVERRIDES };
 
 export function sanitizeRequestOverrides(overrides: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(

@@ -1,7 +1,6 @@
 import { route } from "@/lib/http/route";
-import { ApiError } from "@/lib/http/errors";
 import { refuseBearer } from "@/lib/auth/bearer";
-import { checkLogin } from "@/lib/auth/login";
+import { requireCurrentPassword } from "@/lib/auth/current-password";
 import { PasswordChange } from "@/lib/auth/account-schemas";
 import { currentSessionId } from "@/lib/auth/session-id";
 import { changeOwnPassword } from "@/lib/db/account";
@@ -15,18 +14,6 @@ export const dynamic = "force-dynamic";
  */
 export const POST = route({ body: PasswordChange }, async ({ req, actor, body }) => {
   refuseBearer(req, "API tokens cannot change passwords. Sign in to change one.");
-  const check = await checkLogin(actor.username, body.currentPassword);
-  if (!check.ok) {
-    throw check.code === "account_locked"
-      ? new ApiError("rate_limited:auth", "Too many failed attempts. Your account is locked for 5 minutes.")
-      : new ApiError("forbidden:password", "The current password is not right.", {}, [
-          {
-            path: "currentPassword",
-            code: "custom",
-            message: "The current password is not right.",
-            key: "currentPasswordWrong",
-          },
-        ]);
-  }
+  await requireCurrentPassword(actor, body.currentPassword);
   return changeOwnPassword(actor, body.password, await currentSessionId(req));
 });

@@ -1,21 +1,16 @@
-import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { requireRole } from "@/lib/auth/current-user";
-import { createDepartment, departmentFields, listDepartments } from "@/lib/db/departments";
+import { createDepartment, listDepartments } from "@/lib/db/departments";
+import { newDepartmentSchema } from "@/lib/org/department-schemas";
 
 export const dynamic = "force-dynamic";
-
-const NewDepartment = z.object({
-  name: departmentFields.name,
-  description: departmentFields.description.optional(),
-});
 
 export const GET = route({}, async ({ actor }) => {
   requireRole(actor, "superadmin", "admin");
   return listDepartments(actor);
 });
 
-export const POST = route({ body: NewDepartment }, async ({ actor, body }) => {
+export const POST = route({ body: newDepartmentSchema }, async ({ actor, body }) => {
   requireRole(actor, "superadmin", "admin");
   return Response.json(await createDepartment(actor, body), { status: 201 });
 });

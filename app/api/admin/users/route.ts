@@ -1,7 +1,7 @@
 import { route } from "@/lib/http/route";
 import { requireRole } from "@/lib/auth/current-user";
 import { refuseBearer } from "@/lib/auth/bearer";
-import { newUserSchema } from "@/lib/auth/new-user-schema";
+import { newUserSchema } from "@/lib/auth/user-schemas";
 import { createUser, listUsers } from "@/lib/db/users";
 
 export const GET = route({}, async ({ actor }) => {

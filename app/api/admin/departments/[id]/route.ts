@@ -1,20 +1,14 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { requireRole } from "@/lib/auth/current-user";
-import { deleteDepartment, departmentFields, updateDepartment } from "@/lib/db/departments";
+import { deleteDepartment, updateDepartment } from "@/lib/db/departments";
+import { departmentPatchSchema } from "@/lib/org/department-schemas";
 
 export const dynamic = "force-dynamic";
 
 const Params = z.object({ id: z.string().min(1).max(100) });
 
-const DepartmentPatch = z
-  .object({
-    name: departmentFields.name.optional(),
-    description: departmentFields.description.optional(),
-  })
-  .refine((patch) => patch.name !== undefined || patch.description !== undefined, "Send a name or a description");
-
-export const PATCH = route({ params: Params, body: DepartmentPatch }, async ({ actor, params, body }) => {
+export const PATCH = route({ params: Params, body: departmentPatchSchema }, async ({ actor, params, body }) => {
   requireRole(actor, "superadmin", "admin");
   return updateDepartment(actor, params.id, body);
 });

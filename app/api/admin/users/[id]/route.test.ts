@@ -176,13 +176,14 @@ describe("PATCH /api/admin/users/:id: passwords (issue 9)", () => {
     expect(await checkLogin(me.username, "new-password-1")).toMatchObject({ ok: true });
   });
 
-  it("wrong current passwords count towards the lockout", async () => {
+  it("wrong current passwords count towards the lockout (then 429, also for the right one)", async () => {
     const me = await insertTestUser({ role: "admin", departmentId: deptA, password: "old-password-1" });
     as(me);
     for (let i = 0; i < 5; i++) await patch(me.id, { password: "new-password-1", currentPassword: `guess-${i}` });
     const res = await patch(me.id, { password: "new-password-1", currentPassword: "old-password-1" });
-    expect(res.status).toBe(403);
-    expect((await errorOf(res)).message).toMatch(/locked/);
+    expect(res.status).toBe(429);
+    expect(await errorOf(res)).toMatchObject({ code: "rate_limited:auth", message: expect.stringMatching(/locked/) });
+    expect(await checkLogin(me.username, "new-password-1")).toMatchObject({ ok: false });
   });
 
   it("an admin setting a member's password revokes the member's sessions and API tokens", async () => {
