@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signInThroughForm as signIn } from "./helpers/auth";
+import { clickUntilVisible } from "./helpers/pages";
 
 /** What Meridian ships (built-in skills, the seeded agents) is named in the user's language. */
 
@@ -24,5 +25,16 @@ for (const [locale, text] of [
     await expect(
       page.locator('[data-testid="agent-row"][data-slug="assistant"] [data-testid="agent-row-name"]'),
     ).toHaveText(text.assistant);
+
+    // The agent form lists them the same way: the built-in skill and the researcher as options.
+    await page.goto("/admin/agents?agent=new");
+    for (const key of ["skills", "subagents"] as const) {
+      await clickUntilVisible(
+        page.getByTestId(`resource-mode-${key}`).locator('[data-value="selected"]'),
+        page.getByTestId(`resource-options-${key}`),
+      );
+    }
+    await expect(page.getByTestId("resource-options-skills")).toContainText(text.skill);
+    await expect(page.getByTestId("resource-options-subagents")).toContainText(text.agent);
   });
 }

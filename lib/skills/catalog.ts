@@ -22,6 +22,7 @@ export async function loadAvailableSkills(actor: Actor): Promise<AvailableSkill[
       mcps: row.mcpDependencies,
       skills: row.skillDependencies,
       content: row.content,
+      ...(row.source === "builtin" && { builtin: true }),
     });
   }
   for (const s of personal) {

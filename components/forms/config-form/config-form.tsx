@@ -2,6 +2,7 @@
 
 import { FormSection } from "@/components/forms/form-section";
 import { ConfigField } from "./config-field";
+import { useLocalisedOptions } from "./localised-options";
 import { groupFields } from "./sections";
 import type { ConfigDraft } from "./use-config-draft";
 import type { ConfigSchemaResponse } from "./types";
@@ -14,6 +15,7 @@ import { useFieldText } from "./use-field-text";
  */
 export function ConfigForm({ schema, draft }: { schema: ConfigSchemaResponse; draft: ConfigDraft }) {
   const text = useFieldText();
+  const options = useLocalisedOptions(schema.options);
   return (
     <>
       {groupFields(schema.fields).map((section) => {
@@ -31,7 +33,7 @@ export function ConfigForm({ schema, draft }: { schema: ConfigSchemaResponse; dr
                 key={field.key}
                 field={field}
                 value={draft.values[field.key]}
-                options={field.optionsSource ? (schema.options[field.optionsSource] ?? []) : []}
+                options={field.optionsSource ? (options[field.optionsSource] ?? []) : []}
                 error={draft.errors[field.key] ?? null}
                 onChange={(value) => draft.setValue(field.key, value)}
                 onError={(message) => draft.setError(field.key, message)}

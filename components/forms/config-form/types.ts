@@ -2,7 +2,13 @@
  * Client view of `GET /api/agents/config-schema`. Kinds and groups are plain strings here:
  * the server may add new ones before the form knows how to draw them.
  */
-export type ConfigOption = { value: string; label: string; description?: string };
+/** `origin`: something Meridian ships, whose texts the form shows in the user's language. */
+export type ConfigOption = {
+  value: string;
+  label: string;
+  description?: string;
+  origin?: { kind: "skill"; slug: string } | { kind: "agent"; id: string };
+};
 
 export type ConfigFieldView = {
   key: string;

@@ -12,7 +12,13 @@ export type ConfigFieldView = FieldMeta & {
   schema: unknown;
 };
 
-export type ConfigOption = { value: string; label: string; description?: string };
+/** `origin`: what Meridian ships (a built-in skill, a seeded agent); the form shows its texts in the user's language. */
+export type ConfigOption = {
+  value: string;
+  label: string;
+  description?: string;
+  origin?: { kind: "skill"; slug: string } | { kind: "agent"; id: string };
+};
 
 /**
  * GET /api/agents/config-schema: the fields a form may show to this actor (admin-only fields
@@ -30,8 +36,18 @@ export async function configSchemaFor(actor: Actor) {
     tools: catalog.tools.map((t) => ({ value: t, label: t })),
     mcps: catalog.mcpServers.map((s) => ({ value: s.id, label: s.name })),
     knowledges: catalog.knowledgeBases.map((k) => ({ value: k.kbId, label: k.name, description: k.description })),
-    skills: catalog.skills.map((s) => ({ value: s.slug, label: s.name, description: s.description })),
-    subagents: catalog.subagents.map((s) => ({ value: s.slug, label: s.name, description: s.description })),
+    skills: catalog.skills.map((s) => ({
+      value: s.slug,
+      label: s.name,
+      description: s.description,
+      ...(s.builtin && { origin: { kind: "skill" as const, slug: s.slug } }),
+    })),
+    subagents: catalog.subagents.map((s) => ({
+      value: s.slug,
+      label: s.name,
+      description: s.description,
+      origin: { kind: "agent" as const, id: s.id },
+    })),
   };
   return { fields, options };
 }

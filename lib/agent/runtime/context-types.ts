@@ -16,7 +16,8 @@ export type RuntimeSkill = {
   mcps: string[];
   skills: string[];
 };
-export type AvailableSkill = RuntimeSkill & { slug: string; content?: string };
+/** `builtin`: shipped with Meridian (its name and description have translations); a personal copy is not. */
+export type AvailableSkill = RuntimeSkill & { slug: string; content?: string; builtin?: boolean };
 
 /**
  * Everything an actor may access, per resource kind, in a stable order. The one place the
