@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signInThroughForm as signIn } from "./helpers/auth";
+import { mock, scriptMarker } from "./helpers/chat";
 import { clickUntilVisible } from "./helpers/pages";
 
 /** What Meridian ships (built-in skills, the seeded agents) is named in the user's language. */
@@ -36,5 +37,20 @@ for (const [locale, text] of [
     }
     await expect(page.getByTestId("resource-options-skills")).toContainText(text.skill);
     await expect(page.getByTestId("resource-options-subagents")).toContainText(text.agent);
+
+    // The status panel names a built-in skill the agent reads the same way, live and after a reload.
+    const key = `builtin-skill-${locale}-${Date.now().toString(36)}`;
+    await mock.script(key, [
+      { toolCalls: [{ name: "read_file", args: { file_path: "/home/gem/skills/html-preview/SKILL.md" } }] },
+      { text: "PREVIEW-READY" },
+    ]);
+    await page.goto("/");
+    await page.getByTestId("composer-input").fill(`Make a page ${scriptMarker(key)}`);
+    await page.getByTestId("send-button").click();
+    const active = page.locator('[data-testid="active-skill"][data-slug="html-preview"]');
+    await expect(active).toContainText(text.skill);
+    await expect(page.getByTestId("message-assistant").last()).toContainText("PREVIEW-READY");
+    await page.reload();
+    await expect(active).toContainText(text.skill);
   });
 }

@@ -7,7 +7,12 @@ describe("active skills in the status panel", () => {
       activated: ["research"],
       available: [{ slug: "research", name: "Research report" }],
     });
-    expect(first).toEqual({ activated: ["research"], names: { research: "Research report" }, fresh: ["research"] });
+    expect(first).toEqual({
+      activated: ["research"],
+      names: { research: "Research report" },
+      builtins: [],
+      fresh: ["research"],
+    });
     const second = skillsFromStream(first, {
       activated: ["research", "html-preview"],
       available: [{ slug: "html-preview", name: "HTML preview" }],
@@ -25,7 +30,24 @@ describe("active skills in the status panel", () => {
 
   it("takes the server's list on load without highlighting anything", () => {
     const loaded = skillsFromState(NO_ACTIVE_SKILLS, ["knowledge-base", "knowledge-base", ""]);
-    expect(loaded).toEqual({ activated: ["knowledge-base"], names: {}, fresh: [] });
+    expect(loaded).toEqual({ activated: ["knowledge-base"], names: {}, builtins: [], fresh: [] });
     expect(skillsFromState(loaded, undefined).activated).toEqual([]);
+  });
+
+  it("remembers which skills the stream says are built in; a later list without the flag (a personal copy) wins", () => {
+    const first = skillsFromStream(NO_ACTIVE_SKILLS, {
+      activated: ["research-report"],
+      available: [
+        { slug: "research-report", name: "Research report", builtin: true },
+        { slug: "mine", name: "Mine" },
+      ],
+    });
+    expect(first.builtins).toEqual(["research-report"]);
+    const second = skillsFromStream(first, {
+      activated: ["research-report"],
+      available: [{ slug: "research-report", name: "My report" }],
+    });
+    expect(second.builtins).toEqual([]);
+    expect(second.names["research-report"]).toBe("My report");
   });
 });

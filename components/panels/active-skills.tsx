@@ -14,7 +14,7 @@ const HIGHLIGHT_MS = 2600;
 /** Skills the agent has activated in this conversation; one that activates live lights up briefly. */
 export function ActiveSkills({ skills }: { skills: ActiveSkillsState }) {
   const t = useTranslations("skills.panel");
-  const names = useSkillNames(skills.activated, skills.names);
+  const names = useSkillNames(skills.activated, skills.names, skills.builtins);
   const [expiredFor, setExpiredFor] = useState<string[] | null>(null);
   const highlighted = expiredFor === skills.fresh ? [] : skills.fresh;
 

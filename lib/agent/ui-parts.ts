@@ -85,7 +85,8 @@ export const uiPartSchemas = {
   /** The run's activated skills, sent when activation changes (status panel). */
   skills: z.object({
     activated: z.array(z.string()),
-    available: z.array(z.object({ slug: z.string(), name: z.string() })),
+    /** `builtin`: shipped with Meridian, so the panel names it in the user's language. */
+    available: z.array(z.object({ slug: z.string(), name: z.string(), builtin: z.boolean().optional() })),
   }),
   /** The primary model was overloaded and the run moved to a fallback (chat notice and status panel). */
   "model-switch": z.object({ from: z.string(), to: z.string(), reason: z.string() }),

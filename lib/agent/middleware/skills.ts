@@ -66,7 +66,10 @@ function readSucceeded(result: ToolMessage | Command): result is ToolMessage {
 export function skillsMiddleware({ ctx, backend }: { ctx: AgentRuntimeContext; backend: WorkspaceBackend }) {
   const effective = (slug: string) => Object.hasOwn(ctx.runtimeSkills, slug);
   const preloaded = ctx.preloadedSkills.map((s) => s.slug).filter(effective);
-  const available = ctx.effectiveSkillSlugs.map((slug) => ({ slug, name: ctx.runtimeSkills[slug].name }));
+  const available = ctx.effectiveSkillSlugs.map((slug) => {
+    const { name, builtin } = ctx.runtimeSkills[slug];
+    return builtin ? { slug, name, builtin } : { slug, name };
+  });
   // The agent is built per run: this holds what this run activated (parallel reads see each other).
   const activatedThisRun = new Set<string>();
   let prompt: Promise<string | null> | null = null;

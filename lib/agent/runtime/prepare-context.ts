@@ -78,7 +78,15 @@ export function deriveRuntimeContext(
         const s = skillsBySlug.get(slug)!;
         return [
           slug,
-          { name: s.name, description: s.description, path: s.path, tools: s.tools, mcps: s.mcps, skills: s.skills },
+          {
+            name: s.name,
+            description: s.description,
+            path: s.path,
+            tools: s.tools,
+            mcps: s.mcps,
+            skills: s.skills,
+            ...(s.builtin && { builtin: true }),
+          },
         ];
       }),
     ),
