@@ -24,7 +24,9 @@ const inLocale = (locale: "en" | "zh-CN", node: React.ReactNode) =>
 
 describe("useApiErrorText", () => {
   it("English keeps the server's specific sentence; Chinese says the code's text", () => {
-    const node = <ApiText code="forbidden:token" message="API tokens cannot create API tokens. Sign in to create one." />;
+    const node = (
+      <ApiText code="forbidden:token" message="API tokens cannot create API tokens. Sign in to create one." />
+    );
     expect(inLocale("en", node)).toBe("API tokens cannot create API tokens. Sign in to create one.");
     expect(inLocale("zh-CN", node)).toBe("API 令牌不能执行此操作，请登录后再试。");
   });
