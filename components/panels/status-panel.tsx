@@ -55,7 +55,7 @@ export function StatusPanel({
         <TodoList plan={live.plan} live={live.active} loaded={state.loaded} />
         <DelegatedTasks threadId={threadId} tasks={state.tasks} onChanged={onTasksChanged} />
         <SubagentRuns subagents={state.subagents} />
-        <TokenUsageCard usage={state.tokenUsage} awaitingUsage={live.awaitingUsage} />
+        <TokenUsageCard usage={state.tokenUsage} awaitingUsage={live.awaitingUsage} runStatus={live.status} />
       </div>
     </Sheet>
   );

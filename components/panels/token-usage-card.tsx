@@ -8,6 +8,7 @@ import { ContextUsage } from "./context-usage";
 import { PanelSection } from "./panel-section";
 import { UsageBucket } from "./usage-bucket";
 import { useTokenFormat } from "@/components/format/tokens";
+import type { RunDisplayStatus } from "@/components/chat/live-run";
 
 type Scope = "run" | "thread";
 
@@ -29,10 +30,13 @@ function Totals({ aggregate }: { aggregate: UsageAggregate }) {
 export function TokenUsageCard({
   usage,
   awaitingUsage,
+  runStatus = "idle",
 }: {
   usage: TokenUsageState | null;
   /** A run is going on and no model call has reported usage yet. */
   awaitingUsage: boolean;
+  /** The latest run's status: a run that ended without usage says why, not "yet". */
+  runStatus?: RunDisplayStatus;
 }) {
   const t = useTranslations("panel");
   const [scope, setScope] = useState<Scope>("run");
@@ -76,7 +80,15 @@ export function TokenUsageCard({
         </>
       ) : (
         <p className="text-sm text-muted-foreground" data-testid="usage-empty">
-          {scope === "thread" ? t("noUsage") : awaitingUsage ? t("awaitingUsage") : t("noRunUsage")}
+          {scope === "thread"
+            ? t("noUsage")
+            : awaitingUsage
+              ? t("awaitingUsage")
+              : runStatus === "cancelled"
+                ? t("stoppedNoUsage")
+                : runStatus === "completed" || runStatus === "failed" || runStatus === "interrupted"
+                  ? t("endedNoUsage")
+                  : t("noRunUsage")}
         </p>
       )}
     </PanelSection>
