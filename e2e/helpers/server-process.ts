@@ -60,6 +60,9 @@ export async function peakRssDuring<T>(pid: number, op: () => Promise<T>): Promi
   }
 }
 
+/** How long sendLargeBody waits after its first piece for an answer given on the headers alone. */
+const EARLY_ANSWER_WAIT_MS = 250;
+
 export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
 /**
@@ -98,8 +101,16 @@ export function sendLargeBody(
       res.on("error", reject);
     });
     let sent = 0;
+    let paused = false;
     const pump = () => {
       while (sent < opts.totalBytes && !answered && !req.destroyed) {
+        // After the first piece, give a server that refuses at once (by headers alone) time to
+        // answer before writing on: once it has answered and closed, further writes reset the
+        // connection, and a reset can drop its answer before this side has read it (EPIPE flake).
+        if (sent > 0 && !paused) {
+          paused = true;
+          return void setTimeout(pump, EARLY_ANSWER_WAIT_MS);
+        }
         const n = Math.min(piece.length, opts.totalBytes - sent);
         sent += n;
         if (!req.write(n === piece.length ? piece : piece.subarray(0, n))) return void req.once("drain", pump);
