@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { getDb } from "./client";
-import { apiTokens, departments, sessions, users } from "./schema";
+import { departments, sessions, users } from "./schema";
+import { endCredentialsAfterPasswordChange } from "./user-admin";
 import { ApiError } from "@/lib/http/errors";
 import type { Actor } from "@/lib/auth/actor";
 import { hashPassword } from "@/lib/auth/password";
@@ -78,13 +79,7 @@ export async function changeOwnPassword(
       .update(users)
       .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
       .where(eq(users.id, actor.id));
-    const keep = keepSessionId ? ne(sessions.id, keepSessionId) : undefined;
-    const ended = await tx
-      .delete(sessions)
-      .where(and(eq(sessions.userId, actor.id), keep))
-      .returning({ id: sessions.id });
-    const revoked = await tx.delete(apiTokens).where(eq(apiTokens.userId, actor.id)).returning({ id: apiTokens.id });
-    return { sessionsEnded: ended.length, tokensRevoked: revoked.length };
+    return endCredentialsAfterPasswordChange(tx, actor.id, keepSessionId);
   });
 }
 

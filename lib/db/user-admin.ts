@@ -33,6 +33,24 @@ async function revokeCredentials(tx: Tx, userId: string): Promise<void> {
 }
 
 /**
+ * After a new password: every session of the user but `keepSessionId` and every API token end,
+ * so whoever held the old password or a token made with it is out. Returns how many of each.
+ */
+export async function endCredentialsAfterPasswordChange(
+  tx: Tx,
+  userId: string,
+  keepSessionId: string | null,
+): Promise<{ sessionsEnded: number; tokensRevoked: number }> {
+  const keep = keepSessionId ? ne(sessions.id, keepSessionId) : undefined;
+  const ended = await tx
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), keep))
+    .returning({ id: sessions.id });
+  const revoked = await tx.delete(apiTokens).where(eq(apiTokens.userId, userId)).returning({ id: apiTokens.id });
+  return { sessionsEnded: ended.length, tokensRevoked: revoked.length };
+}
+
+/**
  * Applies `change` if the role rules allow it. Disabling revokes sessions and tokens at once. A
  * new password clears the lockout and revokes every API token and every session of the user but
  * `opts.keepSessionId` (the actor's current one, when they change their own): whoever held the
@@ -71,9 +89,7 @@ export async function updateUser(
       });
     if (disabled) await revokeCredentials(tx, id);
     else if (passwordHash) {
-      const keep = id === actor.id && opts.keepSessionId ? ne(sessions.id, opts.keepSessionId) : undefined;
-      await tx.delete(sessions).where(and(eq(sessions.userId, id), keep));
-      await tx.delete(apiTokens).where(eq(apiTokens.userId, id));
+      await endCredentialsAfterPasswordChange(tx, id, id === actor.id ? (opts.keepSessionId ?? null) : null);
     }
     return row!;
   });

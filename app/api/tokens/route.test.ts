@@ -84,6 +84,17 @@ describe("POST /api/tokens", () => {
     expect(res.status).toBe(401);
   });
 
+  it("413 for a body over the 1 MiB cap, and no token is made", async () => {
+    signedInAs(member);
+    const before = ((await (await tokensRoute.GET(new Request(`${BASE}/api/tokens`))).json()) as unknown[]).length;
+    const res = await createToken(member, { name: "x".repeat(1_100_000) });
+    expect(res.status).toBe(413);
+    expect(await codeOf(res)).toBe("too_large:body");
+    signedInAs(member);
+    const after = ((await (await tokensRoute.GET(new Request(`${BASE}/api/tokens`))).json()) as unknown[]).length;
+    expect(after).toBe(before);
+  });
+
   it("a token cannot mint another token (403 forbidden:token)", async () => {
     const { token } = await newToken(member);
     const res = await tokensRoute.POST(

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { insertTestDepartment, insertTestUser } from "@/lib/testing/users";
 import { createSuperadmin } from "@/lib/db/users";
+import { createApiToken } from "@/lib/db/api-tokens";
 import type { Actor } from "@/lib/auth/actor";
 
 const auth = vi.hoisted(() => vi.fn());
@@ -91,5 +92,40 @@ describe("POST, PATCH, DELETE", () => {
     as(root);
     expect((await create({ name: "   " })).status).toBe(400);
     expect((await patch(deptB, {})).status).toBe(400);
+  });
+});
+
+describe("refusals that change nothing", () => {
+  it("a plain member's API token is refused (403), anonymous 401, and nothing is made", async () => {
+    const { token } = await createApiToken(member, { name: "script" });
+    auth.mockReset();
+    const bearer = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const viaToken = await POST(new Request(BASE, { method: "POST", headers: bearer, body: '{"name":"Token Dept"}' }));
+    expect(viaToken.status).toBe(403);
+    const renamed = await byId.PATCH(
+      new Request(`${BASE}/${deptA}`, { method: "PATCH", headers: bearer, body: '{"name":"Taken over"}' }),
+      { params: Promise.resolve({ id: deptA }) },
+    );
+    expect(renamed.status).toBe(403);
+    as(null);
+    expect((await create({ name: "Anon Dept" })).status).toBe(401);
+    as(root);
+    const names = ((await (await GET(new Request(BASE))).json()) as { name: string }[]).map((d) => d.name);
+    expect(names).not.toContain("Token Dept");
+    expect(names).not.toContain("Anon Dept");
+    expect(names).not.toContain("Taken over");
+  });
+
+  it("413 for a body over the 1 MiB cap on create and rename, before it is parsed", async () => {
+    as(root);
+    const huge = "x".repeat(1_100_000);
+    const made = await create({ name: "Huge", description: huge });
+    expect(made.status).toBe(413);
+    expect((await errorOf(made)).code).toBe("too_large:body");
+    const renamed = await patch(deptB, { name: "Huge", description: huge });
+    expect(renamed.status).toBe(413);
+    const names = ((await (await GET(new Request(BASE))).json()) as { name: string }[]).map((d) => d.name);
+    expect(names).toContain("Beta");
+    expect(names).not.toContain("Huge");
   });
 });

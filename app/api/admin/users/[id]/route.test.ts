@@ -196,3 +196,14 @@ describe("PATCH /api/admin/users/:id: passwords (issue 9)", () => {
     expect(await findActorByApiToken(token)).toBeNull();
   });
 });
+
+describe("PATCH body cap", () => {
+  it("413 for a body over the 1 MiB cap, before it is parsed, and the user is unchanged", async () => {
+    const target = await insertTestUser({ departmentId: deptA });
+    as(adminA);
+    const res = await patch(target.id, { displayName: "x".repeat(1_100_000) });
+    expect(res.status).toBe(413);
+    expect((await errorOf(res)).code).toBe("too_large:body");
+    expect((await findActiveUserById(target.id))?.displayName).toBe("");
+  });
+});
