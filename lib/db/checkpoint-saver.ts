@@ -68,8 +68,37 @@ export class BatchedPostgresSaver extends PostgresSaver {
    */
   private readonly decoded = new DecodedCheckpoints(DECODED_BUDGET_BYTES);
 
+  /**
+   * Writes of this process not finished yet, per thread. A read of a thread waits for them, so
+   * this process always reads its own writes: a run stopped mid-answer ends while LangGraph's last
+   * checkpoint may still be on its way, and what runs next on the thread (keeping the partial
+   * answer, the next turn) must build on it, not on the one before (on PostgreSQL the pool sends
+   * them on different connections, in any order).
+   */
+  private readonly writing = new Map<string, Set<Promise<unknown>>>();
+
   constructor(private readonly db: pg.Pool) {
     super(db, new MessageCachingSerializer());
+  }
+
+  /** Runs `write` as one of the thread's in-flight writes. */
+  private async tracked<T>(threadId: string, write: () => Promise<T>): Promise<T> {
+    const promise = write();
+    let pending = this.writing.get(threadId);
+    if (!pending) this.writing.set(threadId, (pending = new Set()));
+    pending.add(promise);
+    try {
+      return await promise;
+    } finally {
+      pending.delete(promise);
+      if (pending.size === 0 && this.writing.get(threadId) === pending) this.writing.delete(threadId);
+    }
+  }
+
+  /** Resolves once the writes of `threadId` this process has started are done (failed ones too). */
+  async writesSettled(threadId: string): Promise<void> {
+    const pending = this.writing.get(threadId);
+    if (pending) await Promise.allSettled([...pending]);
   }
 
   /** Forgets a thread's remembered values (its checkpoints are deleted). */
@@ -79,6 +108,16 @@ export class BatchedPostgresSaver extends PostgresSaver {
   }
 
   override async put(
+    config: RunnableConfig,
+    checkpoint: Checkpoint,
+    metadata: CheckpointMetadata,
+    newVersions: ChannelVersions,
+  ): Promise<RunnableConfig> {
+    if (config.configurable === undefined) throw new Error(`Missing "configurable" field in "config" param`);
+    return this.tracked(config.configurable.thread_id, () => this.putNow(config, checkpoint, metadata, newVersions));
+  }
+
+  private async putNow(
     config: RunnableConfig,
     checkpoint: Checkpoint,
     metadata: CheckpointMetadata,
@@ -187,6 +226,7 @@ export class BatchedPostgresSaver extends PostgresSaver {
 
   override async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
     const { thread_id, checkpoint_ns = "", checkpoint_id } = config.configurable ?? {};
+    await this.writesSettled(thread_id);
     const known = !checkpoint_id && checkpoint_ns === "" ? this.decoded.get(thread_id) : undefined;
     let rows = await this.readTuple(thread_id, checkpoint_ns, checkpoint_id, !known);
     let head = rows.find((r) => r.kind === "c");
@@ -269,6 +309,10 @@ export class BatchedPostgresSaver extends PostgresSaver {
 
   override async putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string): Promise<void> {
     if (writes.length === 0) return;
+    return this.tracked(config.configurable?.thread_id, () => this.putWritesNow(config, writes, taskId));
+  }
+
+  private async putWritesNow(config: RunnableConfig, writes: PendingWrite[], taskId: string): Promise<void> {
     const { thread_id, checkpoint_ns, checkpoint_id } = config.configurable ?? {};
     const upsert = writes.every((w) => w[0] in WRITES_IDX_MAP);
     const dumped = await this._dumpWrites(thread_id, checkpoint_ns, checkpoint_id, taskId, writes);

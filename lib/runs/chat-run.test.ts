@@ -133,6 +133,36 @@ describe("a chat run", () => {
     expect(String(msgs.at(-1)?.content)).toMatch(/^word word/);
   });
 
+  it("after Stop the model's history still holds the question before the partial answer, wherever the stop lands", async () => {
+    // On PostgreSQL the run's last checkpoint and the kept partial answer go over different pool
+    // connections: one stop in four lost the question (the next turn, "Continue", came without it).
+    const actor = await createTestUser();
+    const lost: string[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const threadId = crypto.randomUUID();
+      const key = `stop-${i}-${threadId.slice(0, 6)}`;
+      await h.client.script(key, [{ text: "word ".repeat(200), chunkSize: 5, delayMs: 10 }]);
+      const { run, stream } = await startChatRun(actor, {
+        threadId,
+        message: userMessage(`Question ${i} ${scriptMarker(key)}`),
+        modelSpec: spec,
+      });
+      const reader = stream.getReader();
+      for (let received = 0; received < 20 + (i % 4) * 15;) {
+        const { value } = await reader.read();
+        if (value?.type === "text-delta") received += value.delta.length;
+      }
+      await cancelRun(actor, run.id);
+      const tuple = await (await getCheckpointer()).getTuple({ configurable: { thread_id: threadId } });
+      const history = (tuple?.checkpoint.channel_values as { messages: { content: unknown }[] }).messages;
+      const texts = history.map((m) => String(m.content).slice(0, 12));
+      if (!(texts[0]?.startsWith(`Question ${i}`) && texts.at(-1)?.startsWith("word word"))) {
+        lost.push(`${i}: ${JSON.stringify(texts)}`);
+      }
+    }
+    expect(lost).toEqual([]);
+  });
+
   it("replays the stream from the start for a client that reconnects mid-run", async () => {
     const actor = await createTestUser();
     const threadId = crypto.randomUUID();
