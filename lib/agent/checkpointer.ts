@@ -1,13 +1,12 @@
-import type { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import type pg from "pg";
 import { getDatabase } from "@/lib/db/client";
 import { BatchedPostgresSaver } from "@/lib/db/checkpoint-saver";
 
 /** LangGraph checkpoints live in the app's own database (PGlite or PostgreSQL), through the one pool,
  * each checkpoint and each task's writes in one statement (lib/db/checkpoint-saver.ts). */
-const savers = new WeakMap<pg.Pool, Promise<PostgresSaver>>();
+const savers = new WeakMap<pg.Pool, Promise<BatchedPostgresSaver>>();
 
-export async function getCheckpointer(): Promise<PostgresSaver> {
+export async function getCheckpointer(): Promise<BatchedPostgresSaver> {
   const { pool, schemaLock } = await getDatabase();
   let saver = savers.get(pool);
   if (!saver) {

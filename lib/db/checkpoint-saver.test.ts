@@ -257,4 +257,50 @@ describe("BatchedPostgresSaver", () => {
     await elsewhere.deleteThread(thread.configurable.thread_id);
     expect(await ours.getTuple(thread)).toBeUndefined();
   });
+  it("answers a just-created thread's first read without a query, once, and never after a write", async () => {
+    const thread = { configurable: { thread_id: `t-${crypto.randomUUID()}`, checkpoint_ns: "" } };
+    ours.markFresh(thread.configurable.thread_id);
+    queries = 0;
+    expect(await counting(() => ours.getTuple(thread))).toBeUndefined();
+    expect(queries).toBe(0);
+    // The mark is spent: the next read asks the database.
+    await counting(() => ours.getTuple(thread));
+    expect(queries).toBe(1);
+
+    // A write drops the mark: the read after it finds what was written.
+    ours.markFresh(thread.configurable.thread_id);
+    await ours.put(
+      thread,
+      checkpoint(
+        "1f000000-0000-6000-8000-000000000007",
+        { messages: [new HumanMessage({ id: "h", content: "hi" })] },
+        {
+          messages: 1,
+        },
+      ),
+      { source: "loop", step: 1, parents: {} },
+      { messages: 1 },
+    );
+    expect((await ours.getTuple(thread))?.checkpoint.id).toBe("1f000000-0000-6000-8000-000000000007");
+  });
+
+  it("makes a read wait for this process's write of the same thread still on its way", async () => {
+    const thread = { configurable: { thread_id: `t-${crypto.randomUUID()}`, checkpoint_ns: "" } };
+    const writing = ours.put(
+      thread,
+      checkpoint(
+        "1f000000-0000-6000-8000-000000000008",
+        { messages: [new HumanMessage({ id: "h", content: "q" })] },
+        {
+          messages: 1,
+        },
+      ),
+      { source: "loop", step: 1, parents: {} },
+      { messages: 1 },
+    );
+    // Not awaited: the read starts while the write is in flight (another pool connection).
+    const read = await ours.getTuple(thread);
+    expect(read?.checkpoint.id).toBe("1f000000-0000-6000-8000-000000000008");
+    await writing;
+  });
 });

@@ -30,6 +30,9 @@ type TupleRow = {
   metadata: Record<string, unknown> | null;
 };
 
+/** Fresh-thread marks kept at most (each is consumed by the thread's first read). */
+const MAX_FRESH = 10_000;
+
 /** Serialized size of the histories kept decoded (DecodedCheckpoints). */
 const DECODED_BUDGET_BYTES = 32 * 1024 * 1024;
 
@@ -77,12 +80,26 @@ export class BatchedPostgresSaver extends PostgresSaver {
    */
   private readonly writing = new Map<string, Set<Promise<unknown>>>();
 
+  /**
+   * Threads this process created just now, whose first read needs no query: they have no
+   * checkpoint yet. One read consumes the mark and any write of the thread drops it, so a mark
+   * never outlives the start of the run that created the thread.
+   */
+  private readonly fresh = new Set<string>();
+
   constructor(private readonly db: pg.Pool) {
     super(db, new MessageCachingSerializer());
   }
 
+  /** `threadId` was created just now (its row is new), so no checkpoint of it exists. */
+  markFresh(threadId: string): void {
+    if (this.fresh.size >= MAX_FRESH) this.fresh.clear(); // runs that never read their thread
+    this.fresh.add(threadId);
+  }
+
   /** Runs `write` as one of the thread's in-flight writes. */
   private async tracked<T>(threadId: string, write: () => Promise<T>): Promise<T> {
+    this.fresh.delete(threadId);
     const promise = write();
     let pending = this.writing.get(threadId);
     if (!pending) this.writing.set(threadId, (pending = new Set()));
@@ -104,6 +121,7 @@ export class BatchedPostgresSaver extends PostgresSaver {
   /** Forgets a thread's remembered values (its checkpoints are deleted). */
   override async deleteThread(threadId: string): Promise<void> {
     this.decoded.forget(threadId);
+    this.fresh.delete(threadId);
     await super.deleteThread(threadId);
   }
 
@@ -226,6 +244,7 @@ export class BatchedPostgresSaver extends PostgresSaver {
 
   override async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
     const { thread_id, checkpoint_ns = "", checkpoint_id } = config.configurable ?? {};
+    if (this.fresh.delete(thread_id)) return undefined;
     await this.writesSettled(thread_id);
     const known = !checkpoint_id && checkpoint_ns === "" ? this.decoded.get(thread_id) : undefined;
     let rows = await this.readTuple(thread_id, checkpoint_ns, checkpoint_id, !known);

@@ -21,6 +21,7 @@ import { withStartSlot, type StartSlot } from "./start-gate";
 import { forkPointBefore } from "./fork-point";
 import { shareRunStream } from "./shared-stream";
 import { isMultiInstance } from "@/lib/redis/client";
+import { getCheckpointer } from "@/lib/agent/checkpointer";
 
 export type StartChatInput = {
   threadId: string;
@@ -93,6 +94,8 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
           message: userMessage,
         });
   if (started) {
+    // Its first checkpoint read (the run's start) needs no query: there is none yet.
+    (await getCheckpointer()).markFresh(started.thread.id);
     return startedRun(started.run, launchRun(actor, started.run, ctx, trigger(input, text), slot));
   }
   const thread =
