@@ -61,6 +61,8 @@ export async function startBenchServers(
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       OPENAI_BASE_URL: "",
       OPENAI_API_KEY: "",
+      // LOAD_CPU_PROF=<dir>: each app process writes a CPU profile there when the bench stops it.
+      ...(process.env.LOAD_CPU_PROF ? { CPU_PROF_DIR: path.resolve(process.env.LOAD_CPU_PROF) } : {}),
     };
     // One after another: the first migrates the database (and, on a first start, builds Next.js: minutes).
     for (const [i, url] of appUrls.entries()) {

@@ -89,7 +89,12 @@ if (!built || process.env.FORCE_BUILD === "1") {
 createRequire(nextBin)("@next/env").loadEnvConfig(root, false, { info() {}, error: console.error });
 
 const port = process.env.PORT || "3000";
-const server = spawn(process.execPath, [path.join(standaloneDir, "server.js")], {
+// CPU_PROF_DIR: the server writes a V8 CPU profile there when it exits (`npm run bench:load` passes
+// LOAD_CPU_PROF); Node refuses --cpu-prof in NODE_OPTIONS.
+const profile = process.env.CPU_PROF_DIR
+  ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.CPU_PROF_DIR)}`]
+  : [];
+const server = spawn(process.execPath, [...profile, path.join(standaloneDir, "server.js")], {
   // server.js changes into its own folder, so relative paths must not reach it.
   cwd: standaloneDir,
   stdio: "inherit",
