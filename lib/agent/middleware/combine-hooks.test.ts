@@ -51,28 +51,36 @@ describe("withCombinedHooks", () => {
   });
   const chain = withCombinedHooks([first, second, third] as AgentMiddleware[]);
 
-  it("moves every hook into one middleware placed last; wrappers and state schemas stay where they were", () => {
-    expect(chain.map((m) => m.name)).toEqual(["First", "Second", "Third", "ChainHooks"]);
-    for (const m of chain.slice(0, 3)) {
+  it("moves every hook into one middleware placed last and the model-call wrappers into two placed first; state schemas stay", () => {
+    expect(chain.map((m) => m.name)).toEqual([
+      "ModelCallCommands",
+      "ModelCallChain",
+      "First",
+      "Second",
+      "Third",
+      "ChainHooks",
+    ]);
+    for (const m of chain.slice(2, 5)) {
       expect(m.beforeAgent).toBeUndefined();
       expect(m.afterModel).toBeUndefined();
+      expect(m.wrapModelCall).toBeUndefined();
     }
-    expect(chain[0].wrapModelCall).toBeTypeOf("function");
-    expect(chain[0].stateSchema).toBe(first.stateSchema);
-    const spec = chain[3].afterModel as { canJumpTo: string[] };
+    expect(chain[1].wrapModelCall).toBeTypeOf("function");
+    expect(chain[2].stateSchema).toBe(first.stateSchema);
+    const spec = chain[5].afterModel as { canJumpTo: string[] };
     expect(spec.canJumpTo.sort()).toEqual(["end", "model"]);
   });
 
   it("runs before hooks in chain order and merges their updates", async () => {
     calls.length = 0;
-    const update = await hookOf(chain[3], "beforeAgent")({ messages: [] }, {});
+    const update = await hookOf(chain[5], "beforeAgent")({ messages: [] }, {});
     expect(calls).toEqual(["first.beforeAgent", "third.beforeAgent"]);
     expect(update).toEqual({ seen: ["first"] });
   });
 
   it("runs after hooks in reverse order, each seeing the last one's messages, and stops at the first jump", async () => {
     calls.length = 0;
-    const update = await hookOf(chain[3], "afterModel")({ messages: [new HumanMessage("hi")] }, {});
+    const update = await hookOf(chain[5], "afterModel")({ messages: [new HumanMessage("hi")] }, {});
     expect(calls).toEqual(["third.afterModel", "second.afterModel sees 2", "first.afterModel"]);
     expect(update?.jumpTo).toBe("model");
     expect((update?.messages as BaseMessage[]).map((m) => m.id)).toEqual(["added", "fix"]);

@@ -3,6 +3,7 @@ import type { BaseMessage } from "@langchain/core/messages";
 import { messagesStateReducer } from "@langchain/langgraph";
 import { getInteropZodObjectShape, isInteropZodObject, type InteropZodObject } from "@langchain/core/utils/types";
 import { z } from "zod";
+import { composedModelCalls } from "./compose-model-calls";
 
 type State = Record<string, unknown> & { messages: BaseMessage[] };
 type HookResult = (Record<string, unknown> & { jumpTo?: string }) | undefined | void;
@@ -71,9 +72,10 @@ function mergedShape(schemas: unknown[]) {
 /**
  * Each hook of each middleware is its own graph node, and every node costs a superstep (about
  * 2 ms of LangGraph bookkeeping, a `values` event and, with durable checkpoints, a write). This
- * keeps every middleware as written but runs all hooks of one kind as a single node: the chain's
- * wrappers and tools are untouched, the hooks are moved into one `ChainHooks` middleware placed
- * last (after* hooks still run in reverse chain order, before* in chain order).
+ * keeps every middleware as written but runs all hooks of one kind as a single node: the hooks
+ * are moved into one `ChainHooks` middleware placed last (after* hooks still run in reverse chain
+ * order, before* in chain order). The model-call wrappers move, in chain order, into the two
+ * middleware placed first (compose-model-calls.ts); tool wrappers and tools stay where they were.
  */
 export function withCombinedHooks(chain: readonly AgentMiddleware[]): AgentMiddleware[] {
   const steps = (kind: Kind) => {
@@ -98,7 +100,8 @@ export function withCombinedHooks(chain: readonly AgentMiddleware[]): AgentMiddl
         beforeModel: undefined,
         afterModel: undefined,
         afterAgent: undefined,
+        wrapModelCall: undefined,
       }) as AgentMiddleware,
   );
-  return [...stripped, combined as AgentMiddleware];
+  return [...composedModelCalls(chain), ...stripped, combined as AgentMiddleware];
 }
