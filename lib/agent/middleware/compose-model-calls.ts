@@ -61,7 +61,7 @@ export function mergedCommand(commands: Command[]): Command {
  * The chain's model-call wrappers as two LangChain middleware instead of one each. LangChain
  * runs every wrapper in a layer of its own that parses the whole state against that middleware's
  * schema (building the schema again for a `StateSchema`), freezes a runtime and indexes every
- * tool, at every model call: about 0.4 ms a call for twelve wrappers (bench/RESULTS.md). Here the
+ * tool, at every model call: 0.1–0.3 ms a call for twelve wrappers (bench/RESULTS.md). Here the
  * wrappers call each other directly, outermost first, with LangChain's bookkeeping between them:
  *  - the system prompt string and message are made one again after each wrapper;
  *  - each wrapper sees the model node's whole input state (`request.state`);
