@@ -81,3 +81,21 @@ for (const scheme of ["light", "dark"] as const) {
     });
   }
 }
+
+test("a list still loading is announced, and axe finds nothing serious on it", async ({ page }) => {
+  await signIn(page);
+  // Hold the admin lists' data: the page shows its loading placeholder until it is released.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/admin/**", async (route) => {
+    if (route.request().method() !== "GET") return route.continue();
+    await held;
+    await route.continue();
+  });
+  await page.goto("/admin/providers");
+  const placeholder = page.getByRole("status", { name: "Loading providers…" });
+  await expect(placeholder).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  release();
+  await expect(placeholder).toHaveCount(0);
+});

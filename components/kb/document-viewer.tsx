@@ -12,6 +12,7 @@ import { kbsApi, type KbDocument, type KbView } from "./api";
 import { kbHref } from "./kb-links";
 import { FailureReason } from "./failure-reason";
 import { useDocumentWindow } from "./use-document-window";
+import { LoadingBlock } from "@/components/ui/loading-block";
 
 /**
  * A document's parsed text with line numbers, opened by `/kbs?kb=<id>&doc=<docId>&line=N&to=M`
@@ -102,9 +103,7 @@ export function DocumentViewer({
         )}
       </div>
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto" data-testid="kb-viewer-scroll">
-        {state.status === "loading" && (
-          <div className="m-4 h-40 animate-pulse rounded-2xl bg-muted sm:m-6" aria-label={t("loading")} />
-        )}
+        {state.status === "loading" && <LoadingBlock className="m-4 h-40 sm:m-6" label={t("loading")} />}
         {state.status === "failed" && (
           <p className="px-6 py-10 text-center text-sm text-muted-foreground" data-testid="kb-viewer-error">
             {notParsed ? t("notParsed") : missing ? t("notFound") : t("loadFailed")}

@@ -15,6 +15,7 @@ import { KbMindmap } from "./kb-mindmap";
 import { KbRetrieval } from "./kb-retrieval";
 import { KbSettings } from "./kb-settings";
 import { KbTabs } from "./kb-tabs";
+import { LoadingBlock } from "@/components/ui/loading-block";
 
 /** One knowledge base opened: its header and tabs, or one of its documents in the viewer (`&doc=`). */
 export function KbDetail({ kbId, actor, onChanged }: { kbId: string; actor: AgentsActor; onChanged: () => void }) {
@@ -56,7 +57,7 @@ export function KbDetail({ kbId, actor, onChanged }: { kbId: string; actor: Agen
       </div>
     );
   }
-  if (!kb) return <div className="m-6 h-40 animate-pulse rounded-2xl bg-muted" aria-label={t("loading")} />;
+  if (!kb) return <LoadingBlock className="m-6 h-40" label={t("loading")} />;
 
   if (docId) {
     const line = lineParam(params.get("line"));

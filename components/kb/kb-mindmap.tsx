@@ -9,6 +9,7 @@ import { cn } from "@/components/ui/cn";
 import type { KbView } from "./api";
 import { MindmapTree } from "./mindmap-tree";
 import { useKbMindmap } from "./use-kb-mindmap";
+import { LoadingBlock } from "@/components/ui/loading-block";
 
 /**
  * The Mind map tab: the topics a model drew from the documents' titles and headings, as a tree.
@@ -28,7 +29,7 @@ export function KbMindmap({ kb }: { kb: KbView }) {
         {t("loadFailed")}
       </p>
     ) : (
-      <div className="h-48 animate-pulse rounded-2xl bg-muted" aria-label={t("loading")} />
+      <LoadingBlock className="h-48" label={t("loading")} />
     );
   }
 

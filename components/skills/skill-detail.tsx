@@ -15,6 +15,7 @@ import { SkillFileEditor } from "./skill-file-editor";
 import { SkillFiles } from "./skill-files";
 import { SkillSharingDialog } from "./skill-sharing-dialog";
 import { useSkillDocuments } from "./use-skill-documents";
+import { LoadingBlock } from "@/components/ui/loading-block";
 
 type Dialog = "share" | "add-file" | "delete" | { deleteFile: string } | null;
 
@@ -133,7 +134,7 @@ export function SkillDetail({
       </div>
     );
   }
-  if (!skill) return <div className="m-6 h-40 animate-pulse rounded-2xl bg-muted" aria-label={t("loading")} />;
+  if (!skill) return <LoadingBlock className="m-6 h-40" label={t("loading")} />;
 
   const deletingFile = dialog && typeof dialog === "object" ? dialog.deleteFile : null;
   // Built-in skills are refreshed at every start: their files are read-only (export to customise).

@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { LoadingBlock } from "@/components/ui/loading-block";
 
 /** The cards of a resource screen, with its loading and empty states. */
 export function ResourceList<T extends { id: string }>({
@@ -17,7 +18,7 @@ export function ResourceList<T extends { id: string }>({
 }) {
   return (
     <div className="space-y-3" data-testid={rest["data-testid"]}>
-      {items === null && <div className="h-24 animate-pulse rounded-2xl bg-muted" aria-label={loadingLabel} />}
+      {items === null && <LoadingBlock className="h-24" label={loadingLabel} />}
       {items?.length === 0 && empty}
       {items?.map(children)}
     </div>
