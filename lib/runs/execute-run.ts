@@ -16,6 +16,10 @@ import { firstPendingInterrupt } from "./pending-interrupt";
 import { lastStepText, messageFromChunks } from "./assistant-message";
 import type { ActiveRun } from "./registry";
 import { runUsage } from "./run-usage";
+import { runWorkSettled } from "@/lib/agent/run-work";
+
+/** How long a run's end waits for work its tools started (a stopped subagent's run saving its end). */
+const CHILD_END_WAIT_MS = 5_000;
 
 /** What a run feeds the graph: the user's new message, or the validated answer to an interrupt. */
 export type RunTrigger =
@@ -78,6 +82,9 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<Ru
   } catch (err) {
     outcome.error ??= err;
   }
+  // A stopped graph does not wait for its tool calls: let the subagent runs it started save their end first.
+  if (!(await runWorkSettled(runId, CHILD_END_WAIT_MS)))
+    console.error(`[run ${runId}] work started by its tools did not end within ${CHILD_END_WAIT_MS} ms`);
   await settle(`[run ${runId}] close tool connections`, async () => agent?.close());
 
   // A resume that failed before the graph took the answer leaves the same interrupt pending:

@@ -11,6 +11,7 @@ import type { AgentRunContext } from "@/lib/agent/run-context";
 import { runStreamOptions } from "@/lib/agent/stream-options";
 import { classifyModelError } from "@/lib/models/model-errors";
 import { runUsage } from "@/lib/runs/run-usage";
+import { trackRunWork } from "@/lib/agent/run-work";
 import { usageTokens } from "@/lib/agent/ui-parts";
 
 /** What the child graph offers the runner (lib/agent/graph.ts builds it; passed in, so no import cycle). */
@@ -79,8 +80,16 @@ export type ChildTask = Omit<SubagentTask, "slug"> & {
   resume?: boolean;
 };
 
-/** The child run itself, for `task` and the coordinator's delegated tasks: the worker is already resolved and allowed. */
-export async function runChildAgent(task: ChildTask, build: BuildChildAgent): Promise<SubagentResult> {
+/**
+ * The child run itself, for `task` and the coordinator's delegated tasks: the worker is already
+ * resolved and allowed. The parent run's end waits for it (a stopped parent saves its end after
+ * its children have saved theirs).
+ */
+export function runChildAgent(task: ChildTask, build: BuildChildAgent): Promise<SubagentResult> {
+  return trackRunWork(task.parent.runId, childRun(task, build));
+}
+
+async function childRun(task: ChildTask, build: BuildChildAgent): Promise<SubagentResult> {
   const { actor, parent } = task;
   const row = { ...task.worker, isSubagent: true };
   let threadId = task.threadId;
