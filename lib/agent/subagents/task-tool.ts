@@ -61,13 +61,34 @@ export function taskTool(ctx: AgentRuntimeContext, build: BuildChildAgent) {
         "conversation. The answer starts with `thread_id: …`; pass that as `thread_id` to follow up in the same " +
         "subagent conversation. Independent tasks can be delegated in parallel (several calls in one message).\n" +
         `Subagents:\n${list.join("\n")}`,
-      schema: z.object({
-        description: z.string().min(1).max(MAX_DESCRIPTION_CHARS).describe("The task, with all the context it needs"),
-        subagent_slug: z.enum(slugs as [string, ...string[]]).describe("Which subagent does it"),
-        thread_id: z.string().max(100).optional().describe("Continue an earlier subagent conversation"),
-      }),
+      schema: taskSchema(slugs),
       // Delegating changes only this conversation (a child thread); the child's own tools go through its approvals.
       metadata: toolMetadata({ sideEffect: "conversation", mainAgentOnly: true, middlewareOwned: true }),
     },
   );
+}
+
+/**
+ * The arguments' schema, one object per list of subagents: the model client and the token count
+ * convert a schema to JSON once per schema object, and this one is asked for on every run.
+ */
+const schemas = new Map<string, ReturnType<typeof buildTaskSchema>>();
+const MAX_SCHEMAS = 200;
+
+function taskSchema(slugs: string[]) {
+  const key = slugs.join("\u0000");
+  let schema = schemas.get(key);
+  if (!schema) {
+    if (schemas.size >= MAX_SCHEMAS) schemas.delete(schemas.keys().next().value!);
+    schemas.set(key, (schema = buildTaskSchema(slugs)));
+  }
+  return schema;
+}
+
+function buildTaskSchema(slugs: string[]) {
+  return z.object({
+    description: z.string().min(1).max(MAX_DESCRIPTION_CHARS).describe("The task, with all the context it needs"),
+    subagent_slug: z.enum(slugs as [string, ...string[]]).describe("Which subagent does it"),
+    thread_id: z.string().max(100).optional().describe("Continue an earlier subagent conversation"),
+  });
 }
