@@ -7,8 +7,16 @@ import { PathRefused } from "./virtual-path";
  * is resolved with realpath (so a symlink planted anywhere on the way, even by the agent, is
  * followed and checked), and for writes the target itself must not be a symlink.
  */
-export async function confinedHostPath(root: string, rel: string, opts: { forWrite?: boolean } = {}): Promise<string> {
-  const realRoot = await fs.realpath(root);
+export async function confinedHostPath(
+  root: string,
+  rel: string,
+  opts: {
+    forWrite?: boolean;
+    /** `root`'s real path, when the caller already resolved it (local stores keep it per process). */
+    realRoot?: string;
+  } = {},
+): Promise<string> {
+  const realRoot = opts.realRoot ?? (await fs.realpath(root));
   const target = path.resolve(realRoot, rel);
   if (!isInside(realRoot, target)) throw new PathRefused(rel, "outside the workspace");
   let probe = target;
@@ -25,13 +33,24 @@ export async function confinedHostPath(root: string, rel: string, opts: { forWri
       // ENOTDIR: a file stands where a directory is named; keep walking up to what exists.
       const code = (err as NodeJS.ErrnoException).code;
       if (code !== "ENOENT" && code !== "ENOTDIR") throw err;
+      // The root itself is gone (removed since its real path was resolved): the caller's to handle.
+      if (probe === realRoot) throw new RootMissing(root);
       missing.unshift(path.basename(probe));
       probe = path.dirname(probe);
     }
   }
-  const realExisting = await fs.realpath(probe);
+  // The root is its own real path: only a path below it can lead elsewhere.
+  const realExisting = probe === realRoot ? realRoot : await fs.realpath(probe);
   if (!isInside(realRoot, realExisting)) throw new PathRefused(rel, "a symbolic link points outside the workspace");
   return path.join(realExisting, ...missing);
+}
+
+/** The workspace root does not exist (any more). */
+export class RootMissing extends Error {
+  readonly code = "ENOENT";
+  constructor(root: string) {
+    super(`ENOENT: the workspace root ${root} does not exist`);
+  }
 }
 
 export function isInside(root: string, candidate: string): boolean {

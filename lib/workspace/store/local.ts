@@ -1,9 +1,31 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { confinedHostPath } from "../confine";
+import type { Dirent } from "node:fs";
+import { confinedHostPath, RootMissing } from "../confine";
 import { StoreConflict, StoreNotFound, type StoreEntry, type WorkspaceStore } from "./types";
 
 const DEFAULT_WALK_LIMIT = 10_000;
+/** What `entryAt` answers for a symbolic link when asked with lstat. */
+const LINK = Symbol("link");
+
+/**
+ * Each root's real path, made (mkdir) and resolved once per process: every store of a user
+ * (one per request or run) would otherwise pay both system calls again. A root removed later
+ * is noticed by confinedHostPath (RootMissing) and made again.
+ */
+const realRoots = new Map<string, Promise<string>>();
+const MAX_ROOTS = 10_000;
+
+function realRootOf(root: string): Promise<string> {
+  let real = realRoots.get(root);
+  if (!real) {
+    if (realRoots.size >= MAX_ROOTS) realRoots.clear();
+    real = fs.mkdir(root, { recursive: true }).then(() => fs.realpath(root));
+    realRoots.set(root, real);
+    real.catch(() => realRoots.delete(root));
+  }
+  return real;
+}
 
 /**
  * A workspace in a host directory. Every access goes through confinedHostPath, so `..`,
@@ -11,17 +33,37 @@ const DEFAULT_WALK_LIMIT = 10_000;
  */
 export function createLocalStore(root: string, opts: { readOnly?: boolean } = {}): WorkspaceStore {
   const readOnly = opts.readOnly ?? false;
-  let ready: Promise<unknown> | null = null;
-  const ensureRoot = () => (ready ??= fs.mkdir(root, { recursive: true }));
 
   async function host(rel: string, forWrite = false): Promise<string> {
-    await ensureRoot();
-    return confinedHostPath(root, rel, { forWrite });
+    try {
+      return await confinedHostPath(root, rel, { forWrite, realRoot: await realRootOf(root) });
+    } catch (err) {
+      if (!(err instanceof RootMissing)) throw err;
+      // Removed since this process made it: make it again, once.
+      realRoots.delete(root);
+      return confinedHostPath(root, rel, { forWrite, realRoot: await realRootOf(root) });
+    }
   }
 
-  async function entryAt(rel: string, hostPath: string): Promise<StoreEntry | null> {
+  /** A listed entry: a plain entry of a confined directory is inside it; a link is checked like any path. */
+  async function childEntry(dirHost: string, childRel: string, dirent: Dirent): Promise<StoreEntry | null> {
+    if (!dirent.isSymbolicLink()) {
+      const entry = await entryAt(childRel, path.join(dirHost, dirent.name), { link: true });
+      // Replaced by a link since it was listed: checked below.
+      if (entry !== LINK) return entry;
+    }
+    // A symlink leading outside the root is skipped rather than listed.
+    const child = await host(childRel).catch(() => null);
+    return child ? entryAt(childRel, child) : null;
+  }
+
+  /** The entry at `hostPath`; with `link`, the path itself is looked at (lstat) and a link answers LINK. */
+  function entryAt(rel: string, hostPath: string): Promise<StoreEntry | null>;
+  function entryAt(rel: string, hostPath: string, o: { link: true }): Promise<StoreEntry | typeof LINK | null>;
+  async function entryAt(rel: string, hostPath: string, o?: { link: true }): Promise<StoreEntry | typeof LINK | null> {
     try {
-      const st = await fs.stat(hostPath);
+      const st = o?.link ? await fs.lstat(hostPath) : await fs.stat(hostPath);
+      if (st.isSymbolicLink()) return LINK;
       return {
         rel,
         name: rel === "" ? "" : path.posix.basename(rel),
@@ -47,20 +89,17 @@ export function createLocalStore(root: string, opts: { readOnly?: boolean } = {}
     },
     async list(rel) {
       const dir = await host(rel);
-      let names: string[];
+      let dirents: Dirent[];
       try {
-        names = await fs.readdir(dir);
+        dirents = await fs.readdir(dir, { withFileTypes: true });
       } catch (err) {
         if (isCode(err, "ENOENT")) throw new StoreNotFound(rel);
         if (isCode(err, "ENOTDIR")) throw new StoreConflict(rel, `Not a directory: ${rel}`);
         throw err;
       }
       const entries: StoreEntry[] = [];
-      for (const name of names.sort()) {
-        const childRel = rel ? `${rel}/${name}` : name;
-        // A symlink leading outside the root is skipped rather than listed.
-        const child = await host(childRel).catch(() => null);
-        const entry = child ? await entryAt(childRel, child) : null;
+      for (const dirent of dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+        const entry = await childEntry(dir, rel ? `${rel}/${dirent.name}` : dirent.name, dirent);
         if (entry) entries.push(entry);
       }
       return entries;
