@@ -1,6 +1,7 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { getDb } from "./client";
 import { agents } from "./schema";
+import { catalogRows } from "./catalog-cache";
 import type { Actor } from "@/lib/auth/actor";
 import { ApiError } from "@/lib/http/errors";
 import { atLeast, CAN_CREATE, filterByAccess, resolveAccess } from "@/lib/sharing/resolve-access";
@@ -12,22 +13,26 @@ import { assertMayGrant } from "@/lib/sharing/grant";
 
 export type AgentRow = typeof agents.$inferSelect;
 
+/** Every agent, oldest first, from the catalog cache (catalog-cache.ts): shared, frozen rows. */
+const allAgents = () =>
+  catalogRows("agents", (db) => db.select().from(agents).orderBy(asc(agents.createdAt))) as Promise<AgentRow[]>;
+
 /** Main agents the actor may chat with (read access), oldest first. */
 export async function listVisibleAgents(actor: Actor): Promise<AgentRow[]> {
-  const db = await getDb();
-  const rows = await db.select().from(agents).where(eq(agents.isSubagent, false)).orderBy(asc(agents.createdAt));
-  return filterByAccess(actor, rows, "agent");
+  return filterByAccess(
+    actor,
+    (await allAgents()).filter((a) => !a.isSubagent),
+    "agent",
+  );
 }
 
 /** Subagents the actor may delegate to (read access). */
 export async function listVisibleSubagents(actor: Actor): Promise<AgentRow[]> {
-  const db = await getDb();
-  const rows = await db
-    .select()
-    .from(agents)
-    .where(and(eq(agents.isSubagent, true), eq(agents.backend, "SubAgentBackend")))
-    .orderBy(asc(agents.createdAt));
-  return filterByAccess(actor, rows, "agent");
+  return filterByAccess(
+    actor,
+    (await allAgents()).filter((a) => a.isSubagent && a.backend === "SubAgentBackend"),
+    "agent",
+  );
 }
 
 /** Every agent (main and sub) the actor can at least read, for management screens. */
@@ -38,7 +43,8 @@ export async function listAgentsForManagement(actor: Actor): Promise<(AgentRow &
 }
 
 export async function getVisibleAgent(actor: Actor, id: string): Promise<AgentRow | null> {
-  return (await findAgentWithAccess(actor, id, "read"))?.row ?? null;
+  const row = (await allAgents()).find((a) => a.id === id);
+  return row && atLeast(resolveAccess(actor, row, "agent"), "read") ? row : null;
 }
 
 export async function getDefaultAgent(actor: Actor): Promise<AgentRow | null> {

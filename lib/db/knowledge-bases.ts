@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { getDb, vectorsAvailable } from "./client";
+import { catalogRows } from "./catalog-cache";
 import { knowledgeBases } from "./kb-schema";
 import type { Actor } from "@/lib/auth/actor";
 import { ApiError } from "@/lib/http/errors";
@@ -41,19 +42,21 @@ export async function listKnowledgeBases(actor: Actor): Promise<(KbRow & { acces
 
 /** What the runtime needs of each readable knowledge base (one narrow query per run start). */
 export async function listReadableKnowledgeBases(actor: Actor): Promise<VisibleKnowledgeBase[]> {
-  const db = await getDb();
-  const rows = await db
-    .select({
-      id: knowledgeBases.id,
-      name: knowledgeBases.name,
-      description: knowledgeBases.description,
-      kbType: knowledgeBases.kbType,
-      ownerId: knowledgeBases.ownerId,
-      sharing: knowledgeBases.sharing,
-    })
-    .from(knowledgeBases)
-    .orderBy(asc(knowledgeBases.createdAt));
-  return filterByAccess(actor, rows, "kb").map((r) => ({
+  // From the catalog cache (catalog-cache.ts): shared, frozen rows.
+  const rows = await catalogRows("knowledge_bases", (db) =>
+    db
+      .select({
+        id: knowledgeBases.id,
+        name: knowledgeBases.name,
+        description: knowledgeBases.description,
+        kbType: knowledgeBases.kbType,
+        ownerId: knowledgeBases.ownerId,
+        sharing: knowledgeBases.sharing,
+      })
+      .from(knowledgeBases)
+      .orderBy(asc(knowledgeBases.createdAt)),
+  );
+  return filterByAccess(actor, [...rows], "kb").map((r) => ({
     kbId: r.id,
     name: r.name,
     description: r.description,

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import { atLeast, resolveAccess } from "@/lib/sharing/resolve-access";
 import type { Access } from "@/lib/sharing/types";
 import { getDb } from "./client";
+import { catalogRows } from "./catalog-cache";
 import { mcpServers, type McpToolEntry } from "./schema";
 
 /** Data access for MCP servers: every read is filtered by the actor's access (sharing model). */
@@ -31,18 +32,14 @@ export type McpServerSelection = { ids: string[] } | { names: string[] };
 export async function findUsableMcpServers(actor: Actor, selection?: McpServerSelection): Promise<McpServerRow[]> {
   const keys = selection && ("ids" in selection ? selection.ids : selection.names);
   if (keys && keys.length === 0) return [];
-  const byKey =
-    selection && "ids" in selection
-      ? inArray(mcpServers.id, keys!)
-      : selection
-        ? inArray(mcpServers.name, keys!)
-        : undefined;
-  const db = await getDb();
-  const rows = await db
-    .select()
-    .from(mcpServers)
-    .where(and(eq(mcpServers.enabled, true), byKey))
-    .orderBy(asc(mcpServers.createdAt), asc(mcpServers.name));
+  // Every enabled server, from the catalog cache (catalog-cache.ts): shared, frozen rows.
+  const rows = (await catalogRows("mcp_servers", (db) =>
+    db
+      .select()
+      .from(mcpServers)
+      .where(eq(mcpServers.enabled, true))
+      .orderBy(asc(mcpServers.createdAt), asc(mcpServers.name)),
+  )) as McpServerRow[];
   const usable = rows.filter((r) => atLeast(resolveAccess(actor, r, "mcp"), "read"));
   if (!selection) return usable;
   return pickUsable(usable, selection);

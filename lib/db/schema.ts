@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { ROLES } from "../auth/roles";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -353,3 +354,14 @@ export const delegatedTasks = pgTable(
   },
   (t) => [index("delegated_tasks_thread_idx").on(t.threadId, t.createdAt)],
 );
+
+/**
+ * One row per cached catalog table (agents, skills, MCP servers, knowledge bases): its version,
+ * raised in the same transaction by a statement trigger on every write to that table
+ * (drizzle/0013_catalog_versions.sql), so every instance sees a write the moment it commits
+ * and reloads its copy (lib/db/catalog-cache.ts).
+ */
+export const catalogVersions = pgTable("catalog_versions", {
+  name: text("name").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "./client";
+import { catalogRows } from "./catalog-cache";
 import { skills, type SkillSource } from "./schema";
 import { isUniqueViolation } from "./pg-errors";
 import { ApiError } from "@/lib/http/errors";
@@ -34,20 +35,19 @@ export async function listSharedSkills(actor: Actor): Promise<(SkillRow & { acce
 
 /** Enabled shared skills the actor may read (what agents may use), by slug. One query. */
 export async function listUsableSharedSkills(actor: Actor): Promise<SkillRow[]> {
-  const db = await getDb();
-  const rows = await db.select().from(skills).where(eq(skills.enabled, true)).orderBy(asc(skills.slug));
-  return filterByAccess(actor, rows, "skill");
+  return filterByAccess(actor, await enabledSkills(), "skill");
 }
 
 /** Slugs of the enabled shared skills the actor may read (the /home/gem/skills projection). */
 export async function usableSharedSkillSlugs(actor: Actor): Promise<Set<string>> {
-  const db = await getDb();
-  const rows = await db
-    .select({ slug: skills.slug, ownerId: skills.ownerId, sharing: skills.sharing })
-    .from(skills)
-    .where(eq(skills.enabled, true));
-  return new Set(filterByAccess(actor, rows, "skill").map((r) => r.slug));
+  return new Set(filterByAccess(actor, await enabledSkills(), "skill").map((r) => r.slug));
 }
+
+/** Every enabled shared skill by slug, from the catalog cache (catalog-cache.ts): shared, frozen rows. */
+const enabledSkills = () =>
+  catalogRows("skills", (db) =>
+    db.select().from(skills).where(eq(skills.enabled, true)).orderBy(asc(skills.slug)),
+  ) as Promise<SkillRow[]>;
 
 /** The shared skill with the actor's access; 404 when they cannot see it, 403 when they may read but need more. */
 export async function requireSharedSkill(actor: Actor, slug: string, needed: Exclude<Access, "none"> = "read") {

@@ -37,6 +37,18 @@ export function lazyMcpTools(rows: McpServerRow[], opts: McpRuntimeOptions): Omi
   };
 }
 
+/**
+ * A writable copy of a stored schema, one per stored (cached, frozen) schema object: the JSON
+ * schema validator annotates the schema it is given, and one object across runs lets the model
+ * client and the token count convert it once.
+ */
+const schemaCopies = new WeakMap<object, unknown>();
+function schemaCopy(stored: object): unknown {
+  let copy = schemaCopies.get(stored);
+  if (copy === undefined) schemaCopies.set(stored, (copy = structuredClone(stored)));
+  return copy;
+}
+
 function lazyTool(
   serverName: string,
   entry: McpServerRow["tools"][number],
@@ -44,7 +56,7 @@ function lazyTool(
 ): DynamicStructuredTool {
   const name = runtimeToolName(serverName, entry.name);
   const schema = (
-    entry.inputSchema && typeof entry.inputSchema === "object" ? entry.inputSchema : ANY_OBJECT
+    entry.inputSchema && typeof entry.inputSchema === "object" ? schemaCopy(entry.inputSchema) : ANY_OBJECT
   ) as Record<string, unknown>;
   return new DynamicStructuredTool({
     name,

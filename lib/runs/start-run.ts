@@ -10,6 +10,7 @@ import { autoTitle } from "./title-prompt";
 import { titleAfterFirstAnswer } from "./first-answer-title";
 import { messageText } from "./message-text";
 import { getDefaultAgent, getVisibleAgent } from "@/lib/db/agents";
+import { withCatalogSnapshot } from "@/lib/db/catalog-cache";
 import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
 import { prepareAgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
 import { ApiError } from "@/lib/http/errors";
@@ -71,11 +72,14 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
   if (rerun && rerunFrom[0]?.role !== "user")
     throw new ApiError("not_found:message", "This message is not in the conversation.");
   const agentId = input.agentId ?? existing?.agentId ?? null;
-  const agent = agentId ? await getVisibleAgent(actor, agentId) : await getDefaultAgent(actor);
-  if (!agent) throw new ApiError("not_found:agent", "This agent does not exist or is not shared with you.");
   const modelSpec = input.modelSpec ?? existing?.modelSpec ?? null;
   const coordinator = input.coordinator ?? existing?.coordinator ?? false;
-  const ctx = await prepareAgentRuntimeContext(actor, agent, { modelSpec, coordinator });
+  // The agent and the catalog from one reading of the catalog's versions (not one query per table).
+  const { agent, ctx } = await withCatalogSnapshot(async () => {
+    const agent = agentId ? await getVisibleAgent(actor, agentId) : await getDefaultAgent(actor);
+    if (!agent) throw new ApiError("not_found:agent", "This agent does not exist or is not shared with you.");
+    return { agent, ctx: await prepareAgentRuntimeContext(actor, agent, { modelSpec, coordinator }) };
+  });
   const metadata = await userMessageMetadata(actor, input.threadId, input.message.metadata);
   const userMessage = {
     id: input.message.id,

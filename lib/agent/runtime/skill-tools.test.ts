@@ -147,7 +147,7 @@ describe("skill MCP dependencies", () => {
     );
   });
 
-  it("a run start reads the MCP server table once: configured and skill-declared servers come from the catalog's read", async () => {
+  it("a run start reads the MCP server table at most once: configured and skill-declared servers come from the catalog's read", async () => {
     const agent = await agentWith({ mcps: [calcId], skills: ["calculator", "dead-calculator"] });
     // drizzle keeps the pool it queries through on the database object.
     const pool = ((await getDb()) as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
@@ -160,7 +160,10 @@ describe("skill MCP dependencies", () => {
       expect(names).toEqual(expect.arrayContaining([...CALC_TOOLS, "deadcalc__add"]));
       const sqlOf = (args: unknown[]) =>
         typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string })?.text ?? "");
-      expect(query.mock.calls.map(sqlOf).filter((text: string) => /"mcp_servers"/.test(text))).toHaveLength(1);
+      // At most the catalog's one read (none when the catalog cache already holds the table).
+      expect(
+        query.mock.calls.map(sqlOf).filter((text: string) => /from "mcp_servers"/.test(text)).length,
+      ).toBeLessThanOrEqual(1);
     } finally {
       query.mockRestore();
     }
