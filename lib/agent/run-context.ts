@@ -6,6 +6,11 @@ export type AgentRunContext = {
   rootThreadId: string;
   runId: string;
   agentId: string | null;
+  /**
+   * The chat's thread was created by the request that started this run: nothing can be attached
+   * to it yet (attachments reference an existing thread), so the run need not look.
+   */
+  newConversation?: boolean;
 };
 
 export function runContextOf(runtime: { context?: unknown }): AgentRunContext | undefined {

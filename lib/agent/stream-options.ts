@@ -11,6 +11,8 @@ export function runStreamOptions(
     forkFrom?: string;
     /** The conversation root, for a subagent's run (its own thread is a child of it). */
     rootThreadId?: string;
+    /** See AgentRunContext.newConversation. */
+    newConversation?: boolean;
   },
 ) {
   return {
@@ -24,6 +26,7 @@ export function runStreamOptions(
       rootThreadId: run.rootThreadId ?? run.threadId,
       runId: run.runId,
       agentId: ctx.agent.id,
+      ...(run.newConversation ? { newConversation: true } : {}),
     } satisfies AgentRunContext,
     streamMode: ["values", "messages", "custom"] as ("values" | "messages" | "custom")[],
     signal: run.signal,

@@ -230,7 +230,8 @@ describe("a chat run", () => {
   it("starts a new conversation with the thread, run and message it returns, as stored", async () => {
     const actor = await createTestUser();
     const threadId = crypto.randomUUID();
-    await h.client.script("fresh", [{ text: "Hello." }]);
+    // The answer waits, so the run is still running when the stored rows are read.
+    await h.client.script("fresh", [{ text: "Hello.", firstTokenDelayMs: 1000 }]);
     const { run, stream } = await startChatRun(actor, {
       threadId,
       message: userMessage(`First **question** ${scriptMarker("fresh")}`, "first-msg"),

@@ -31,6 +31,8 @@ export type RunTrigger =
       forkFrom?: string;
       /** A rerun's change to the stored chat, made once the graph runs from `forkFrom`. */
       rewriteChat?: () => Promise<void>;
+      /** The request that started the run created the thread (AgentRunContext.newConversation). */
+      newConversation?: boolean;
     }
   | { kind: "resume"; interruptId: string; value: unknown };
 
@@ -69,7 +71,14 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<Ru
   let lastValues: Record<string, unknown> | undefined;
   let agent: ChatbotAgent | undefined;
   const forkFrom = input.trigger.kind === "message" ? input.trigger.forkFrom : undefined;
-  const config = runStreamOptions(input.ctx, { threadId: input.threadId, runId, signal: abort.signal, forkFrom });
+  const newConversation = input.trigger.kind === "message" && input.trigger.newConversation;
+  const config = runStreamOptions(input.ctx, {
+    threadId: input.threadId,
+    runId,
+    signal: abort.signal,
+    forkFrom,
+    newConversation,
+  });
   try {
     agent = await buildChatbotAgent(input.ctx, { rootThreadId: input.threadId });
     const events = await agent.streamRun(graphInput(input.trigger), config);

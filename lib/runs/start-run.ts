@@ -100,7 +100,8 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
   if (started) {
     // Its first checkpoint read (the run's start) needs no query: there is none yet.
     (await getCheckpointer()).markFresh(started.thread.id);
-    return startedRun(started.run, launchRun(actor, started.run, ctx, trigger(input, text), slot));
+    const first = { ...trigger(input, text), newConversation: true };
+    return startedRun(started.run, launchRun(actor, started.run, ctx, first, slot));
   }
   const thread =
     existing ??

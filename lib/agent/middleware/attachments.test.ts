@@ -7,6 +7,8 @@ import {
   startAgentHarness,
   createTestUser,
   runAgentTurn,
+  readAll,
+  userMessage,
   MOCK_PROVIDER,
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
@@ -15,6 +17,9 @@ import { saveUpload } from "@/lib/files/upload";
 import { workdirOf } from "@/lib/workspace/paths";
 import type { Actor } from "@/lib/auth/actor";
 import { getThreadState } from "@/lib/runs/thread-state";
+import { startChatRun } from "@/lib/runs/start-run";
+import { activeRunForThread } from "@/lib/runs/registry";
+import { getDb } from "@/lib/db/client";
 
 /** The attachment list reaches the model's copy of the user message on every run, and only there. */
 type Body = { messages: { role: string; content: unknown }[] };
@@ -90,5 +95,34 @@ describe("attachments middleware", () => {
     const all = JSON.stringify(req.messages);
     expect(all).not.toContain("<attachments>");
     expect(all).not.toContain("theirs.txt");
+  });
+
+  it("a conversation's first run, whose request made the thread, does not look; later runs do", async () => {
+    const threadId = crypto.randomUUID();
+    await h.client.script("fresh", [{ text: "one" }, { text: "two" }]);
+    const pool = ((await getDb()) as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const query = vi.spyOn(pool, "query");
+    const attachmentReads = () =>
+      query.mock.calls.filter((args) =>
+        /from "attachments"/.test(typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string })?.text ?? "")),
+      ).length;
+    const turn = async (words: string) => {
+      const { stream } = await startChatRun(user, { threadId, message: userMessage(words), modelSpec: spec });
+      await readAll(stream);
+      await activeRunForThread(threadId)?.done;
+    };
+    try {
+      await turn(`first ${scriptMarker("fresh")}`);
+      expect(attachmentReads()).toBe(0);
+      const file = await upload(user, threadId, "later.txt", "added after the first answer");
+      await turn(`second ${scriptMarker("fresh")}`);
+      expect(attachmentReads()).toBe(1);
+      const [, second] = (await h.client.requests("fresh")).map((r) => r.body as Body);
+      expect(textOf(second.messages.filter((m) => m.role === "user").at(-1)!.content)).toContain(
+        `- later.txt: ${file.path}`,
+      );
+    } finally {
+      query.mockRestore();
+    }
   });
 });

@@ -21,7 +21,8 @@ export function withAttachmentBlock(message: HumanMessage, block: string): Human
 
 /**
  * Slot 2 (SPEC 3.2): each run lists the conversation's attachments (name and virtual path) in
- * the model-visible copy of the latest user message only. The list is read once per run.
+ * the model-visible copy of the latest user message only. The list is read once per run (not at
+ * all in a conversation's first run when that run's request created the thread).
  */
 export function attachmentsMiddleware(actor: Actor) {
   let cached: { runId: string; block: string | null } | null = null;
@@ -38,7 +39,8 @@ export function attachmentsMiddleware(actor: Actor) {
     name: "AttachmentsMiddleware",
     wrapModelCall: async (request, handler) => {
       const run = runContextOf(request.runtime);
-      if (!run) return handler(request);
+      // A conversation this run's request created has nothing attached yet: no query.
+      if (!run || run.newConversation) return handler(request);
       const block = await blockFor(run.runId, run.rootThreadId);
       const at = lastHumanIndex(request.messages);
       if (!block || at < 0) return handler(request);
