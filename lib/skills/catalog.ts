@@ -9,8 +9,14 @@ import { listPersonalSkills } from "./personal";
  * their personal skills (one workspace listing); a personal skill replaces the shared one of the
  * same slug. `content` is the whole SKILL.md, for preloading.
  */
-export async function loadAvailableSkills(actor: Actor): Promise<AvailableSkill[]> {
-  const [shared, personal] = await Promise.all([listUsableSharedSkills(actor), listPersonalSkills(actor.id)]);
+export async function loadAvailableSkills(
+  actor: Actor,
+  agentsFolder?: Parameters<typeof listPersonalSkills>[1],
+): Promise<AvailableSkill[]> {
+  const [shared, personal] = await Promise.all([
+    listUsableSharedSkills(actor),
+    listPersonalSkills(actor.id, agentsFolder),
+  ]);
   const bySlug = new Map<string, AvailableSkill>();
   for (const row of shared) {
     bySlug.set(row.slug, {

@@ -19,7 +19,13 @@ export type PersonalSkill = { slug: string; content: string; updatedAt: string }
  * SKILL.md read in parallel. Folders that are not a skill (bad name, no SKILL.md) are skipped
  * with a warning, never an error: one stray folder must not stop a chat.
  */
-export async function listPersonalSkills(userId: string): Promise<PersonalSkill[]> {
+export async function listPersonalSkills(
+  userId: string,
+  /** The run start's listing of the agents folder (user-prompt-files.ts): no `skills` folder in it, no skills. */
+  agentsFolder?: Promise<VirtualEntry[] | null>,
+): Promise<PersonalSkill[]> {
+  const known = agentsFolder && (await agentsFolder);
+  if (known && !known.some((e) => e.name === "skills" && e.kind === "dir")) return [];
   const workspace = openWorkspace(userId);
   let folders: VirtualEntry[];
   try {

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPromptWithContext } from "./build-prompt";
-import { readUserPromptFiles, USER_PROMPT_FILE_CAP } from "./user-prompt-files";
+import { listAgentsFolder, readUserPromptFiles, USER_PROMPT_FILE_CAP } from "./user-prompt-files";
+import { listPersonalSkills } from "@/lib/skills/personal";
 import { agentConfigSchema } from "@/lib/agent/config/config-schema";
 import type { AgentRuntimeContext } from "./context-types";
 
@@ -74,6 +75,24 @@ describe("buildPromptWithContext", () => {
     fs.mkdirSync(d, { recursive: true });
     fs.symlinkSync(secret, path.join(d, "AGENTS.md"));
     expect(await readUserPromptFiles("u3")).toEqual([]);
+  });
+
+  it("one listing of the agents folder serves the prompt files and the personal skills", async () => {
+    writeUserFile("u4", "AGENTS.md", "Be brief.");
+    const folder = listAgentsFolder("u4");
+    expect((await readUserPromptFiles("u4", folder)).map((f) => f.name)).toEqual(["AGENTS.md"]);
+    expect(await listPersonalSkills("u4", folder)).toEqual([]); // no skills folder in the listing
+    // A skill made since: a new run start's listing shows the folder, and the skill is read.
+    const skill = path.join(dir, "workspaces", "u4", "agents", "skills", "tidy");
+    fs.mkdirSync(skill, { recursive: true });
+    fs.writeFileSync(path.join(skill, "SKILL.md"), "---\nname: Tidy\ndescription: Tidies files.\n---\nTidy up.\n");
+    expect(await listPersonalSkills("u4", folder)).toEqual([]); // the old listing
+    expect((await listPersonalSkills("u4", listAgentsFolder("u4"))).map((s) => s.slug)).toEqual(["tidy"]);
+    // A user without the folder: nothing, from the one listing.
+    const none = listAgentsFolder("u5");
+    expect(await none).toEqual([]);
+    expect(await readUserPromptFiles("u5", none)).toEqual([]);
+    expect(await listPersonalSkills("u5", none)).toEqual([]);
   });
 
   it("refuses a user id that could escape the workspaces folder", async () => {

@@ -8,7 +8,7 @@ import { ApiError } from "@/lib/http/errors";
 import { findActiveUserById } from "@/lib/db/users";
 import type { AgentRuntimeContext, ResourceCatalog, RuntimeOverrides } from "./context-types";
 import { loadResourceCatalog } from "./resource-catalog";
-import { readUserPromptFiles } from "./user-prompt-files";
+import { listAgentsFolder, readUserPromptFiles } from "./user-prompt-files";
 
 /** Drops the fields the actor's role may not set. */
 export function filterConfigForRole(actor: Actor, config: Partial<AgentConfig>): Partial<AgentConfig> {
@@ -107,9 +107,11 @@ export async function prepareAgentRuntimeContext(
     ...filterConfigForRole(actor, overrides.config ?? {}),
   });
   // Both wait on the database and the disk: one wait instead of two.
+  // The agents folder holds the prompt files and the personal skills: listed once for both.
+  const agentsFolder = listAgentsFolder(actor.id);
   const [catalog, userPromptFiles] = await Promise.all([
-    opts.catalog ?? loadResourceCatalog(actor),
-    readUserPromptFiles(actor.id),
+    opts.catalog ?? loadResourceCatalog(actor, agentsFolder),
+    readUserPromptFiles(actor.id, agentsFolder),
   ]);
   const requested = overrides.modelSpec || config.model || (await defaultModelSpec());
   if (!(await findProviderForSpec(requested))) {

@@ -1,5 +1,23 @@
 import { openWorkspace } from "@/lib/workspace/open";
 import { VIRTUAL } from "@/lib/workspace/paths";
+import type { VirtualEntry } from "@/lib/workspace/backend";
+import { StoreNotFound } from "@/lib/workspace/store/types";
+
+const AGENTS_FOLDER = `${VIRTUAL.userData}/agents`;
+
+/** The listing of /home/gem/user-data/agents; [] when it does not exist, null when it could not be listed. */
+export type AgentsFolder = Promise<VirtualEntry[] | null>;
+
+/**
+ * Lists the user's agents folder once for a run start: it holds the prompt files and the
+ * personal skills folder (`agents/skills`), so one listing tells both whether there is anything
+ * to read (most users have neither).
+ */
+export function listAgentsFolder(userId: string): AgentsFolder {
+  return openWorkspace(userId)
+    .list(AGENTS_FOLDER)
+    .catch((err) => (err instanceof StoreNotFound ? [] : null));
+}
 
 export const USER_PROMPT_FILES = ["AGENTS.md", "USER.md", "MEMORY.md"] as const;
 export const USER_PROMPT_FILE_CAP = 64 * 1024;
@@ -11,11 +29,11 @@ export type UserPromptFile = { name: (typeof USER_PROMPT_FILES)[number]; content
  * at a character boundary). Missing files are skipped; the workspace guard never follows a
  * symlink out.
  */
-export async function readUserPromptFiles(userId: string): Promise<UserPromptFile[]> {
+export async function readUserPromptFiles(userId: string, agentsFolder?: AgentsFolder): Promise<UserPromptFile[]> {
   const workspace = openWorkspace(userId);
-  const folder = `${VIRTUAL.userData}/agents`;
+  const folder = AGENTS_FOLDER;
   // One listing instead of a stat per name: most users have none of these files (or no folder).
-  const entries = await workspace.list(folder).catch(() => []);
+  const entries = (await (agentsFolder ?? listAgentsFolder(userId))) ?? [];
   const out: UserPromptFile[] = [];
   for (const name of USER_PROMPT_FILES) {
     const entry = entries.find((e) => e.name === name);
