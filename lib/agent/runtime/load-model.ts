@@ -39,8 +39,30 @@ export function sanitizeRequestOverrides(overrides: Record<string, unknown>): Re
  * offline: ~90 s stall per call). Count with the local BPE tokenizer instead.
  */
 class LocalTokenCountCompletions extends ChatOpenAICompletions {
+  /** The instance's ModelInfo, kept up to date as chunks stream (no callback handler per token). */
+  info?: ModelInfo;
+
   override async getNumTokens(content: Parameters<ChatOpenAICompletions["getNumTokens"]>[0]): Promise<number> {
     return countTextTokens(typeof content === "string" ? content : JSON.stringify(content));
+  }
+
+  /**
+   * Counts what streams and notes the model that answered, as each chunk passes. A callback
+   * handler would cost a callback round (a queued task per handler) for every chunk.
+   */
+  override async *_streamResponseChunks(
+    ...args: Parameters<ChatOpenAICompletions["_streamResponseChunks"]>
+  ): ReturnType<ChatOpenAICompletions["_streamResponseChunks"]> {
+    const info = this.info;
+    if (info) info.lastResponseModel = null;
+    for await (const chunk of super._streamResponseChunks(...args)) {
+      if (info) {
+        info.streamedTokens++;
+        const name = chunk.generationInfo?.model_name;
+        if (typeof name === "string") info.lastResponseModel = name;
+      }
+      yield chunk;
+    }
   }
 }
 
@@ -70,20 +92,11 @@ export async function loadChatModel(spec: string): Promise<BaseChatModel> {
     timeout: Number(process.env.LLM_TIMEOUT_MS) || 300_000,
     modelKwargs: sanitizeRequestOverrides(provider.requestOverrides),
     metadata: { meridianSpec: spec },
-    callbacks: [
-      {
-        handleLLMNewToken() {
-          info.streamedTokens++;
-        },
-        handleLLMEnd(output: { generations?: { generationInfo?: Record<string, unknown> }[][] }) {
-          const name = output.generations?.[0]?.[0]?.generationInfo?.model_name;
-          info.lastResponseModel = typeof name === "string" ? name : null;
-        },
-      },
-    ],
   };
   // ChatOpenAI delegates to this object, and copies keep it (withConfig/bindTools reuse fields).
-  const model = new ChatOpenAI({ ...fields, completions: new LocalTokenCountCompletions(fields) });
+  const completions = new LocalTokenCountCompletions(fields);
+  completions.info = info;
+  const model = new ChatOpenAI({ ...fields, completions });
   infoByModel.set(model, info);
   return model;
 }
