@@ -5,7 +5,8 @@ import { createTestUser } from "@/lib/testing/agent-harness";
 import { seedAgents } from "@/lib/bootstrap/seed-agents";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "./client";
-import { agents } from "./schema";
+import { agents, threads } from "./schema";
+import { findThreadForStart } from "./thread-start";
 import { knowledgeBases } from "./kb-schema";
 import { withCatalogSnapshot } from "./catalog-cache";
 import { getVisibleAgent, listVisibleAgents, listVisibleSubagents } from "./agents";
@@ -121,5 +122,25 @@ describe("the catalog cache", () => {
       (first.sharing as { read?: unknown }).read = null;
     }).toThrow(TypeError);
     expect((await listVisibleAgents(user))[0].name).not.toBe("changed");
+  });
+
+  it("a chat's start reads its thread and the versions in one statement, scoped to the actor", async () => {
+    const other = await createTestUser("user");
+    const id = crypto.randomUUID();
+    await (await getDb()).insert(threads).values({ id, userId: user.id, rootThreadId: id, title: "Mine" });
+    const mine = await findThreadForStart(user, id);
+    expect(mine.thread?.title).toBe("Mine");
+    expect(mine.catalog.get("agents")).toBeGreaterThan(0);
+    // Another user's thread reads as missing; the versions come all the same.
+    const theirs = await findThreadForStart(other, id);
+    expect(theirs.thread).toBeNull();
+    expect(theirs.catalog).toEqual(mine.catalog);
+    const missing = await findThreadForStart(user, crypto.randomUUID());
+    expect(missing.thread).toBeNull();
+
+    // Inside a snapshot made from them, catalog reads send nothing at all.
+    await listVisibleAgents(user);
+    const sent = await statementsDuring(() => withCatalogSnapshot(() => listVisibleAgents(user), mine.catalog));
+    expect(sent).toEqual([]);
   });
 });

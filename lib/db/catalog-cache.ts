@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { sql } from "drizzle-orm";
 import { getDb, type Db } from "./client";
 import { catalogVersions } from "./schema";
 
@@ -14,7 +15,7 @@ import { catalogVersions } from "./schema";
 export type CatalogTable = "agents" | "skills" | "mcp_servers" | "knowledge_bases";
 
 type Entry = { version: number; rows: Promise<readonly unknown[]> };
-type Versions = Promise<ReadonlyMap<string, number>>;
+type Versions = Promise<CatalogVersions>;
 type Cache = { db: Db; entries: Map<CatalogTable, Entry> };
 
 // On globalThis: Next may bundle this module once per route, and all of them share one cache.
@@ -37,10 +38,26 @@ async function readVersions(db: Db): Versions {
   return new Map(rows.map((r) => [r.name, r.version]));
 }
 
-/** Runs `fn` with one reading of the catalog versions shared by every catalog read inside it. */
-export function withCatalogSnapshot<T>(fn: () => Promise<T>): Promise<T> {
-  return scope.run({}, fn);
+/**
+ * Runs `fn` with one reading of the catalog versions shared by every catalog read inside it:
+ * `versions` when the caller read them with another statement (catalogVersionsColumn), else
+ * read at the first catalog read.
+ */
+export function withCatalogSnapshot<T>(fn: () => Promise<T>, versions?: CatalogVersions): Promise<T> {
+  return scope.run(versions ? { versions: Promise.resolve(versions) } : {}, fn);
 }
+
+export type CatalogVersions = ReadonlyMap<string, number>;
+
+/** Every table's version as one JSON object, for a statement that reads them along with something else. */
+export const catalogVersionsObject = () =>
+  sql<Record<
+    string,
+    number
+  > | null>`(select json_object_agg(${catalogVersions.name}, ${catalogVersions.version}) from ${catalogVersions})`;
+
+export const toCatalogVersions = (json: Record<string, number> | null): CatalogVersions =>
+  new Map(Object.entries(json ?? {}).map(([name, version]) => [name, Number(version)]));
 
 /** `load(db)`'s rows of `table` as of now: from memory while the table's version is unchanged. */
 export async function catalogRows<T>(table: CatalogTable, load: (db: Db) => Promise<T[]>): Promise<readonly T[]> {

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { UIMessage } from "ai";
 import { getDb } from "./client";
 import { agentRuns, messages, threads } from "./schema";
@@ -7,6 +7,27 @@ import type { ThreadRow } from "./threads";
 import { MAX_TITLE_LENGTH } from "./threads";
 import type { RunRow } from "./runs";
 import { holdRunLease, leaseEnd } from "./run-leases";
+import { catalogVersionsObject, toCatalogVersions, type CatalogVersions } from "./catalog-cache";
+
+/**
+ * What a chat's start reads first, in one statement: the actor's thread (null when it has none
+ * with this id, someone else's included) and the catalog's versions (catalog-cache.ts).
+ */
+export async function findThreadForStart(
+  actor: Actor,
+  id: string,
+): Promise<{ thread: ThreadRow | null; catalog: CatalogVersions }> {
+  const db = await getDb();
+  const one = db
+    .select({ versions: catalogVersionsObject().as("versions") })
+    .from(sql`(select 1) as one`)
+    .as("v");
+  const [row] = await db
+    .select({ thread: threads, versions: one.versions })
+    .from(one)
+    .leftJoin(threads, and(eq(threads.id, id), eq(threads.userId, actor.id)));
+  return { thread: row?.thread ?? null, catalog: toCatalogVersions(row?.versions ?? null) };
+}
 
 export type NewThreadStart = {
   thread: { id: string; agentId: string | null; title: string; modelSpec: string | null; coordinator: boolean };

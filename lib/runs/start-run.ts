@@ -3,8 +3,8 @@ import type { UIMessage, UIMessageChunk } from "ai";
 import type { Actor } from "@/lib/auth/actor";
 import { createRun, finishRun, settleInterruptedRuns, type RunRow } from "@/lib/db/runs";
 import { deleteMessagesAfter, messagesFrom, saveMessage } from "@/lib/db/messages";
-import { createThread, findThread, updateThread } from "@/lib/db/threads";
-import { startNewThread } from "@/lib/db/thread-start";
+import { createThread, updateThread } from "@/lib/db/threads";
+import { findThreadForStart, startNewThread } from "@/lib/db/thread-start";
 import { userMessageMetadata } from "./message-metadata";
 import { autoTitle } from "./title-prompt";
 import { titleAfterFirstAnswer } from "./first-answer-title";
@@ -57,7 +57,8 @@ export async function startChatRun(actor: Actor, input: StartChatInput): Promise
 }
 
 async function startInSlot(actor: Actor, input: StartChatInput, text: string, slot: StartSlot): Promise<StartedRun> {
-  const existing = await findThread(actor, input.threadId);
+  // The thread and the catalog's versions in one statement (the catalog itself comes from memory).
+  const { thread: existing, catalog } = await findThreadForStart(actor, input.threadId);
   if (existing?.parentThreadId)
     throw new ApiError(
       "bad_request:chat",
@@ -79,7 +80,7 @@ async function startInSlot(actor: Actor, input: StartChatInput, text: string, sl
     const agent = agentId ? await getVisibleAgent(actor, agentId) : await getDefaultAgent(actor);
     if (!agent) throw new ApiError("not_found:agent", "This agent does not exist or is not shared with you.");
     return { agent, ctx: await prepareAgentRuntimeContext(actor, agent, { modelSpec, coordinator }) };
-  });
+  }, catalog);
   const metadata = await userMessageMetadata(actor, input.threadId, input.message.metadata);
   const userMessage = {
     id: input.message.id,
