@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { statementsDuring } from "@/lib/testing/sql-spy";
 import { eq, sql } from "drizzle-orm";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { createTestUser } from "@/lib/testing/agent-harness";
@@ -26,19 +27,8 @@ afterAll(destroyTestDatabase);
 const EVERYONE = { read: { global: true, departmentIds: [], userIds: [] } };
 const NOBODY = { read: { global: false, departmentIds: [], userIds: [] } };
 
-/** The SQL texts sent to the database while `fn` runs. */
-async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
-  const pool = ((await getDb()) as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const query = vi.spyOn(pool, "query");
-  try {
-    await fn();
-    return query.mock.calls.map((args) =>
-      typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string })?.text ?? ""),
-    );
-  } finally {
-    query.mockRestore();
-  }
-}
+/** The SQL texts sent while `fn` runs. */
+const sent = async (fn: () => Promise<unknown>) => (await statementsDuring(fn)).sql;
 
 /** A write that goes around every function of ours, as another instance or a manual fix would. */
 const raw = async (statement: ReturnType<typeof sql>) => (await getDb()).execute(statement);
@@ -46,12 +36,12 @@ const raw = async (statement: ReturnType<typeof sql>) => (await getDb()).execute
 describe("the catalog cache", () => {
   it("reads a table again only when its version moved, and a run start reads all versions once", async () => {
     await listVisibleAgents(user); // loaded
-    const again = await statementsDuring(() => listVisibleAgents(user));
+    const again = await sent(() => listVisibleAgents(user));
     expect(again.filter((s) => /from "agents"/.test(s))).toEqual([]);
     expect(again.filter((s) => /from "catalog_versions"/.test(s))).toHaveLength(1);
 
     await Promise.all([listUsableSharedSkills(user), findUsableMcpServers(user), listReadableKnowledgeBases(user)]);
-    const start = await statementsDuring(() =>
+    const start = await sent(() =>
       withCatalogSnapshot(() =>
         Promise.all([
           listVisibleAgents(user),
@@ -104,7 +94,7 @@ describe("the catalog cache", () => {
     const id = `kb-${crypto.randomUUID()}`;
     await db.insert(knowledgeBases).values({ id, name: "Docs", ownerId: null, sharing: EVERYONE });
     expect((await listReadableKnowledgeBases(user)).find((k) => k.kbId === id)?.name).toBe("Docs");
-    const mindmap = await statementsDuring(async () => {
+    const mindmap = await sent(async () => {
       await db.update(knowledgeBases).set({ mindmapStatus: "generating" }).where(eq(knowledgeBases.id, id));
       await listReadableKnowledgeBases(user);
     });
@@ -140,7 +130,7 @@ describe("the catalog cache", () => {
 
     // Inside a snapshot made from them, catalog reads send nothing at all.
     await listVisibleAgents(user);
-    const sent = await statementsDuring(() => withCatalogSnapshot(() => listVisibleAgents(user), mine.catalog));
-    expect(sent).toEqual([]);
+    const inSnapshot = await sent(() => withCatalogSnapshot(() => listVisibleAgents(user), mine.catalog));
+    expect(inSnapshot).toEqual([]);
   });
 });

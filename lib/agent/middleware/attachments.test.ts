@@ -19,7 +19,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { getThreadState } from "@/lib/runs/thread-state";
 import { startChatRun } from "@/lib/runs/start-run";
 import { activeRunForThread } from "@/lib/runs/registry";
-import { getDb } from "@/lib/db/client";
+import { statementsDuring } from "@/lib/testing/sql-spy";
 
 /** The attachment list reaches the model's copy of the user message on every run, and only there. */
 type Body = { messages: { role: string; content: unknown }[] };
@@ -100,29 +100,21 @@ describe("attachments middleware", () => {
   it("a conversation's first run, whose request made the thread, does not look; later runs do", async () => {
     const threadId = crypto.randomUUID();
     await h.client.script("fresh", [{ text: "one" }, { text: "two" }]);
-    const pool = ((await getDb()) as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-    const query = vi.spyOn(pool, "query");
-    const attachmentReads = () =>
-      query.mock.calls.filter((args) =>
-        /from "attachments"/.test(typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string })?.text ?? "")),
-      ).length;
+    const attachmentReads = (sql: string[]) => sql.filter((text) => /from "attachments"/.test(text)).length;
     const turn = async (words: string) => {
-      const { stream } = await startChatRun(user, { threadId, message: userMessage(words), modelSpec: spec });
-      await readAll(stream);
-      await activeRunForThread(threadId)?.done;
+      const { sql } = await statementsDuring(async () => {
+        const { stream } = await startChatRun(user, { threadId, message: userMessage(words), modelSpec: spec });
+        await readAll(stream);
+        await activeRunForThread(threadId)?.done;
+      });
+      return attachmentReads(sql);
     };
-    try {
-      await turn(`first ${scriptMarker("fresh")}`);
-      expect(attachmentReads()).toBe(0);
-      const file = await upload(user, threadId, "later.txt", "added after the first answer");
-      await turn(`second ${scriptMarker("fresh")}`);
-      expect(attachmentReads()).toBe(1);
-      const [, second] = (await h.client.requests("fresh")).map((r) => r.body as Body);
-      expect(textOf(second.messages.filter((m) => m.role === "user").at(-1)!.content)).toContain(
-        `- later.txt: ${file.path}`,
-      );
-    } finally {
-      query.mockRestore();
-    }
+    expect(await turn(`first ${scriptMarker("fresh")}`)).toBe(0);
+    const file = await upload(user, threadId, "later.txt", "added after the first answer");
+    expect(await turn(`second ${scriptMarker("fresh")}`)).toBe(1);
+    const [, second] = (await h.client.requests("fresh")).map((r) => r.body as Body);
+    expect(textOf(second.messages.filter((m) => m.role === "user").at(-1)!.content)).toContain(
+      `- later.txt: ${file.path}`,
+    );
   });
 });

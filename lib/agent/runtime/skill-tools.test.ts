@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { statementsDuring } from "@/lib/testing/sql-spy";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   startAgentHarness,
@@ -24,7 +25,6 @@ import { activeRunForThread } from "@/lib/runs/registry";
 import { parseSkillMarkdown } from "@/lib/skills/front-matter";
 import { sharedSkillFolder } from "@/lib/skills/folders";
 import type { Sharing } from "@/lib/sharing/types";
-import { getDb } from "@/lib/db/client";
 import { prepareAgentRuntimeContext } from "./prepare-context";
 import { resolveRuntimeToolsWithMcp } from "./resolve-tools";
 
@@ -149,24 +149,15 @@ describe("skill MCP dependencies", () => {
 
   it("a run start reads the MCP server table at most once: configured and skill-declared servers come from the catalog's read", async () => {
     const agent = await agentWith({ mcps: [calcId], skills: ["calculator", "dead-calculator"] });
-    // drizzle keeps the pool it queries through on the database object.
-    const pool = ((await getDb()) as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-    const query = vi.spyOn(pool, "query");
-    try {
+    const { sql, result: tools } = await statementsDuring(async () => {
       const ctx = await prepareAgentRuntimeContext(user, agent, { modelSpec: spec });
       const tools = await resolveRuntimeToolsWithMcp(ctx, ["write_todos"]);
       await tools.close();
-      const names = tools.tools.map((t) => t.name);
-      expect(names).toEqual(expect.arrayContaining([...CALC_TOOLS, "deadcalc__add"]));
-      const sqlOf = (args: unknown[]) =>
-        typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string })?.text ?? "");
-      // At most the catalog's one read (none when the catalog cache already holds the table).
-      expect(
-        query.mock.calls.map(sqlOf).filter((text: string) => /from "mcp_servers"/.test(text)).length,
-      ).toBeLessThanOrEqual(1);
-    } finally {
-      query.mockRestore();
-    }
+      return tools;
+    });
+    expect(tools.tools.map((t) => t.name)).toEqual(expect.arrayContaining([...CALC_TOOLS, "deadcalc__add"]));
+    // At most the catalog's one read (none when the catalog cache already holds the table).
+    expect(sql.filter((text) => /from "mcp_servers"/.test(text)).length).toBeLessThanOrEqual(1);
   });
 
   it("a name collision with another tool fails the run with a message naming both owners", async () => {
