@@ -106,6 +106,37 @@ describe("runEventStream", () => {
     expect(decode((read as ReadableStreamReadResult<Uint8Array>).value!)).toBe(`data: ${JSON.stringify(run[0])}\n\n`);
   });
 
+  it("writes the first text at once, then the deltas that follow a few at a time", async () => {
+    const buffer = new RunStreamBuffer();
+    const reader = runEventStream(buffer).getReader();
+    buffer.push(run[0]);
+    buffer.push(run[1]);
+    await reader.read(); // start, text-start
+    const started = Date.now();
+    const first = reader.read();
+    await settle();
+    buffer.push(delta(1));
+    expect(decode((await first).value!)).toBe(`data: ${JSON.stringify(delta(1))}\n\n`);
+    expect(Date.now() - started).toBeLessThan(30); // the first text waits for nothing
+    // Deltas right after a written one wait for the rest of the gap, and go out together.
+    const next = reader.read();
+    await settle();
+    buffer.push(delta(2));
+    await settle();
+    buffer.push(delta(3));
+    const batch = decode((await next).value!);
+    expect(batch.match(/^data: /gm)).toHaveLength(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(35);
+    // After a pause longer than the gap, the next delta goes out at once again.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const later = reader.read();
+    await settle();
+    const pushedAt = Date.now();
+    buffer.push(delta(4));
+    expect(decode((await later).value!)).toBe(`data: ${JSON.stringify(delta(4))}\n\n`);
+    expect(Date.now() - pushedAt).toBeLessThan(30);
+  });
+
   it("cancel detaches only: the buffer keeps serving other readers", async () => {
     const buffer = new RunStreamBuffer();
     buffer.push(run[0]);

@@ -23,14 +23,28 @@ export function runEventText(buffer: RunStreamBuffer): ReadableStream<string> {
   return sseStream(buffer, (text) => text);
 }
 
+/**
+ * Once the answer's text is flowing, a write waits until this long after the previous one, so a
+ * stream of small deltas goes out a few at a time: each write costs the server a pass through the
+ * response stream and a system call (~80 µs), and a model streams a delta every 10–30 ms. The
+ * first text after a pause goes out at once; 40 ms is below what a reader can see.
+ */
+const MIN_TEXT_WRITE_GAP_MS = 40;
+
+const isDelta = (chunk: UIMessageChunk) => chunk.type === "text-delta" || chunk.type === "reasoning-delta";
+
 function sseStream<T>(buffer: RunStreamBuffer, encode: (text: string) => T): ReadableStream<T> {
   const cursor = buffer.cursor();
   let cancelled = false;
+  let lastDeltaWrite = 0;
   return new ReadableStream<T>(
     {
       pull: async (controller) => {
+        const gap = lastDeltaWrite + MIN_TEXT_WRITE_GAP_MS - Date.now();
+        if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
         const taken = await cursor.take();
         if (cancelled) return;
+        if (taken.some(isDelta)) lastDeltaWrite = Date.now();
         let text = "";
         for (const chunk of taken) text += sseEvent(chunk);
         // Nothing can follow the last chunk, so [DONE] rides in the same write.
