@@ -14,8 +14,7 @@ import { assertMayGrant } from "@/lib/sharing/grant";
 export type AgentRow = typeof agents.$inferSelect;
 
 /** Every agent, oldest first, from the catalog cache (catalog-cache.ts): shared, frozen rows. */
-const allAgents = () =>
-  catalogRows("agents", (db) => db.select().from(agents).orderBy(asc(agents.createdAt))) as Promise<AgentRow[]>;
+const allAgents = () => catalogRows("agents", (db) => db.select().from(agents).orderBy(asc(agents.createdAt)));
 
 /** Main agents the actor may chat with (read access), oldest first. */
 export async function listVisibleAgents(actor: Actor): Promise<AgentRow[]> {

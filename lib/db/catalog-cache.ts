@@ -40,7 +40,7 @@ async function readVersions(db: Db): Versions {
 
 /**
  * Runs `fn` with one reading of the catalog versions shared by every catalog read inside it:
- * `versions` when the caller read them with another statement (catalogVersionsColumn), else
+ * `versions` when the caller read them with another statement (catalogVersionsObject), else
  * read at the first catalog read.
  */
 export function withCatalogSnapshot<T>(fn: () => Promise<T>, versions?: CatalogVersions): Promise<T> {

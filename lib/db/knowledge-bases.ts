@@ -56,7 +56,7 @@ export async function listReadableKnowledgeBases(actor: Actor): Promise<VisibleK
       .from(knowledgeBases)
       .orderBy(asc(knowledgeBases.createdAt)),
   );
-  return filterByAccess(actor, [...rows], "kb").map((r) => ({
+  return filterByAccess(actor, rows, "kb").map((r) => ({
     kbId: r.id,
     name: r.name,
     description: r.description,

@@ -33,13 +33,13 @@ export async function findUsableMcpServers(actor: Actor, selection?: McpServerSe
   const keys = selection && ("ids" in selection ? selection.ids : selection.names);
   if (keys && keys.length === 0) return [];
   // Every enabled server, from the catalog cache (catalog-cache.ts): shared, frozen rows.
-  const rows = (await catalogRows("mcp_servers", (db) =>
+  const rows = await catalogRows("mcp_servers", (db) =>
     db
       .select()
       .from(mcpServers)
       .where(eq(mcpServers.enabled, true))
       .orderBy(asc(mcpServers.createdAt), asc(mcpServers.name)),
-  )) as McpServerRow[];
+  );
   const usable = rows.filter((r) => atLeast(resolveAccess(actor, r, "mcp"), "read"));
   if (!selection) return usable;
   return pickUsable(usable, selection);

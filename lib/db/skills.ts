@@ -45,9 +45,7 @@ export async function usableSharedSkillSlugs(actor: Actor): Promise<Set<string>>
 
 /** Every enabled shared skill by slug, from the catalog cache (catalog-cache.ts): shared, frozen rows. */
 const enabledSkills = () =>
-  catalogRows("skills", (db) =>
-    db.select().from(skills).where(eq(skills.enabled, true)).orderBy(asc(skills.slug)),
-  ) as Promise<SkillRow[]>;
+  catalogRows("skills", (db) => db.select().from(skills).where(eq(skills.enabled, true)).orderBy(asc(skills.slug)));
 
 /** The shared skill with the actor's access; 404 when they cannot see it, 403 when they may read but need more. */
 export async function requireSharedSkill(actor: Actor, slug: string, needed: Exclude<Access, "none"> = "read") {

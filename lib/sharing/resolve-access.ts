@@ -65,7 +65,7 @@ export function canGrant(actor: Actor, scope: ShareScope): boolean {
 
 export function filterByAccess<T extends SharedResource>(
   actor: Actor,
-  rows: T[],
+  rows: readonly T[],
   kind: ResourceKind,
   needed: Access = "read",
 ): T[] {

@@ -1,12 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Dirent } from "node:fs";
+import type { Dirent, Stats } from "node:fs";
 import { confinedHostPath, RootMissing } from "../confine";
 import { StoreConflict, StoreNotFound, type StoreEntry, type WorkspaceStore } from "./types";
 
 const DEFAULT_WALK_LIMIT = 10_000;
-/** What `entryAt` answers for a symbolic link when asked with lstat. */
-const LINK = Symbol("link");
 
 /**
  * Each root's real path, made (mkdir) and resolved once per process: every store of a user
@@ -48,33 +46,18 @@ export function createLocalStore(root: string, opts: { readOnly?: boolean } = {}
   /** A listed entry: a plain entry of a confined directory is inside it; a link is checked like any path. */
   async function childEntry(dirHost: string, childRel: string, dirent: Dirent): Promise<StoreEntry | null> {
     if (!dirent.isSymbolicLink()) {
-      const entry = await entryAt(childRel, path.join(dirHost, dirent.name), { link: true });
+      const st = await statOrNull(path.join(dirHost, dirent.name), fs.lstat);
       // Replaced by a link since it was listed: checked below.
-      if (entry !== LINK) return entry;
+      if (!st?.isSymbolicLink()) return st && toEntry(childRel, st);
     }
     // A symlink leading outside the root is skipped rather than listed.
     const child = await host(childRel).catch(() => null);
     return child ? entryAt(childRel, child) : null;
   }
 
-  /** The entry at `hostPath`; with `link`, the path itself is looked at (lstat) and a link answers LINK. */
-  function entryAt(rel: string, hostPath: string): Promise<StoreEntry | null>;
-  function entryAt(rel: string, hostPath: string, o: { link: true }): Promise<StoreEntry | typeof LINK | null>;
-  async function entryAt(rel: string, hostPath: string, o?: { link: true }): Promise<StoreEntry | typeof LINK | null> {
-    try {
-      const st = o?.link ? await fs.lstat(hostPath) : await fs.stat(hostPath);
-      if (st.isSymbolicLink()) return LINK;
-      return {
-        rel,
-        name: rel === "" ? "" : path.posix.basename(rel),
-        kind: st.isDirectory() ? "dir" : "file",
-        size: st.isDirectory() ? 0 : st.size,
-        modifiedAt: st.mtime.toISOString(),
-      };
-    } catch (err) {
-      if (isCode(err, "ENOENT") || isCode(err, "ENOTDIR")) return null;
-      throw err;
-    }
+  async function entryAt(rel: string, hostPath: string): Promise<StoreEntry | null> {
+    const st = await statOrNull(hostPath, fs.stat);
+    return st && toEntry(rel, st);
   }
 
   function refuseWrites(rel: string) {
@@ -167,6 +150,26 @@ export function createLocalStore(root: string, opts: { readOnly?: boolean } = {}
       }
       await fs.rm(target, { recursive: true, force: true });
     },
+  };
+}
+
+/** `statOf(hostPath)`, or null when nothing is there (a missing path, or a file on the way). */
+async function statOrNull(hostPath: string, statOf: typeof fs.stat): Promise<Stats | null> {
+  try {
+    return await statOf(hostPath);
+  } catch (err) {
+    if (isCode(err, "ENOENT") || isCode(err, "ENOTDIR")) return null;
+    throw err;
+  }
+}
+
+function toEntry(rel: string, st: Stats): StoreEntry {
+  return {
+    rel,
+    name: rel === "" ? "" : path.posix.basename(rel),
+    kind: st.isDirectory() ? "dir" : "file",
+    size: st.isDirectory() ? 0 : st.size,
+    modifiedAt: st.mtime.toISOString(),
   };
 }
 
