@@ -25,11 +25,13 @@ RUN node node_modules/next/dist/bin/next build
 # added beside it, as Next's standalone output expects.
 FROM ${NODE_IMAGE} AS runner
 WORKDIR /app
+# NODE_OPTIONS: the young-generation size `npm start` gives the server (scripts/server-flags.mjs).
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
     HOSTNAME=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    NODE_OPTIONS=--max-semi-space-size=64
 RUN groupadd --system --gid 1001 meridian \
     && useradd --system --uid 1001 --gid meridian --no-create-home --home-dir /app meridian \
     && mkdir -p /data \

@@ -1,0 +1,1 @@
+export declare function serverNodeFlags(env: Record<string, string | undefined>): string[];
