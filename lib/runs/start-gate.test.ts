@@ -1,12 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  inStartSlot,
-  modelCallStarting,
-  startGateLoad,
-  takeStartSlot,
-  withStartSlot,
-  type StartSlot,
-} from "./start-gate";
+import { modelCallStarting, startGateLoad, takeStartSlot, withStartSlot } from "./start-gate";
 
 const settled = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -92,51 +85,5 @@ describe("the run start gate", () => {
     const kept = await withStartSlot(async (slot) => slot);
     expect(startGateLoad().inUse).toBe(1);
     kept.release();
-  });
-
-  it("runs a whole route request in a slot: a later request's handler waits, an error response gives the slot back", async () => {
-    vi.stubEnv("RUN_START_CONCURRENCY", "1");
-    const calls: string[] = [];
-    const held: StartSlot[] = [];
-    const handler = inStartSlot((slot) => async (req: Request) => {
-      const name = new URL(req.url).pathname.slice(1);
-      calls.push(name);
-      held.push(slot);
-      return name.startsWith("bad") ? Response.json({ error: {} }, { status: 401 }) : new Response("stream");
-    });
-    const at = (name: string) => new Request(`http://localhost/${name}`);
-
-    // A started run (2xx) keeps its slot: the next request's handler (sign-in included) waits.
-    expect((await handler(at("first"), undefined)).status).toBe(200);
-    const second = handler(at("bad-second"), undefined);
-    await settled();
-    expect(calls).toEqual(["first"]);
-    expect(startGateLoad()).toEqual({ inUse: 1, waiting: 1 });
-
-    // The run calls its model: the waiting request runs; its error response gives the slot back.
-    held[0]!.handTo("run-1");
-    modelCallStarting("run-1");
-    expect((await second).status).toBe(401);
-    expect(calls).toEqual(["first", "bad-second"]);
-    expect(startGateLoad()).toEqual({ inUse: 0, waiting: 0 });
-  });
-
-  it("gives a route's slot back when the handler throws", async () => {
-    vi.stubEnv("RUN_START_CONCURRENCY", "1");
-    const handler = inStartSlot(() => async () => {
-      throw new Error("boom");
-    });
-    await expect(handler(new Request("http://localhost/x"), undefined)).rejects.toThrow("boom");
-    expect(startGateLoad()).toEqual({ inUse: 0, waiting: 0 });
-  });
-
-  it("a start handed a slot uses it instead of waiting for another", async () => {
-    vi.stubEnv("RUN_START_CONCURRENCY", "1");
-    const taken = await takeStartSlot();
-    const used = await withStartSlot(async (slot) => slot, taken);
-    expect(used).toBe(taken);
-    expect(startGateLoad()).toEqual({ inUse: 1, waiting: 0 });
-    taken.release();
-    expect(startGateLoad()).toEqual({ inUse: 0, waiting: 0 });
   });
 });

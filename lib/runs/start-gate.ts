@@ -71,40 +71,15 @@ export async function takeStartSlot(): Promise<StartSlot> {
   return slot;
 }
 
-/**
- * Runs `start` in a start slot, which the started run keeps; a start that throws gives it back.
- * `taken`: a slot the caller took earlier (a route takes it before the sign-in check, see
- * `inStartSlot`).
- */
-export async function withStartSlot<T>(start: (slot: StartSlot) => Promise<T>, taken?: StartSlot): Promise<T> {
-  const slot = taken ?? (await takeStartSlot());
+/** Runs `start` in a start slot, which the started run keeps; a start that throws gives it back. */
+export async function withStartSlot<T>(start: (slot: StartSlot) => Promise<T>): Promise<T> {
+  const slot = await takeStartSlot();
   try {
     return await start(slot);
   } catch (err) {
     slot.release();
     throw err;
   }
-}
-
-/**
- * A route handler run whole in a start slot: sign-in, body and the start itself. Under a burst,
- * Node would otherwise do the sign-in and body work of every waiting request before the first
- * admitted start reaches its model. A response that is not a started run (an error) gives the
- * slot back; a started run keeps it until its model call.
- */
-export function inStartSlot<C>(
-  handler: (slot: StartSlot) => (req: Request, ctx: C) => Promise<Response>,
-): (req: Request, ctx: C) => Promise<Response> {
-  return async (req, ctx) => {
-    const slot = await takeStartSlot();
-    let res: Response | undefined;
-    try {
-      res = await handler(slot)(req, ctx);
-      return res;
-    } finally {
-      if (!res?.ok) slot.release();
-    }
-  };
 }
 
 /** The run is about to call its model: its start is over. */

@@ -47,14 +47,13 @@ function isRerun(input: StartChatInput): boolean {
 /**
  * Starts a chat run: validates everything first (nothing is written for bad input), claims the
  * thread's single active-run slot, saves the user's message and runs the agent in the
- * background. Returns the run and its live buffer. `slot`: a start slot the caller already holds
- * (start-gate.ts); without it the start waits for one.
+ * background. Returns the run and its live buffer.
  */
-export async function startChatRun(actor: Actor, input: StartChatInput, slot?: StartSlot): Promise<StartedRun> {
+export async function startChatRun(actor: Actor, input: StartChatInput): Promise<StartedRun> {
   const text = messageText(input.message);
   if (input.message.role !== "user") throw new ApiError("bad_request:chat", "Only user messages can be sent.");
   if (!text) throw new ApiError("bad_request:chat", "The message is empty.");
-  return withStartSlot((taken) => startInSlot(actor, input, text, taken), slot);
+  return withStartSlot((slot) => startInSlot(actor, input, text, slot));
 }
 
 async function startInSlot(actor: Actor, input: StartChatInput, text: string, slot: StartSlot): Promise<StartedRun> {

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { runStreamResponse } from "@/lib/http/run-stream-response";
 import { startChatRun } from "@/lib/runs/start-run";
-import { inStartSlot } from "@/lib/runs/start-gate";
 import { keepAliveUntilRunEnds } from "@/lib/http/keep-run-alive";
 import { CONVERSATION_ID } from "@/lib/workspace/paths";
 
@@ -27,26 +26,17 @@ const chatBody = z.object({
   messageId: z.string().min(1).max(200).optional(),
 });
 
-/**
- * Starts a run and streams it; the run goes on when the browser disconnects. The whole request
- * waits for its turn to start (sign-in and body included, `inStartSlot`).
- */
-export const POST = inStartSlot((slot) =>
-  route({ body: chatBody }, async ({ actor, body }) => {
-    const { run, buffer } = await startChatRun(
-      actor,
-      {
-        threadId: body.id,
-        message: body.message as Parameters<typeof startChatRun>[1]["message"],
-        agentId: body.agentId,
-        modelSpec: body.modelSpec,
-        trigger: body.trigger,
-        messageId: body.messageId,
-        coordinator: body.coordinator,
-      },
-      slot,
-    );
-    keepAliveUntilRunEnds(run.id);
-    return runStreamResponse(buffer, run.id);
-  }),
-);
+/** Starts a run and streams it; the run goes on when the browser disconnects. */
+export const POST = route({ body: chatBody }, async ({ actor, body }) => {
+  const { run, buffer } = await startChatRun(actor, {
+    threadId: body.id,
+    message: body.message as Parameters<typeof startChatRun>[1]["message"],
+    agentId: body.agentId,
+    modelSpec: body.modelSpec,
+    trigger: body.trigger,
+    messageId: body.messageId,
+    coordinator: body.coordinator,
+  });
+  keepAliveUntilRunEnds(run.id);
+  return runStreamResponse(buffer, run.id);
+});
