@@ -95,22 +95,19 @@ const port = process.env.PORT || "3000";
 const profile = process.env.CPU_PROF_DIR
   ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.CPU_PROF_DIR)}`]
   : [];
-const server = spawn(
-  process.execPath,
-  [...profile, ...serverNodeFlags(process.env), path.join(standaloneDir, "server.js")],
-  {
-    // server.js changes into its own folder, so relative paths must not reach it.
-    cwd: standaloneDir,
-    stdio: "inherit",
-    env: {
-      ...process.env,
-      PORT: port,
-      // server.js binds to $HOSTNAME, which shells set to the machine's name.
-      HOSTNAME: process.env.HOSTNAME_BIND || "0.0.0.0",
-      DATA_DIR: path.resolve(root, process.env.DATA_DIR || ".data"),
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
+const args = [...profile, ...serverNodeFlags(process.env), path.join(standaloneDir, "server.js")];
+const server = spawn(process.execPath, args, {
+  // server.js changes into its own folder, so relative paths must not reach it.
+  cwd: standaloneDir,
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    PORT: port,
+    // server.js binds to $HOSTNAME, which shells set to the machine's name.
+    HOSTNAME: process.env.HOSTNAME_BIND || "0.0.0.0",
+    DATA_DIR: path.resolve(root, process.env.DATA_DIR || ".data"),
+    NEXT_TELEMETRY_DISABLED: "1",
   },
-);
+});
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
