@@ -15,8 +15,13 @@ export const chatText = (threadId: string) => `Say something short (${threadId})
 export type BenchModel = {
   /** Forgets the request log (and re-registers the script), so each N reads only its own requests. */
   reset(): Promise<void>;
-  /** When the model received each chat's first request, in ms after the chat started. */
-  reachedAfter(timings: ChatTiming[]): Promise<number[]>;
+  /**
+   * Per chat, from the model's request log: `reached`, when the model received the chat's first
+   * request (ms after the chat started); `overOwn`, the chat's first text byte over the model's own
+   * time to first token for that request (received to first token out, delays of the busy machine
+   * included): what the app added before and after the model.
+   */
+  atModel(timings: ChatTiming[]): Promise<{ reached: number[]; overOwn: number[] }>;
   /** One request body the app sent, to replay against the model alone. */
   sampleBody(): Promise<unknown>;
 };
@@ -28,12 +33,20 @@ export function benchModel(mockUrl: string): BenchModel {
       await mock.reset();
       await mock.script(SCRIPT, [TURN]);
     },
-    async reachedAfter(timings) {
-      const logged = (await mock.requests(SCRIPT)).map((r) => ({ at: r.receivedAt, body: JSON.stringify(r.body) }));
-      return timings.flatMap((t) => {
-        const at = logged.find((r) => r.body.includes(`(${t.threadId})`))?.at;
-        return at === undefined ? [] : [at - t.startedAt];
-      });
+    async atModel(timings) {
+      const logged = (await mock.requests(SCRIPT)).map((r) => ({ ...r, body: JSON.stringify(r.body) }));
+      const reached: number[] = [];
+      const overOwn: number[] = [];
+      for (const t of timings) {
+        // The chat's first request (a title call later names the same thread).
+        const first = logged.find((r) => r.body.includes(`(${t.threadId})`));
+        if (!first) continue;
+        reached.push(first.receivedAt - t.startedAt);
+        if (first.firstTokenAt !== undefined && t.firstTextMs !== null) {
+          overOwn.push(t.firstTextMs - (first.firstTokenAt - first.receivedAt));
+        }
+      }
+      return { reached, overOwn };
     },
     async sampleBody() {
       const [first] = await mock.requests(SCRIPT);

@@ -47,6 +47,24 @@ describe("control API through mockClient", () => {
     expect(all[2].key).toBeNull();
   });
 
+  it("logs when a streamed answer's first token went out, after its first-token delay", async () => {
+    const client = mockClient(server.url);
+    await client.script("timed", [{ text: "first token late", firstTokenDelayMs: 150, delayMs: 5 }, { text: "whole" }]);
+    const streamed = await postJson(`${server.url}/chat/completions`, {
+      ...chatBody(`${scriptMarker("timed")} go`),
+      stream: true,
+    });
+    const streamedAt = Date.now();
+    await streamed.text();
+    await postJson(`${server.url}/chat/completions`, chatBody(`${scriptMarker("timed")} again`));
+
+    const [first, second] = await client.requests("timed");
+    // The role event goes out at once; the first token only after the delay.
+    expect(first.firstTokenAt! - first.receivedAt).toBeGreaterThanOrEqual(145);
+    expect(first.firstTokenAt!).toBeGreaterThanOrEqual(streamedAt);
+    expect(second.firstTokenAt).toBeUndefined();
+  });
+
   it("reset forgets scripts and the log", async () => {
     const client = mockClient(server.url);
     await client.script("gone", [{ text: "x" }]);

@@ -157,7 +157,13 @@ function hasBearer(req: Request, apiKey: string): boolean {
   return timingSafeEqual(digest(match[1].trim()), digest(apiKey));
 }
 
-/** A streamed answer the client stopped reading (it aborted the call) is marked in the log: `closedByClient`. */
+const ROLE_EVENT = '"role":"assistant"';
+const decoder = new TextDecoder();
+
+/**
+ * A streamed answer the client stopped reading (it aborted the call) is marked in the log:
+ * `closedByClient`; the time its first token went out is `firstTokenAt`.
+ */
 function watchClose(response: Response, entry: LoggedRequest): Response {
   if (!response.body || !response.headers.get("content-type")?.startsWith("text/event-stream")) return response;
   const reader = response.body.getReader();
@@ -165,6 +171,9 @@ function watchClose(response: Response, entry: LoggedRequest): Response {
     async pull(controller) {
       try {
         const { done, value } = await reader.read();
+        if (!done && entry.firstTokenAt === undefined && !decoder.decode(value).includes(ROLE_EVENT)) {
+          entry.firstTokenAt = Date.now();
+        }
         if (done) controller.close();
         else controller.enqueue(value);
       } catch (err) {

@@ -12,6 +12,11 @@ export type LoggedRequest = {
   status: number;
   /** The client closed a streamed answer before its end (an aborted call). */
   closedByClient?: boolean;
+  /**
+   * Epoch milliseconds at which a streamed answer's first token (the first event after the role
+   * event) went out: the model's own time to first token, delays of a busy machine included.
+   */
+  firstTokenAt?: number;
 };
 
 /** Keeps the newest `limit` requests; 0 keeps none (the in-app demo model). */
