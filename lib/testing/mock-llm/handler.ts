@@ -121,7 +121,7 @@ export function createMockLlm(options: MockLlmOptions = {}): MockLlm {
       status: response.status,
     };
     log.add(entry);
-    return watchClose(response, entry);
+    return watchStream(response, entry);
   }
 
   return {
@@ -164,7 +164,7 @@ const decoder = new TextDecoder();
  * A streamed answer the client stopped reading (it aborted the call) is marked in the log:
  * `closedByClient`; the time its first token went out is `firstTokenAt`.
  */
-function watchClose(response: Response, entry: LoggedRequest): Response {
+function watchStream(response: Response, entry: LoggedRequest): Response {
   if (!response.body || !response.headers.get("content-type")?.startsWith("text/event-stream")) return response;
   const reader = response.body.getReader();
   const body = new ReadableStream<Uint8Array>({
