@@ -1,6 +1,7 @@
 import type { Actor } from "@/lib/auth/actor";
 import { listUsableSharedSkills } from "@/lib/db/skills";
 import type { AvailableSkill } from "@/lib/agent/runtime/context-types";
+import type { AgentsFolder } from "@/lib/agent/runtime/user-prompt-files";
 import { PERSONAL_SKILL_MD, SHARED_SKILL_MD } from "./folders";
 import { listPersonalSkills } from "./personal";
 
@@ -9,10 +10,7 @@ import { listPersonalSkills } from "./personal";
  * their personal skills (one workspace listing); a personal skill replaces the shared one of the
  * same slug. `content` is the whole SKILL.md, for preloading.
  */
-export async function loadAvailableSkills(
-  actor: Actor,
-  agentsFolder?: Parameters<typeof listPersonalSkills>[1],
-): Promise<AvailableSkill[]> {
+export async function loadAvailableSkills(actor: Actor, agentsFolder?: AgentsFolder): Promise<AvailableSkill[]> {
   const [shared, personal] = await Promise.all([
     listUsableSharedSkills(actor),
     listPersonalSkills(actor.id, agentsFolder),

@@ -30,13 +30,14 @@ export type UserPromptFile = { name: (typeof USER_PROMPT_FILES)[number]; content
  * symlink out.
  */
 export async function readUserPromptFiles(userId: string, agentsFolder?: AgentsFolder): Promise<UserPromptFile[]> {
-  const workspace = openWorkspace(userId);
   // One listing instead of a stat per name: most users have none of these files (or no folder).
   const entries = (await (agentsFolder ?? listAgentsFolder(userId))) ?? [];
   const out: UserPromptFile[] = [];
+  let workspace: ReturnType<typeof openWorkspace> | undefined;
   for (const name of USER_PROMPT_FILES) {
     const entry = entries.find((e) => e.name === name);
     if (!entry || entry.kind !== "file") continue;
+    workspace ??= openWorkspace(userId);
     const bytes = (await workspace.readBytes(`${AGENTS_FOLDER}/${name}`)).subarray(0, USER_PROMPT_FILE_CAP);
     // Drop a trailing partial UTF-8 sequence rather than emit a replacement character.
     const content = new TextDecoder("utf-8", { fatal: false }).decode(bytes).replace(/\uFFFD+$/, "");
