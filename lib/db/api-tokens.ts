@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { actorColumns } from "./user-view";
 import { getDb } from "./client";
+import { preparedQuery } from "./prepared-query";
 import { apiTokens, users } from "./schema";
 import { ApiError } from "@/lib/http/errors";
 import type { Actor } from "@/lib/auth/actor";
@@ -103,19 +104,22 @@ export async function findActorByApiToken(token: string, now = new Date()): Prom
   if (!TOKEN_SHAPE.test(token)) return null;
   const hash = hashApiToken(token);
   const db = await getDb();
-  const [row] = await db
-    .select({
-      id: apiTokens.id,
-      tokenHash: apiTokens.tokenHash,
-      expiresAt: apiTokens.expiresAt,
-      lastUsedAt: apiTokens.lastUsedAt,
-      disabled: users.disabled,
-      user: actorColumns,
-    })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(eq(apiTokens.tokenHash, hash))
-    .limit(1);
+  const [row] = await preparedQuery(db, "actorByApiToken", (db) =>
+    db
+      .select({
+        id: apiTokens.id,
+        tokenHash: apiTokens.tokenHash,
+        expiresAt: apiTokens.expiresAt,
+        lastUsedAt: apiTokens.lastUsedAt,
+        disabled: users.disabled,
+        user: actorColumns,
+      })
+      .from(apiTokens)
+      .innerJoin(users, eq(users.id, apiTokens.userId))
+      .where(eq(apiTokens.tokenHash, sql.placeholder("hash")))
+      .limit(1)
+      .prepare(""),
+  ).execute({ hash });
   if (!row || !crypto.timingSafeEqual(Buffer.from(row.tokenHash), Buffer.from(hash))) return null;
   if (row.disabled || (row.expiresAt && row.expiresAt <= now)) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {

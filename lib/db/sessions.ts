@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
-import { and, eq, gt, lte } from "drizzle-orm";
+import { and, eq, gt, lte, sql } from "drizzle-orm";
 import { actorColumns } from "./user-view";
 import { getDb } from "./client";
+import { preparedQuery } from "./prepared-query";
 import { sessions, users } from "./schema";
 import type { Actor } from "@/lib/auth/actor";
 
@@ -26,16 +27,25 @@ export async function createSession(
 /** The session and its user, or null when it was revoked, has expired or the user is disabled. */
 export async function getValidSession(id: string, now = new Date()): Promise<ValidSession | null> {
   const db = await getDb();
-  const [row] = await db
-    .select({
-      id: sessions.id,
-      expiresAt: sessions.expiresAt,
-      user: actorColumns,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), eq(users.disabled, false)))
-    .limit(1);
+  const [row] = await preparedQuery(db, "validSession", (db) =>
+    db
+      .select({
+        id: sessions.id,
+        expiresAt: sessions.expiresAt,
+        user: actorColumns,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder("id")),
+          gt(sessions.expiresAt, sql.placeholder("now")),
+          eq(users.disabled, false),
+        ),
+      )
+      .limit(1)
+      .prepare(""),
+  ).execute({ id, now: now.toISOString() });
   return row ?? null;
 }
 

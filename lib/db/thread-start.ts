@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { UIMessage } from "ai";
 import { getDb } from "./client";
+import { preparedQuery } from "./prepared-query";
 import { agentRuns, messages, threads } from "./schema";
 import type { Actor } from "@/lib/auth/actor";
 import type { ThreadRow } from "./threads";
@@ -18,14 +19,17 @@ export async function findThreadForStart(
   id: string,
 ): Promise<{ thread: ThreadRow | null; catalog: CatalogVersions }> {
   const db = await getDb();
-  const one = db
-    .select({ versions: catalogVersionsObject().as("versions") })
-    .from(sql`(select 1) as one`)
-    .as("v");
-  const [row] = await db
-    .select({ thread: threads, versions: one.versions })
-    .from(one)
-    .leftJoin(threads, and(eq(threads.id, id), eq(threads.userId, actor.id)));
+  const [row] = await preparedQuery(db, "threadForStart", (db) => {
+    const one = db
+      .select({ versions: catalogVersionsObject().as("versions") })
+      .from(sql`(select 1) as one`)
+      .as("v");
+    return db
+      .select({ thread: threads, versions: one.versions })
+      .from(one)
+      .leftJoin(threads, and(eq(threads.id, sql.placeholder("id")), eq(threads.userId, sql.placeholder("userId"))))
+      .prepare("");
+  }).execute({ id, userId: actor.id });
   return { thread: row?.thread ?? null, catalog: toCatalogVersions(row?.versions ?? null) };
 }
 
