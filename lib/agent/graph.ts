@@ -12,8 +12,12 @@ import { reservedToolNames } from "./tools/tool-properties";
 import { enqueueMemoryExtraction } from "@/lib/memory/memory-job";
 import { runStreamOptions } from "./stream-options";
 import type { BuildChildAgent, ChildAgent } from "./subagents/run-subagent";
+import { installLightRunContext } from "./light-run-context";
 
 export { runStreamOptions };
+
+// Graph runs carry their config on a plain async context object unless something traces (light-run-context.ts).
+installLightRunContext();
 
 /**
  * ChatbotAgent: the main agent graph for one run, built from the prepared runtime context.
