@@ -66,10 +66,9 @@ export async function startBenchServers(
     };
     // One after another: the first migrates the database (and, on a first start, builds Next.js: minutes).
     for (const [i, url] of appUrls.entries()) {
-      children.push(
-        spawnLogged([path.join(root, "scripts", "start.mjs")], { ...env, PORT: String(ports.app + i) }, log),
-      );
-      await waitFor(`${url}/api/health`, 20 * 60_000);
+      const app = spawnLogged([path.join(root, "scripts", "start.mjs")], { ...env, PORT: String(ports.app + i) }, log);
+      children.push(app);
+      await waitFor(`${url}/api/health`, 20 * 60_000, app);
     }
   } catch (error) {
     await stop(true);
@@ -95,9 +94,13 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
+/** Until `url` answers OK; fails at once when `child` exits first (a failed build, a port in use). */
+async function waitFor(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+      throw new Error(`the app process exited (${child.exitCode ?? child.signalCode}) before ${url} answered`);
+    }
     const ok = await fetch(url).then(
       (res) => res.ok,
       () => false,
