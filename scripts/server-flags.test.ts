@@ -3,12 +3,14 @@ import { describe, expect, it } from "vitest";
 import { serverNodeFlags } from "./server-flags.mjs";
 
 describe("serverNodeFlags", () => {
-  it("gives the server a 64 MB young-generation semi-space", () => {
-    expect(serverNodeFlags({})).toEqual(["--max-semi-space-size=64"]);
-    expect(serverNodeFlags({ NODE_OPTIONS: "--enable-source-maps" })).toEqual(["--max-semi-space-size=64"]);
+  const flags = ["--max-semi-space-size=64", "--min-semi-space-size=32"];
+
+  it("gives the server a young generation of 64 MB semi-spaces that stays at 32 MB or more when idle", () => {
+    expect(serverNodeFlags({})).toEqual(flags);
+    expect(serverNodeFlags({ NODE_OPTIONS: "--enable-source-maps" })).toEqual(flags);
   });
 
-  it("leaves the flag out when NODE_OPTIONS sets the size", () => {
+  it("leaves both flags out when NODE_OPTIONS sets the size", () => {
     expect(serverNodeFlags({ NODE_OPTIONS: "--max-semi-space-size=16" })).toEqual([]);
     expect(serverNodeFlags({ NODE_OPTIONS: "--enable-source-maps --max-semi-space-size=128" })).toEqual([]);
   });
