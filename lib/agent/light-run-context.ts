@@ -30,8 +30,10 @@ let installed = false;
  * own code runs unchanged. Idempotent.
  */
 export function installLightRunContext(provider: Provider = AsyncLocalStorageProviderSingleton): void {
-  if (installed && provider === AsyncLocalStorageProviderSingleton) return;
-  if (provider === AsyncLocalStorageProviderSingleton) installed = true;
+  if (provider === AsyncLocalStorageProviderSingleton) {
+    if (installed) return;
+    installed = true;
+  }
   const original: RunWithConfig = provider.runWithConfig.bind(provider);
   provider.runWithConfig = function runWithConfig(config, callback, avoidCreatingRootRunTree) {
     if (tracingFromEnv() || hasTracer(config?.callbacks)) return original(config, callback, avoidCreatingRootRunTree);
