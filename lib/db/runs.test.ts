@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { createTestUser } from "@/lib/testing/agent-harness";
 import type { Actor } from "@/lib/auth/actor";
 import { createThread, findThread } from "./threads";
 import { createRun, endRunWrites, findRun, finishRun } from "./runs";
 import { listMessages } from "./messages";
+import { getDb } from "./client";
+import { threads } from "./schema";
 
 let alice: Actor;
 let bob: Actor;
@@ -47,6 +50,9 @@ const answer = (id: string) => ({
 describe("endRunWrites", () => {
   it("saves the answer, the run's outcome and the thread's time together", async () => {
     const { thread, run } = await aliceRun();
+    // Last touched a minute ago: a run ending in the millisecond the thread was made would tie.
+    const touched = new Date(Date.now() - 60_000);
+    await (await getDb()).update(threads).set({ updatedAt: touched }).where(eq(threads.id, thread.id));
     const id = `msg-${crypto.randomUUID()}`;
     const saved = await endRunWrites(alice, {
       threadId: thread.id,
@@ -60,7 +66,7 @@ describe("endRunWrites", () => {
     expect(done).toMatchObject({ status: "completed", tokenUsage: { runId: run.id }, error: null });
     expect(done?.finishedAt).toBeInstanceOf(Date);
     const after = await findThread(alice, thread.id);
-    expect(after!.updatedAt.getTime()).toBeGreaterThan(thread.updatedAt.getTime());
+    expect(after!.updatedAt.getTime()).toBeGreaterThan(touched.getTime());
   });
 
   it("records a run that ended without an answer", async () => {
