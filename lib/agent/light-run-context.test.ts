@@ -53,6 +53,18 @@ describe("installLightRunContext", () => {
     expect(original).toHaveBeenCalledTimes(3);
   });
 
+  it("wraps a provider once, however often this module is loaded and installed", async () => {
+    const { provider } = fakeProvider();
+    const wrapped = provider.runWithConfig;
+    installLightRunContext(provider);
+    expect(provider.runWithConfig).toBe(wrapped);
+    // A second copy of this module (a route bundle, another test file) finds the mark too.
+    vi.resetModules();
+    const again = await import("./light-run-context");
+    again.installLightRunContext(provider);
+    expect(provider.runWithConfig).toBe(wrapped);
+  });
+
   it("installed on LangChain: runnables and graph nodes read their config, and no RunTree is built", async () => {
     installLightRunContext();
     const stored: unknown[] = [];

@@ -16,7 +16,8 @@ function hasTracer(callbacks: unknown): boolean {
   return Array.isArray(handlers) && handlers.some((h: Handler) => h?.name === "langchain_tracer");
 }
 
-let installed = false;
+/** Marks a provider already wrapped: this module may be evaluated more than once (route bundles, test files). */
+const INSTALLED = Symbol.for("meridian.lightRunContext");
 
 /**
  * LangChain runs every graph node, channel write and runnable inside `runWithConfig`, which, when
@@ -30,10 +31,9 @@ let installed = false;
  * own code runs unchanged. Idempotent.
  */
 export function installLightRunContext(provider: Provider = AsyncLocalStorageProviderSingleton): void {
-  if (provider === AsyncLocalStorageProviderSingleton) {
-    if (installed) return;
-    installed = true;
-  }
+  const marked = provider as Provider & { [INSTALLED]?: true };
+  if (marked[INSTALLED]) return;
+  marked[INSTALLED] = true;
   const original: RunWithConfig = provider.runWithConfig.bind(provider);
   provider.runWithConfig = function runWithConfig(config, callback, avoidCreatingRootRunTree) {
     if (tracingFromEnv() || hasTracer(config?.callbacks)) return original(config, callback, avoidCreatingRootRunTree);

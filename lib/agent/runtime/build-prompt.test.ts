@@ -21,7 +21,8 @@ beforeAll(() => {
   process.env.DATA_DIR = dir;
 });
 afterAll(() => {
-  process.env.DATA_DIR = prevDataDir;
+  if (prevDataDir === undefined) delete process.env.DATA_DIR;
+  else process.env.DATA_DIR = prevDataDir;
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
