@@ -12,5 +12,6 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 1_800_000,
     pool: "forks",
+    reporters: process.env.CI_REPORT_DIR ? ["default", "./scripts/ci/vitest-reporter.ts"] : ["default"],
   },
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { signInThroughForm as signIn } from "./helpers/auth";
+import { signInContext, signInPage } from "./helpers/auth";
 
 /**
  * Accessibility: axe (WCAG 2.1 A/AA rules and best practices) finds no serious or critical
@@ -44,6 +44,9 @@ const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> 
   },
 ];
 
+// Each test has its own page and reads only what every admin sees: they may run side by side.
+test.describe.configure({ mode: "parallel" });
+
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
@@ -69,7 +72,7 @@ for (const scheme of ["light", "dark"] as const) {
       test.setTimeout(120_000);
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
       await page.setViewportSize(viewport);
-      await signIn(page);
+      await signInContext(page.context());
       const found: Record<string, unknown> = {};
       for (const entry of PAGES) {
         await page.goto(entry.path);
@@ -83,7 +86,7 @@ for (const scheme of ["light", "dark"] as const) {
 }
 
 test("a list still loading is announced, and axe finds nothing serious on it", async ({ page }) => {
-  await signIn(page);
+  await signInPage(page);
   // Hold the admin lists' data: the page shows its loading placeholder until it is released.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));

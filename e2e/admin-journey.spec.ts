@@ -108,7 +108,7 @@ async function settle(page: Page) {
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
 }
 
-test("issue 3 acceptance: the superadmin sets up an organisation, provider and agent; a member chats with it", async ({
+test("issue 3 acceptance: the superadmin sets up an organisation, provider and agent; a member chats with it @solo", async ({
   page,
 }) => {
   test.setTimeout(180_000);

@@ -34,7 +34,7 @@ async function signIn(page: Page) {
   await expect(page.getByTestId("composer-input")).toBeVisible();
 }
 
-test("an admin registers an MCP server, tests it, fetches its tools, switches one off, and the agent calls one", async ({
+test("an admin registers an MCP server, tests it, fetches its tools, switches one off, and the agent calls one @solo", async ({
   page,
   browser,
 }) => {

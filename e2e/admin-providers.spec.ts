@@ -34,7 +34,9 @@ async function signIn(page: Page, username = ADMIN.username, password = ADMIN.pa
   await expect(page.getByTestId("composer-input")).toBeVisible();
 }
 
-test("the superadmin adds a provider, tests it, enables a model, and the chat answers with it", async ({ page }) => {
+test("the superadmin adds a provider, tests it, enables a model, and the chat answers with it @solo", async ({
+  page,
+}) => {
   await signIn(page);
   await page.goto("/admin/providers");
   await expect(page.getByTestId("providers-demo-note")).toBeVisible();
@@ -112,7 +114,7 @@ test("the superadmin adds a provider, tests it, enables a model, and the chat an
   await expect(page.getByTestId("status-panel").getByTestId("token-usage-card")).toContainText(SPEC);
 });
 
-test("a department admin sees the providers read-only: no create, edit, delete, switch or model changes, and no key", async ({
+test("a department admin sees the providers read-only: no create, edit, delete, switch or model changes, and no key @solo", async ({
   baseURL,
   browser,
 }) => {

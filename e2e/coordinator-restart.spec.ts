@@ -26,7 +26,7 @@ type Task = { id: string; status: string; childThreadId: string | null; error: s
 const tasksOf = async (api: APIRequestContext, threadId: string) =>
   (await (await api.get(`/api/threads/${threadId}/state`)).json()).delegatedTasks as Task[];
 
-test("a delegated task cut off by a server kill is finished after the restart", async () => {
+test("a delegated task cut off by a server kill is finished after the restart @postgres", async () => {
   const suffix = uniqueName("cr").slice(3);
   const coordinator = `cr-p-${suffix}`;
   const worker = `cr-w-${suffix}`;

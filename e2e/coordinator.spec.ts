@@ -13,7 +13,7 @@ import { pageInView, signInThroughForm } from "./helpers/pages";
 const suffix = uniqueName("c").slice(2).toLowerCase();
 const shot = (name: string) => `${process.env.E2E_SCREENSHOT_DIR || "test-results"}/coordinator-${name}.png`;
 
-test("coordinator mode: delegated tasks show live in the panel, and one is stopped from there", async ({
+test("coordinator mode: delegated tasks show live in the panel, and one is stopped from there @postgres", async ({
   page,
   browser,
   baseURL,

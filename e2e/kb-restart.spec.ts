@@ -38,7 +38,9 @@ test.describe.configure({ mode: "serial", timeout: 240_000 });
 test.beforeAll(() => server.prepare());
 test.afterAll(() => server.cleanUp());
 
-test("a document being indexed when the server is killed is indexed after it starts again", async ({ page }) => {
+test("a document being indexed when the server is killed is indexed after it starts again @postgres", async ({
+  page,
+}) => {
   await server.start();
   let api: APIRequestContext = await signIn(BASE, ADMIN.username, ADMIN.password);
   const kb = await (await api.post("/api/kbs", { data: { name: "Harbour" } })).json();

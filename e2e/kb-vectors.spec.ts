@@ -45,7 +45,7 @@ test.beforeAll(async ({ baseURL }) => {
 });
 test.afterAll(async () => api?.dispose());
 
-test("a manager turns on search by meaning, and the retrieval test uses it", async ({ page }) => {
+test("a manager turns on search by meaning, and the retrieval test uses it @postgres", async ({ page }) => {
   await signInThroughForm(page, manager);
   await page.goto(`/kbs?kb=${kbId}&tab=retrieval`);
   const modes = page.getByTestId("kb-query-mode");

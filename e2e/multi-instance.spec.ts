@@ -77,7 +77,7 @@ async function startInBackground(api: APIRequestContext, base: string, threadId:
 const runOf = async (api: APIRequestContext, runId: string) =>
   (await (await api.get(`/api/runs/${runId}`)).json()) as { status: string; error: { code: string } | null };
 
-test("a chat started on A is followed from B after a reload, and stopped from B", async ({ page }) => {
+test("a chat started on A is followed from B after a reload, and stopped from B @postgres", async ({ page }) => {
   await mock.script("mi-follow", [slowAnswer(260, "END-OF-FOLLOWED")]);
   await mock.script("mi-stop", [slowAnswer(400, "NEVER-REACHED")]);
   await signInOn(page, a.base); // the session cookie is the host's: B reads it too (one database)
@@ -116,7 +116,7 @@ test("a chat started on A is followed from B after a reload, and stopped from B"
   await expect(page.getByTestId("status-panel").getByTestId("run-status")).toContainText(/cancel|stopp/i);
 });
 
-test("a client's sign-in budget is shared: failures on A count on B", async () => {
+test("a client's sign-in budget is shared: failures on A count on B @postgres", async () => {
   const address = "198.51.100.77";
   const attempt = async (base: string, i: number) => {
     const api = await playwrightRequest.newContext({ baseURL: base });
@@ -134,7 +134,7 @@ test("a client's sign-in budget is shared: failures on A count on B", async () =
   expect(await attempt(a.base, 100)).toBe(429);
 });
 
-test("restarting B never fails A's live run; when A dies, B fails its run after the lease", async () => {
+test("restarting B never fails A's live run; when A dies, B fails its run after the lease @postgres", async () => {
   const apiA = await signIn(a.base, ADMIN.username, ADMIN.password);
   await mock.script("mi-survive", [{ text: "Survived the other instance's restart.", firstTokenDelayMs: 8_000 }]);
   const survive = await startInBackground(apiA, a.base, crypto.randomUUID(), `Wait ${scriptMarker("mi-survive")}`);

@@ -7,14 +7,15 @@ import { startTestMcpServer, type TestMcpServer } from "../../lib/testing/mcp-se
 /**
  * Approval modes over real HTTP (issue 9 item 5): with the default agent (`default` mode) an MCP
  * tool its server marks readOnlyHint runs at once, one without it waits for approval and runs
- * only once approved; an admin's `trust` agent runs it unasked. The server is deleted at the end
- * so the other specs see no MCP tools.
+ * only once approved; an admin's `trust` agent runs it unasked (the superadmin may use every
+ * server). The server is shared with the member alone, so the chats of specs running beside this
+ * one never get its tools, and deleted at the end.
  */
 const NAME = `e2e_crm_${Date.now().toString(36)}`;
-const everyone = {
-  read: { global: true, departmentIds: [], userIds: [] },
+const readableBy = (userId: string) => ({
+  read: { global: false, departmentIds: [], userIds: [userId] },
   manage: { global: false, departmentIds: [], userIds: [] },
-};
+});
 type Interrupt = { kind: string; actions: { name: string; args: Record<string, unknown> }[] };
 
 let mcp: TestMcpServer;
@@ -25,15 +26,15 @@ let serverId: string;
 test.beforeAll(async ({ baseURL }) => {
   mcp = await startTestMcpServer({ tools: ["lookup_city", "export_rows"] });
   admin = await signInAsAdmin(baseURL!);
+  const user = await createUser(admin);
+  member = await signIn(baseURL!, user.username, user.password);
   const created = await admin.post("/api/admin/mcp-servers", {
-    data: { name: NAME, url: mcp.httpUrl, sharing: everyone },
+    data: { name: NAME, url: mcp.httpUrl, sharing: readableBy(user.id) },
   });
   expect(created.status(), await created.text()).toBe(201);
   serverId = ((await created.json()) as { id: string }).id;
   const refreshed = await admin.post(`/api/admin/mcp-servers/${serverId}/refresh`);
   expect(refreshed.status(), await refreshed.text()).toBe(200);
-  const user = await createUser(admin);
-  member = await signIn(baseURL!, user.username, user.password);
 });
 
 test.afterAll(async () => {

@@ -50,7 +50,7 @@ test.beforeAll(async ({ baseURL }) => {
   ownerBearer = await bearerContext(baseURL!, (await createToken(owner)).token);
 });
 
-test("a knowledge base indexes English and Chinese markdown, answers queries, and stays private until shared", async () => {
+test("a knowledge base indexes English and Chinese markdown, answers queries, and stays private until shared @postgres", async () => {
   const created = await owner.post("/api/kbs", { data: { name: "Operations", description: "Manuals" } });
   expect(created.status()).toBe(201);
   const kb = await created.json();
@@ -165,7 +165,7 @@ test("uploads are checked: unsupported types, a corrupt PDF with a reason and a 
   await expectError(await owner.get(`/api/kbs/${kb.id}/documents/${broken.id}`), 404, "not_found:kb");
 });
 
-test("with the demo embedding model, vector and hybrid search find by vectors where the database has pgvector, and are refused with the reason where it does not", async () => {
+test("with the demo embedding model, vector and hybrid search find by vectors where the database has pgvector, and are refused with the reason where it does not @postgres", async () => {
   const models = await (await owner.get("/api/models")).json();
   expect(models.embeddingModels).toContain("demo:demo-embedding");
   const create = () => owner.post("/api/kbs", { data: { name: "Vectors", embeddingModel: "demo:demo-embedding" } });

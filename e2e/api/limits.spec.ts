@@ -41,7 +41,7 @@ const json = (bearer: string) => ({ authorization: `Bearer ${bearer}`, "content-
 
 for (const chunked of [false, true]) {
   const how = chunked ? "chunked (no Content-Length)" : "with Content-Length";
-  test(`a 40 MiB JSON body ${how} is refused with 413 without the server's memory growing, and the server keeps serving`, async ({
+  test(`a 40 MiB JSON body ${how} is refused with 413 without the server's memory growing, and the server keeps serving @solo`, async ({
     baseURL,
   }) => {
     test.setTimeout(120_000);

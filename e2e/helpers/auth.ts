@@ -1,8 +1,10 @@
 import {
   expect,
+  test,
   request as playwrightRequest,
   type APIRequestContext,
   type APIResponse,
+  type BrowserContext,
   type Page,
 } from "@playwright/test";
 
@@ -98,8 +100,46 @@ export async function signOut(api: APIRequestContext): Promise<APIResponse> {
   return api.post("/api/auth/signout", { form: { csrfToken: token }, maxRedirects: 0 });
 }
 
+type Credentials = { username: string; password: string };
+type Cookies = Awaited<ReturnType<APIRequestContext["storageState"]>>["cookies"];
+
+/** Session cookies by username, for this worker: each user signs in once (signInPage). */
+const sessions = new Map<string, Promise<Cookies>>();
+
+async function sessionCookies(user: Credentials): Promise<Cookies> {
+  let cookies = sessions.get(user.username);
+  if (!cookies) {
+    const baseURL = test.info().project.use.baseURL!;
+    cookies = signIn(baseURL, user.username, user.password).then(async (api) => {
+      const { cookies: signedIn } = await api.storageState();
+      await api.dispose();
+      return signedIn;
+    });
+    cookies.catch(() => sessions.delete(user.username));
+    sessions.set(user.username, cookies);
+  }
+  return cookies;
+}
+
+/**
+ * Signs a browser context in as `user` (the superadmin unless told): a session made once per user
+ * and worker through the API's sign-in, without rendering the login form, which only the specs
+ * that test it use (signInThroughForm). A spec whose test ends this session (sign-out, a password
+ * change) signs a user of its own in.
+ */
+export async function signInContext(context: BrowserContext, user: Credentials = ADMIN): Promise<void> {
+  await context.addCookies(await sessionCookies(user));
+}
+
+/** signInContext for `page`'s context, then opens `path`: the chat unless told, waited for until it takes input. */
+export async function signInPage(page: Page, user: Credentials = ADMIN, path = "/"): Promise<void> {
+  await signInContext(page.context(), user);
+  await page.goto(path);
+  if (path === "/") await expect(page.getByTestId("composer-input")).toBeVisible();
+}
+
 /** Signs in through the login form (the superadmin unless told) and waits for the chat. */
-export async function signInThroughForm(page: Page, user: { username: string; password: string } = ADMIN) {
+export async function signInThroughForm(page: Page, user: Credentials = ADMIN) {
   await page.goto("/login");
   await page.getByTestId("login-username").fill(user.username);
   await page.getByTestId("login-password").fill(user.password);

@@ -1,14 +1,8 @@
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
-/** Browser steps several specs share: signing in through the form, clicking before hydration. */
+/** Browser steps several specs share: clicking before hydration, sending a message, pages in one view. */
 
-export async function signInThroughForm(page: Page, user: { username: string; password: string }) {
-  await page.goto("/login");
-  await page.getByTestId("login-username").fill(user.username);
-  await page.getByTestId("login-password").fill(user.password);
-  await page.getByTestId("login-submit").click();
-  await expect(page.getByTestId("composer-input")).toBeVisible();
-}
+export { signInThroughForm } from "./auth";
 
 /** Sends `text` from the composer and waits until the chat shows `answers` answers and is ready again. */
 export async function sendAndWait(page: Page, text: string, answers: number) {
