@@ -1,4 +1,5 @@
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { signInContext } from "./auth";
 
 /** Browser steps several specs share: clicking before hydration, sending a message, pages in one view. */
 
@@ -22,7 +23,9 @@ export async function clickUntilVisible(trigger: Locator, target: Locator) {
 
 export type View = {
   baseURL: string;
-  storageState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+  /** Who the page is signed in as: a stored state, or a user signed in with signInContext. */
+  storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>;
+  user?: { username: string; password: string };
   locale: "en" | "zh-CN";
   colorScheme: "light" | "dark";
   width: number;
@@ -30,13 +33,14 @@ export type View = {
 
 /** A signed-in page in its own context at one width, colour scheme and language, for screenshots. */
 export async function pageInView(browser: Browser, view: View): Promise<{ page: Page; context: BrowserContext }> {
-  const { baseURL, storageState, locale, colorScheme, width } = view;
+  const { baseURL, storageState, user, locale, colorScheme, width } = view;
   const context = await browser.newContext({
     baseURL,
     storageState,
     colorScheme,
     viewport: { width, height: width > 500 ? 900 : 844 },
   });
+  if (user) await signInContext(context, user);
   await context.addCookies([{ name: "locale", value: locale, url: baseURL }]);
   return { page: await context.newPage(), context };
 }
