@@ -34,6 +34,20 @@ const config = [
       ],
     },
   },
+  {
+    // Specs take `test` from e2e/test.ts, whose fixture keeps @solo tests alone (docs/TESTING.md).
+    files: ["e2e/**/*.spec.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "@playwright/test", message: "Import from e2e/test.ts (its `test` keeps @solo tests alone)." },
+          ],
+        },
+      ],
+    },
+  },
 ];
 
 export default config;

@@ -63,13 +63,8 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions,
   },
-  projects: [
-    { name: "chromium", grepInvert: /@solo\b/, use: browser },
-    // Tests tagged @solo change what every user of the server sees (a provider's models, an MCP
-    // server shared with everyone) or measure the server process itself: they run one at a time,
-    // after the rest (docs/TESTING.md).
-    { name: "solo", grep: /@solo\b/, dependencies: ["chromium"], workers: 1, use: browser },
-  ],
+  // Tests tagged @solo run alone: the others wait for them and they for the others (e2e/test.ts).
+  projects: [{ name: "chromium", use: browser }],
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : [

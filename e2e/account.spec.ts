@@ -1,8 +1,11 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
-import { attemptSignIn, createUser, signInAsAdmin, type CreatedUser } from "./helpers/auth";
-import { pageInView, signInThroughForm } from "./helpers/pages";
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "./test";
+import { attemptSignIn, createUser, signInAsAdmin, signInPage, type CreatedUser } from "./helpers/auth";
+import { clickUntilVisible, pageInView, saveScreenshot } from "./helpers/pages";
 
 /** The account page: profile, password change with the current one, and the list of sign-ins. */
+
+// Every test has a member of its own (signed in once, through the API): they may run side by side.
+test.describe.configure({ mode: "parallel" });
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
@@ -23,7 +26,7 @@ async function newMember(baseURL: string): Promise<CreatedUser> {
 }
 
 async function openAccount(page: Page) {
-  await page.getByTestId("user-menu").click();
+  await clickUntilVisible(page.getByTestId("user-menu"), page.getByTestId("menu-account"));
   await page.getByTestId("menu-account").click();
   await expect(page).toHaveURL(/\/settings\/account$/);
   await expect(page.getByTestId("account-page")).toBeVisible();
@@ -35,11 +38,12 @@ test("a member renames themself, changes the password with the current one, and 
 }) => {
   const user = await newMember(baseURL!);
   const phone = await otherDevice(baseURL!, user);
-  await signInThroughForm(page, user);
+  await signInPage(page, user);
   await openAccount(page);
   await expect(page.getByTestId("account-username")).toHaveText(user.username);
 
-  // Two sign-ins: this browser (marked) and the phone, which can be ended from here.
+  // Two sign-ins: this browser's (marked; signInPage made it through the API) and the phone, which
+  // can be ended from here.
   const rows = page.getByTestId("session-row");
   await expect(rows).toHaveCount(2);
   await expect(page.locator("[data-testid=session-row][data-current]")).toContainText("This device");
@@ -125,15 +129,10 @@ for (const view of [
   test(`the account page in ${view.locale}, ${view.colorScheme}, ${view.width} px`, async ({ browser, baseURL }) => {
     const user = await newMember(baseURL!);
     const phone = await otherDevice(baseURL!, user);
-    const login = await browser.newContext({ baseURL });
-    const signing = await login.newPage();
-    await signInThroughForm(signing, user);
-    const storageState = await login.storageState();
-    await login.close();
-
-    const { page, context } = await pageInView(browser, { baseURL: baseURL!, storageState, ...view });
+    const { page, context } = await pageInView(browser, { baseURL: baseURL!, user, ...view });
     await page.goto("/settings/account");
-    await expect(page.getByTestId("session-row")).toHaveCount(2); // the form sign-in (this page holds its cookie) and the phone
+    // This page's sign-in (the one session signInContext makes for this new member) and the phone.
+    await expect(page.getByTestId("session-row")).toHaveCount(2);
     const zh = view.locale === "zh-CN";
     await expect(page.getByTestId("account-page").getByRole("heading", { level: 2 }).first()).toHaveText(
       zh ? "个人资料" : "Profile",
@@ -153,7 +152,7 @@ for (const view of [
         ? ["至少 8 个字符。", "两次输入的密码不一致。"]
         : ["At least 8 characters.", "The two passwords are not the same."],
     );
-    await page.screenshot({
+    await saveScreenshot(page, {
       path: `test-results/account-${view.locale}-${view.colorScheme}-${view.width}.png`,
       fullPage: true,
     });

@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ADMIN, createUser, signInAsAdmin, type CreatedUser } from "./helpers/auth";
+import { expect, test, type APIRequestContext, type Page } from "./test";
+import { createUser, signInAsAdmin, signInPage, type CreatedUser } from "./helpers/auth";
 import { mock, scriptMarker } from "./helpers/chat";
 import { createDepartment, uniqueName, type Department } from "./helpers/org";
+import { saveScreenshot } from "./helpers/pages";
 
 /**
  * The agent form is generated from the config schema: the superadmin builds an agent with it
@@ -16,14 +17,6 @@ type Agent = {
   sharing?: { read: { departmentIds: string[] } };
 };
 
-async function signInThroughForm(page: Page, username: string, password: string) {
-  await page.goto("/login");
-  await page.getByTestId("login-username").fill(username);
-  await page.getByTestId("login-password").fill(password);
-  await page.getByTestId("login-submit").click();
-  await expect(page.getByTestId("composer-input")).toBeVisible();
-}
-
 const row = (page: Page, slug: string) => page.locator(`[data-testid="agent-row"][data-slug="${slug}"]`);
 /** The whole page in one shot without fullPage, so sticky columns stay where a reader sees them. */
 async function screenshotTall(page: Page, path: string) {
@@ -36,13 +29,15 @@ async function screenshotTall(page: Page, path: string) {
   const size = page.viewportSize();
   await page.setViewportSize({ width: size?.width ?? 1280, height: Math.min(height + 80, 6000) });
   await page.mouse.move(0, 0);
-  await page.screenshot({ path });
+  await saveScreenshot(page, { path });
   if (size) await page.setViewportSize(size);
 }
 
 const modeOf = (page: Page, key: string) => page.getByTestId(`resource-mode-${key}`).locator('[aria-checked="true"]');
 
-test.describe.serial("agents built from the config schema", () => {
+test.describe("agents built from the config schema", () => {
+  // Each test makes the agents it looks at (names from this worker's suffix): they may run side by side.
+  test.describe.configure({ mode: "parallel" });
   const suffix = uniqueName("x").slice(2).toLowerCase();
   const slug = `orbit-${suffix}`;
   const agentName = `Orbit ${suffix}`;
@@ -65,8 +60,7 @@ test.describe.serial("agents built from the config schema", () => {
     page,
     browser,
   }) => {
-    await signInThroughForm(page, ADMIN.username, ADMIN.password);
-    await page.goto("/admin/agents");
+    await signInPage(page, undefined, "/admin/agents");
     await expect(page.getByTestId("admin-nav-agents")).toHaveAttribute("aria-current", "page");
     const defaultRow = page.getByTestId("agent-row").filter({ has: page.getByTestId("agent-default") });
     await expect(defaultRow).toHaveCount(1);
@@ -118,7 +112,7 @@ test.describe.serial("agents built from the config schema", () => {
     await mock.script(key, [{ text: "Orbit here: pack light." }]);
     const context = await browser.newContext();
     const memberPage = await context.newPage();
-    await signInThroughForm(memberPage, member.username, member.password);
+    await signInPage(memberPage, member);
     await memberPage.getByTestId("agent-picker").click();
     await memberPage.getByTestId("agent-option").filter({ hasText: agentName }).click();
     await expect(memberPage.getByTestId("agent-picker")).toContainText(agentName);
@@ -140,8 +134,7 @@ test.describe.serial("agents built from the config schema", () => {
   test("the superadmin creates a subagent in the same form, and chats can delegate to it", async ({ page }) => {
     const subSlug = `scout-${suffix}`;
     const subName = `Scout ${suffix}`;
-    await signInThroughForm(page, ADMIN.username, ADMIN.password);
-    await page.goto("/admin/agents?agent=new");
+    await signInPage(page, undefined, "/admin/agents?agent=new");
     await page.getByTestId("agent-name").fill(subName);
     await expect(page.getByTestId("agent-slug")).toHaveValue(subSlug);
     await page.getByTestId("agent-description").fill("Scouts one source and reports back.");
@@ -179,9 +172,20 @@ test.describe.serial("agents built from the config schema", () => {
   });
 
   test("a member builds their own agent in the same form, without admin-only fields", async ({ browser }) => {
+    // An agent the superadmin shares with the member's department (the first test makes one in the form).
+    const sharedSlug = `atlas-${suffix}`;
+    const shared = await admin.post("/api/agents", {
+      data: {
+        slug: sharedSlug,
+        name: `Atlas ${suffix}`,
+        config: {},
+        sharing: { read: { departmentIds: [department.id] } },
+      },
+    });
+    expect(shared.status(), await shared.text()).toBe(201);
     const context = await browser.newContext({ colorScheme: "dark" });
     const page = await context.newPage();
-    await signInThroughForm(page, member.username, member.password);
+    await signInPage(page, member);
     // A click before hydration opens nothing; retry until the menu is open.
     await expect(async () => {
       const menu = page.getByTestId("user-menu");
@@ -190,8 +194,8 @@ test.describe.serial("agents built from the config schema", () => {
     }).toPass();
     await page.getByTestId("menu-agents").click();
     await expect(page).toHaveURL(/\/agents$/);
-    await expect(row(page, slug).getByTestId("agent-access")).toHaveText("Can use");
-    await expect(row(page, slug).getByTestId("agent-edit")).toHaveAttribute("aria-disabled", "true");
+    await expect(row(page, sharedSlug).getByTestId("agent-access")).toHaveText("Can use");
+    await expect(row(page, sharedSlug).getByTestId("agent-edit")).toHaveAttribute("aria-disabled", "true");
 
     await page.getByTestId("agent-create").click();
     await expect(page.getByTestId("config-field-system_prompt")).toBeVisible();
@@ -226,7 +230,7 @@ test.describe.serial("agents built from the config schema", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await expect(row(page, ownSlug)).toBeVisible();
-    await page.screenshot({ path: "test-results/agents-user-mobile-dark.png" });
+    await saveScreenshot(page, { path: "test-results/agents-user-mobile-dark.png" });
     await context.close();
   });
 });

@@ -1,7 +1,8 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ADMIN, signInAsAdmin } from "./helpers/auth";
+import { expect, test, type Page } from "./test";
+import { ADMIN, signIn, signInAsAdmin } from "./helpers/auth";
 import { MOCK_URL, mock, scriptMarker } from "./helpers/chat";
 import { uniqueName } from "./helpers/org";
+import { clickUntilVisible, saveScreenshot } from "./helpers/pages";
 
 /**
  * Issue 3, "Done when" bullet 2, in one browser session and through the UI only: the superadmin
@@ -29,7 +30,8 @@ const shot = (name: string) => `${process.env.E2E_SCREENSHOT_DIR || "test-result
 
 let agentId: string | undefined;
 
-test.afterAll(async ({ baseURL }) => {
+// In afterEach, so the provider is gone before the tests beside this @solo one resume (e2e/test.ts).
+test.afterEach(async ({ baseURL }) => {
   const admin = await signInAsAdmin(baseURL!);
   // The agent names the provider's model: remove it first, then the provider, so the other
   // specs find the demo provider again.
@@ -43,20 +45,25 @@ test.afterAll(async ({ baseURL }) => {
   await admin.dispose();
 });
 
-async function signInThroughForm(page: Page, username: string, password: string) {
-  await page.goto("/login");
+/**
+ * Signs the page in as the superadmin with a session of its own, made through the API: the
+ * journey signs it out in step 5, which must not end the session signInPage shares in the worker.
+ */
+async function signInWithOwnSession(page: Page, baseURL: string) {
+  const api = await signIn(baseURL, ADMIN.username, ADMIN.password);
+  await page.context().addCookies((await api.storageState()).cookies);
+  await api.dispose();
+  await page.goto("/");
+  await expect(page.getByTestId("composer-input")).toBeVisible();
+}
+
+/** Signs in through the login form the page is on (where signing out lands) and waits for the chat. */
+async function signInOnLoginPage(page: Page, username: string, password: string) {
+  await expect(page).toHaveURL(/\/login$/);
   await page.getByTestId("login-username").fill(username);
   await page.getByTestId("login-password").fill(password);
   await page.getByTestId("login-submit").click();
   await expect(page.getByTestId("composer-input")).toBeVisible();
-}
-
-/** Clicks `trigger` until `target` shows: a click before hydration does nothing. */
-async function clickUntilVisible(trigger: Locator, target: Locator) {
-  await expect(async () => {
-    if (!(await target.isVisible())) await trigger.click({ timeout: 2_000 });
-    await expect(target).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
 }
 
 /** Opens the user menu (retrying a click that came before hydration) and picks an entry. */
@@ -98,7 +105,7 @@ async function screenshotForm(page: Page, name: string) {
   );
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: size.width, height: Math.min(Math.ceil(height) + 40, 6000) });
-  await page.screenshot({ path: shot(name) });
+  await saveScreenshot(page, { path: shot(name) });
   await page.setViewportSize(size);
 }
 
@@ -110,11 +117,12 @@ async function settle(page: Page) {
 
 test("issue 3 acceptance: the superadmin sets up an organisation, provider and agent; a member chats with it @solo", async ({
   page,
+  baseURL,
 }) => {
   test.setTimeout(180_000);
 
-  await test.step("1. the superadmin signs in through /login", async () => {
-    await signInThroughForm(page, ADMIN.username, ADMIN.password);
+  await test.step("1. the superadmin signs in and opens the admin area from the user menu", async () => {
+    await signInWithOwnSession(page, baseURL!);
     await userMenu(page, "menu-admin");
     await expect(page).toHaveURL(/\/admin\/users$/);
   });
@@ -173,7 +181,7 @@ test("issue 3 acceptance: the superadmin sets up an organisation, provider and a
     await expect(result).toHaveAttribute("data-ok", "true");
     await expect(result).toContainText("demo-chat answered");
     await settle(page);
-    await page.screenshot({ path: shot("provider"), fullPage: true });
+    await saveScreenshot(page, { path: shot("provider"), fullPage: true });
   });
 
   await test.step("4. an agent from the generated form, admin-only fields set, shared read-only with the department", async () => {
@@ -234,7 +242,7 @@ test("issue 3 acceptance: the superadmin sets up an organisation, provider and a
     await expect(page.getByTestId("composer-input")).toBeVisible();
     await userMenu(page, "logout-button");
     await expect(page).toHaveURL(/\/login/);
-    await signInThroughForm(page, userName, PASSWORD);
+    await signInOnLoginPage(page, userName, PASSWORD);
     await expect(page.getByTestId("user-display-name")).toHaveText("Mo Member");
 
     const words = Array.from({ length: 120 }, (_, i) => `w${i}`).join(" ");
@@ -262,7 +270,7 @@ test("issue 3 acceptance: the superadmin sets up an organisation, provider and a
     await expect(page.getByTestId("send-button")).toBeVisible();
     await expect(page.getByTestId("status-panel").getByTestId("token-usage-card")).toContainText(SPEC);
     await settle(page);
-    await page.screenshot({ path: shot("chat"), fullPage: true });
+    await saveScreenshot(page, { path: shot("chat"), fullPage: true });
 
     const requests = await mock.requests(scriptKey);
     expect(requests).toHaveLength(1);

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, signInAsAdmin } from "./helpers/auth";
+import { expect, test } from "./test";
+import { ADMIN, signInAsAdmin, signInContext, signInPage } from "./helpers/auth";
 import { mock, scriptMarker } from "./helpers/chat";
 import { startTestMcpServer, type TestMcpServer } from "../lib/testing/mcp-server";
+import { saveScreenshot } from "./helpers/pages";
 
 /**
  * The admin registers an in-process MCP server (started here, on a free port) in the browser,
@@ -16,30 +17,25 @@ test.beforeAll(async () => {
   mcp = await startTestMcpServer({ requireHeaders: { authorization: TOKEN } });
 });
 
-test.afterAll(async ({ baseURL }) => {
+// In afterEach, so the server is gone before the tests beside this @solo one resume (e2e/test.ts).
+test.afterEach(async ({ baseURL }) => {
   const admin = await signInAsAdmin(baseURL!);
   const servers = (await (await admin.get("/api/admin/mcp-servers")).json()) as { id: string; name: string }[];
   for (const s of servers.filter((s) => s.name === NAME)) {
     expect((await admin.delete(`/api/admin/mcp-servers/${s.id}`)).status()).toBe(204);
   }
   await admin.dispose();
-  await mcp?.close();
 });
 
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByTestId("login-username").fill(ADMIN.username);
-  await page.getByTestId("login-password").fill(ADMIN.password);
-  await page.getByTestId("login-submit").click();
-  await expect(page.getByTestId("composer-input")).toBeVisible();
-}
+test.afterAll(async () => {
+  await mcp?.close();
+});
 
 test("an admin registers an MCP server, tests it, fetches its tools, switches one off, and the agent calls one @solo", async ({
   page,
   browser,
 }) => {
-  await signIn(page);
-  await page.goto("/admin/mcp");
+  await signInPage(page, ADMIN, "/admin/mcp");
   await expect(page.getByTestId("admin-nav-mcp")).toHaveAttribute("aria-current", "page");
 
   // Register: a header the server requires; its value is never shown again.
@@ -84,9 +80,9 @@ test("an admin registers an MCP server, tests it, fetches its tools, switches on
   await expect(card.getByTestId("mcp-server-tool-count")).toHaveText("3 of 4 tools enabled");
   await expect(card.locator('[data-testid="mcp-tool"][data-tool="add"]')).toContainText(`${NAME}__add`);
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
-  await page.screenshot({ path: "test-results/admin-mcp.png", fullPage: true });
+  await saveScreenshot(page, { path: "test-results/admin-mcp.png", fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.screenshot({ path: "test-results/admin-mcp-dark.png", fullPage: true });
+  await saveScreenshot(page, { path: "test-results/admin-mcp-dark.png", fullPage: true });
   await page.emulateMedia({ colorScheme: "light" });
 
   // The switch is stored: after a reload the tool is still off.
@@ -98,7 +94,7 @@ test("an admin registers an MCP server, tests it, fetches its tools, switches on
   await card.getByTestId("mcp-edit").click();
   await expect(form.getByTestId("mcp-header-row")).toHaveAttribute("data-stored", "true");
   await expect(form.getByTestId("mcp-header-value")).toHaveValue("");
-  await page.screenshot({ path: "test-results/admin-mcp-edit.png" });
+  await saveScreenshot(page, { path: "test-results/admin-mcp-edit.png" });
   await form.getByTestId("mcp-cancel").click();
 
   // A scripted chat: the model calls the MCP tool; the server receives the call; the answer follows.
@@ -122,15 +118,15 @@ test("an admin registers an MCP server, tests it, fetches its tools, switches on
 
   // The same screen in Chinese.
   const zhContext = await browser.newContext({ locale: "zh-CN" });
+  await signInContext(zhContext);
   const zh = await zhContext.newPage();
-  await signIn(zh);
   await zh.goto("/admin/mcp");
   await expect(zh.getByRole("heading", { name: "MCP 服务器" })).toBeVisible();
   const zhCard = zh.locator(`[data-testid="mcp-server-card"][data-server="${NAME}"]`);
   await expect(zhCard.getByTestId("mcp-server-tool-count")).toHaveText("已启用 3/4 个工具");
   await zhCard.getByTestId("mcp-expand").click();
   await expect(zhCard.getByTestId("mcp-tool")).toHaveCount(4);
-  await zh.screenshot({ path: "test-results/admin-mcp-zh.png", fullPage: true });
+  await saveScreenshot(zh, { path: "test-results/admin-mcp-zh.png", fullPage: true });
   await zhContext.close();
 
   // Delete through the confirm dialog: the card goes, and so does the server.

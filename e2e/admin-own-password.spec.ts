@@ -1,17 +1,17 @@
-import { expect, test, type Page } from "@playwright/test";
-import { attemptSignIn, createUser, signIn as apiSignIn, signInAsAdmin, signInErrorCode } from "./helpers/auth";
-import { createDepartment } from "./helpers/org";
-import { request as playwrightRequest } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./test";
+import {
+  attemptSignIn,
+  createUser,
+  signIn as apiSignIn,
+  signInAsAdmin,
+  signInErrorCode,
+  signInPage,
+} from "./helpers/auth";
+import { createDepartment, type Department } from "./helpers/org";
+import { request as playwrightRequest } from "./test";
+import { saveScreenshot } from "./helpers/pages";
 
 /** An admin changes their own password in the edit dialog: the current one is asked for (issue 9). */
-
-async function signInThroughForm(page: Page, username: string, password: string) {
-  await page.goto("/login");
-  await page.getByTestId("login-username").fill(username);
-  await page.getByTestId("login-password").fill(password);
-  await page.getByTestId("login-submit").click();
-  await expect(page.getByTestId("composer-input")).toBeVisible();
-}
 
 const TEXT = {
   "en-US": {
@@ -22,62 +22,74 @@ const TEXT = {
   "zh-CN": { missing: "请输入当前密码后再设置新密码。", wrong: "当前密码不正确。", label: "当前密码" },
 } as const;
 
-test("the own-password form asks for the current password and refuses a wrong one, in English and Chinese", async ({
-  baseURL,
-  browser,
-}) => {
-  const root = await signInAsAdmin(baseURL!);
-  const department = await createDepartment(root);
-  const views: [keyof typeof TEXT, "light" | "dark", number][] = [
-    ["en-US", "light", 1440],
-    ["en-US", "dark", 390],
-    ["zh-CN", "dark", 1440],
-    ["zh-CN", "light", 390],
-  ];
-  for (const [locale, colorScheme, width] of views) {
-    const lead = await createUser(root, { role: "admin", departmentId: department.id });
-    const member = await createUser(root, { departmentId: department.id });
-    const context = await browser.newContext({ locale, colorScheme, viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    await signInThroughForm(page, lead.username, lead.password);
-    await page.goto("/admin/users");
+const VIEWS: [keyof typeof TEXT, "light" | "dark", number][] = [
+  ["en-US", "light", 1440],
+  ["en-US", "dark", 390],
+  ["zh-CN", "dark", 1440],
+  ["zh-CN", "light", 390],
+];
 
-    // Someone else's row: no current-password field.
-    await page.getByTestId(`user-edit-${member.username}`).click();
-    const dialog = page.getByTestId("user-edit-dialog");
-    await expect(dialog.getByTestId("user-form-password")).toBeVisible();
-    await expect(dialog.getByTestId("user-form-current-password")).toHaveCount(0);
-    await dialog.getByTestId("user-form-cancel").click();
-    await expect(dialog).toBeHidden();
+test.describe("the own-password form asks for the current password and refuses a wrong one, in English and Chinese", () => {
+  // Each view has an admin and a member of its own: the views may run side by side.
+  test.describe.configure({ mode: "parallel" });
 
-    await page.getByTestId(`user-edit-${lead.username}`).click();
-    await expect(dialog.getByLabel(TEXT[locale].label)).toBeVisible();
-    await dialog.getByTestId("user-form-password").fill("brand-new-password-1");
-    await dialog.getByTestId("user-form-submit").click();
-    // Checked in the browser, on the field: nothing is sent without the current password.
-    const current = dialog.getByTestId("user-form-current-password");
-    await expect(current).toHaveAttribute("aria-invalid", "true");
-    await expect(dialog.getByTestId("field-error")).toHaveText(TEXT[locale].missing);
+  let root: APIRequestContext;
+  let department: Department;
 
-    await dialog.getByTestId("user-form-current-password").fill("not-my-password");
-    await dialog.getByTestId("user-form-submit").click();
-    await expect(dialog.getByTestId("field-error")).toHaveText(TEXT[locale].wrong); // the server's answer, on the field
-    await expect(current).toHaveAttribute("aria-invalid", "true");
-    await page.screenshot({
-      path: `test-results/admin-own-password-${locale}-${colorScheme}-${width}.png`,
-      fullPage: true,
+  test.beforeAll(async ({ baseURL }) => {
+    root = await signInAsAdmin(baseURL!);
+    department = await createDepartment(root);
+  });
+
+  test.afterAll(async () => {
+    await root?.dispose();
+  });
+
+  for (const [locale, colorScheme, width] of VIEWS) {
+    test(`the own-password form (${locale}, ${colorScheme}, ${width} px)`, async ({ baseURL, browser }) => {
+      const lead = await createUser(root, { role: "admin", departmentId: department.id });
+      const member = await createUser(root, { departmentId: department.id });
+      const context = await browser.newContext({ locale, colorScheme, viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      // The lead changes their password below: a user of this test's own, never one signed in again.
+      await signInPage(page, lead, "/admin/users");
+
+      // Someone else's row: no current-password field.
+      await page.getByTestId(`user-edit-${member.username}`).click();
+      const dialog = page.getByTestId("user-edit-dialog");
+      await expect(dialog.getByTestId("user-form-password")).toBeVisible();
+      await expect(dialog.getByTestId("user-form-current-password")).toHaveCount(0);
+      await dialog.getByTestId("user-form-cancel").click();
+      await expect(dialog).toBeHidden();
+
+      await page.getByTestId(`user-edit-${lead.username}`).click();
+      await expect(dialog.getByLabel(TEXT[locale].label)).toBeVisible();
+      await dialog.getByTestId("user-form-password").fill("brand-new-password-1");
+      await dialog.getByTestId("user-form-submit").click();
+      // Checked in the browser, on the field: nothing is sent without the current password.
+      const current = dialog.getByTestId("user-form-current-password");
+      await expect(current).toHaveAttribute("aria-invalid", "true");
+      await expect(dialog.getByTestId("field-error")).toHaveText(TEXT[locale].missing);
+
+      await dialog.getByTestId("user-form-current-password").fill("not-my-password");
+      await dialog.getByTestId("user-form-submit").click();
+      await expect(dialog.getByTestId("field-error")).toHaveText(TEXT[locale].wrong); // the server's answer, on the field
+      await expect(current).toHaveAttribute("aria-invalid", "true");
+      await saveScreenshot(page, {
+        path: `test-results/admin-own-password-${locale}-${colorScheme}-${width}.png`,
+        fullPage: true,
+      });
+
+      await dialog.getByTestId("user-form-current-password").fill(lead.password);
+      await dialog.getByTestId("user-form-submit").click();
+      await expect(dialog).toBeHidden();
+      // This browser stays signed in; the new password is the one that works now.
+      await page.reload();
+      await expect(page.getByTestId(`user-row-${lead.username}`)).toBeVisible();
+      const api = await playwrightRequest.newContext({ baseURL });
+      expect(signInErrorCode(await attemptSignIn(api, lead.username, lead.password))).toBe("invalid_credentials");
+      const fresh = await apiSignIn(baseURL!, lead.username, "brand-new-password-1");
+      await Promise.all([api.dispose(), fresh.dispose(), context.close()]);
     });
-
-    await dialog.getByTestId("user-form-current-password").fill(lead.password);
-    await dialog.getByTestId("user-form-submit").click();
-    await expect(dialog).toBeHidden();
-    // This browser stays signed in; the new password is the one that works now.
-    await page.reload();
-    await expect(page.getByTestId(`user-row-${lead.username}`)).toBeVisible();
-    const api = await playwrightRequest.newContext({ baseURL });
-    expect(signInErrorCode(await attemptSignIn(api, lead.username, lead.password))).toBe("invalid_credentials");
-    const fresh = await apiSignIn(baseURL!, lead.username, "brand-new-password-1");
-    await Promise.all([api.dispose(), fresh.dispose(), context.close()]);
   }
-  await root.dispose();
 });

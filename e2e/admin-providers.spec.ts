@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, createUser, signInAsAdmin } from "./helpers/auth";
+import { expect, test } from "./test";
+import { ADMIN, createUser, signInAsAdmin, signInContext, signInPage } from "./helpers/auth";
 import { MOCK_URL, mock, scriptMarker } from "./helpers/chat";
 import { createDepartment } from "./helpers/org";
+import { saveScreenshot } from "./helpers/pages";
 
 /**
  * The superadmin adds a provider pointing at the scripted model server, tests it, fetches and
@@ -17,7 +18,8 @@ const SPEC = `${PROVIDER_ID}:demo-chat`;
 // Screenshots go to test-results/ unless E2E_SCREENSHOT_DIR says otherwise (parallel runs share test-results/).
 const shot = (name: string) => `${process.env.E2E_SCREENSHOT_DIR || "test-results"}/${name}`;
 
-test.afterAll(async ({ baseURL }) => {
+// In afterEach, so the providers are gone before the tests beside this @solo one resume (e2e/test.ts).
+test.afterEach(async ({ baseURL }) => {
   const admin = await signInAsAdmin(baseURL!);
   for (const id of [PROVIDER_ID, READ_ONLY_ID])
     expect([204, 404]).toContain((await admin.delete(`/api/admin/providers/${id}`)).status());
@@ -26,19 +28,10 @@ test.afterAll(async ({ baseURL }) => {
   await admin.dispose();
 });
 
-async function signIn(page: Page, username = ADMIN.username, password = ADMIN.password) {
-  await page.goto("/login");
-  await page.getByTestId("login-username").fill(username);
-  await page.getByTestId("login-password").fill(password);
-  await page.getByTestId("login-submit").click();
-  await expect(page.getByTestId("composer-input")).toBeVisible();
-}
-
 test("the superadmin adds a provider, tests it, enables a model, and the chat answers with it @solo", async ({
   page,
 }) => {
-  await signIn(page);
-  await page.goto("/admin/providers");
+  await signInPage(page, ADMIN, "/admin/providers");
   await expect(page.getByTestId("providers-demo-note")).toBeVisible();
 
   // Create: a preset fills the form, then point it at the scripted server.
@@ -50,7 +43,7 @@ test("the superadmin adds a provider, tests it, enables a model, and the chat an
   await form.getByTestId("provider-id").fill(PROVIDER_ID);
   await form.getByTestId("provider-base-url").fill(MOCK_URL);
   await form.getByTestId("provider-key").fill(KEY);
-  await page.screenshot({ path: shot("admin-providers-dialog.png") });
+  await saveScreenshot(page, { path: shot("admin-providers-dialog.png") });
   await form.getByTestId("provider-save").click();
   await expect(form).toBeHidden();
 
@@ -89,9 +82,9 @@ test("the superadmin adds a provider, tests it, enables a model, and the chat an
   await expect(form).toContainText("sk-…7f3a");
   await form.getByTestId("provider-cancel").click();
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 }); // a clean screenshot
-  await page.screenshot({ path: shot("admin-providers.png"), fullPage: true });
+  await saveScreenshot(page, { path: shot("admin-providers.png"), fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.screenshot({ path: shot("admin-providers-dark.png"), fullPage: true });
+  await saveScreenshot(page, { path: shot("admin-providers-dark.png"), fullPage: true });
   await page.emulateMedia({ colorScheme: "light" });
 
   // The chat offers the model (and only real models: the demo banner is gone) and answers with it.
@@ -139,8 +132,8 @@ test("a department admin sees the providers read-only: no create, edit, delete, 
   ];
   for (const [locale, colorScheme, width] of views) {
     const context = await browser.newContext({ locale, colorScheme, viewport: { width, height: 900 } });
+    await signInContext(context, lead);
     const page = await context.newPage();
-    await signIn(page, lead.username, lead.password);
     await page.goto("/admin/providers");
     await expect(page.getByTestId("providers-page")).toHaveAttribute("data-can-manage", "false");
     await expect(page.getByTestId("providers-read-only")).toBeVisible();
@@ -161,7 +154,7 @@ test("a department admin sees the providers read-only: no create, edit, delete, 
     await expect(card.getByTestId("provider-test-result")).toHaveAttribute("data-ok", "true");
     await expect(page.locator("body")).not.toContainText(RO_KEY);
     await expect(page.locator("body")).not.toContainText("9c2d");
-    await page.screenshot({
+    await saveScreenshot(page, {
       path: shot(`admin-providers-read-only-${locale}-${colorScheme}-${width}.png`),
       fullPage: true,
     });

@@ -1,16 +1,12 @@
-import { expect, test, type Page } from "@playwright/test";
-import { ADMIN } from "./helpers/auth";
+import { expect, test, type Page } from "./test";
+import { ADMIN, signInPage } from "./helpers/auth";
 import { uniqueName } from "./helpers/org";
+import { clickUntilVisible, saveScreenshot } from "./helpers/pages";
 
 /** The superadmin builds an organisation in the browser: a department, an admin in it and a user. */
 
-async function signInThroughForm(page: Page, username: string, password: string) {
-  await page.goto("/login");
-  await page.getByTestId("login-username").fill(username);
-  await page.getByTestId("login-password").fill(password);
-  await page.getByTestId("login-submit").click();
-  await expect(page.getByTestId("composer-input")).toBeVisible();
-}
+// Each test looks only at the rows it makes (the superadmin's own aside): they may run side by side.
+test.describe.configure({ mode: "parallel" });
 
 async function createUserInDialog(
   page: Page,
@@ -33,8 +29,8 @@ test("the superadmin creates a department, an admin in it and a user, in the UI"
   const adminName = uniqueName("lead");
   const userName = uniqueName("analyst");
 
-  await signInThroughForm(page, ADMIN.username, ADMIN.password);
-  await page.getByTestId("user-menu").click();
+  await signInPage(page);
+  await clickUntilVisible(page.getByTestId("user-menu"), page.getByTestId("menu-admin"));
   await page.getByTestId("menu-admin").click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByTestId("admin-nav-users")).toHaveAttribute("aria-current", "page");
@@ -59,23 +55,23 @@ test("the superadmin creates a department, an admin in it and a user, in the UI"
   await expect(ownRow.getByTestId(`user-delete-${ADMIN.username}`)).toHaveCount(0);
   await page.mouse.move(0, 0);
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
-  await page.screenshot({ path: "test-results/admin-users.png", fullPage: true });
+  await saveScreenshot(page, { path: "test-results/admin-users.png", fullPage: true });
 
   await page.getByTestId("admin-nav-departments").click();
   await expect(page.getByTestId(`department-row-${department}`).getByTestId("department-members")).toHaveText(
     "2 members",
   );
-  await page.screenshot({ path: "test-results/admin-departments.png", fullPage: true });
+  await saveScreenshot(page, { path: "test-results/admin-departments.png", fullPage: true });
 
   // Narrow and dark: the nav becomes a row of tabs, the table drops its less important columns.
   await page.emulateMedia({ colorScheme: "dark" });
   await page.setViewportSize({ width: 390, height: 760 });
   await page.getByTestId("admin-nav-users").click();
   await expect(page.getByTestId(`user-row-${userName}`)).toBeVisible();
-  await page.screenshot({ path: "test-results/admin-users-mobile-dark.png", fullPage: true });
+  await saveScreenshot(page, { path: "test-results/admin-users-mobile-dark.png", fullPage: true });
   await page.getByTestId(`user-edit-${userName}`).click();
   await expect(page.getByTestId("user-edit-dialog")).toBeVisible();
-  await page.screenshot({ path: "test-results/admin-users-edit-dark.png" });
+  await saveScreenshot(page, { path: "test-results/admin-users-edit-dark.png" });
   await page.getByTestId("user-form-cancel").click();
 
   // The same screen in Chinese.
@@ -85,27 +81,25 @@ test("the superadmin creates a department, an admin in it and a user, in the UI"
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("用户");
   await expect(page.getByTestId(`user-row-${userName}`)).toContainText("正常");
-  await page.screenshot({ path: "test-results/admin-users-zh.png", fullPage: true });
+  await saveScreenshot(page, { path: "test-results/admin-users-zh.png", fullPage: true });
 
   // The new admin sees their department's people, may edit the member but not themselves into anything.
   const context = await browser.newContext();
   const adminPage = await context.newPage();
-  await signInThroughForm(adminPage, adminName, "user-password-1");
-  await adminPage.goto("/admin/users");
+  await signInPage(adminPage, { username: adminName, password: "user-password-1" }, "/admin/users");
   await expect(adminPage.getByTestId(`user-row-${userName}`)).toBeVisible();
   await expect(adminPage.getByTestId(`user-row-${ADMIN.username}`)).toHaveCount(0);
   await expect(adminPage.getByTestId(`user-delete-${userName}`)).toBeVisible();
   await expect(adminPage.getByTestId(`user-delete-${adminName}`)).toHaveCount(0);
-  await adminPage.screenshot({ path: "test-results/admin-users-as-admin.png", fullPage: true });
+  await saveScreenshot(adminPage, { path: "test-results/admin-users-as-admin.png", fullPage: true });
   await context.close();
 
   // A member gets the forbidden page, not the admin area.
   const memberContext = await browser.newContext();
   const memberPage = await memberContext.newPage();
-  await signInThroughForm(memberPage, userName, "user-password-1");
-  await memberPage.goto("/admin/users");
+  await signInPage(memberPage, { username: userName, password: "user-password-1" }, "/admin/users");
   await expect(memberPage.getByTestId("forbidden-page")).toBeVisible();
-  await memberPage.screenshot({ path: "test-results/admin-forbidden.png" });
+  await saveScreenshot(memberPage, { path: "test-results/admin-forbidden.png" });
   await expect(memberPage.getByTestId("user-table")).toHaveCount(0);
   await memberContext.close();
 });
@@ -125,8 +119,7 @@ for (const [locale, width, text] of [
   }) => {
     await context.addCookies([{ name: "locale", value: locale, url: baseURL! }]);
     await page.setViewportSize({ width, height: 844 });
-    await signInThroughForm(page, ADMIN.username, ADMIN.password);
-    await page.goto("/admin/users");
+    await signInPage(page, ADMIN, "/admin/users");
     const posts: string[] = [];
     page.on("request", (r) => r.method() === "POST" && r.url().includes("/api/admin/users") && posts.push(r.url()));
 
@@ -141,7 +134,7 @@ for (const [locale, width, text] of [
     await expect(errors).toHaveText([text.chars, text.short]);
     await expect(username).toHaveAttribute("aria-invalid", "true");
     await expect(username).toHaveAccessibleDescription(new RegExp(text.chars.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
-    await page.screenshot({ path: `test-results/user-form-errors-${locale}-${width}.png` });
+    await saveScreenshot(page, { path: `test-results/user-form-errors-${locale}-${width}.png` });
 
     await password.fill("密".repeat(25));
     await dialog.getByTestId("user-form-submit").click();

@@ -1,9 +1,12 @@
-import { expect, test } from "@playwright/test";
-import { signInThroughForm as signIn } from "./helpers/auth";
+import { expect, test } from "./test";
+import { signInPage } from "./helpers/auth";
 import { mock, scriptMarker } from "./helpers/chat";
 import { clickUntilVisible } from "./helpers/pages";
 
 /** What Meridian ships (built-in skills, the seeded agents) is named in the user's language. */
+
+// Each test has its own page, chat and mock script: they may run side by side.
+test.describe.configure({ mode: "parallel" });
 
 for (const [locale, text] of [
   ["en", { skill: "HTML preview", skillWord: "self-contained", agent: "Researcher", assistant: "Meridian Assistant" }],
@@ -11,8 +14,7 @@ for (const [locale, text] of [
 ] as const) {
   test(`built-in skills and seeded agents read in ${locale}`, async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: "locale", value: locale, url: baseURL! }]);
-    await signIn(page);
-    await page.goto("/skills");
+    await signInPage(page, undefined, "/skills");
     const card = page.locator('[data-testid="skill-card"][data-slug="html-preview"]');
     await expect(card).toContainText(text.skill);
     await expect(card).toContainText(text.skillWord);

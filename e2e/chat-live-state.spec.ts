@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
-import { signInThroughForm as signIn } from "./helpers/auth";
+import { expect, test, type Page } from "./test";
+import { signInPage } from "./helpers/auth";
 import { mock, scriptMarker } from "./helpers/chat";
+import { saveScreenshot } from "./helpers/pages";
 
 /**
  * One source of truth for the live run: the plan card in the chat and the status panel show
@@ -16,7 +17,10 @@ const plan = (statuses: string[]) => ({
   })),
 });
 
-/** Records, after every DOM change, the latest counted plan card and the panel's count. */
+/**
+ * Records, after every DOM change, the latest counted plan card and the panel's count (a sample
+ * the same as the one before it is not kept again: the page reads fewer of them).
+ */
 async function watchPlanCounts(page: Page) {
   await page.evaluate(() => {
     type Sample = { card: string | null; panel: string | null; drafting: boolean };
@@ -27,11 +31,14 @@ async function watchPlanCounts(page: Page) {
       const counted = cards.filter((card) => card.hasAttribute("data-total"));
       const last = counted.at(-1);
       const progress = document.querySelector('[data-testid="status-panel"] [data-testid="todo-progress"]');
-      samples.push({
+      const sample = {
         card: last ? `${last.getAttribute("data-done")}/${last.getAttribute("data-total")}` : null,
         panel: progress ? `${progress.getAttribute("data-done")}/${progress.getAttribute("data-total")}` : null,
         drafting: cards.some((card) => card.getAttribute("data-state") === "input-streaming"),
-      });
+      };
+      const before = samples.at(-1);
+      const same = before?.card === sample.card && before.panel === sample.panel && before.drafting === sample.drafting;
+      if (!same) samples.push(sample);
     };
     new MutationObserver(read).observe(document.body, { subtree: true, childList: true, attributes: true });
   });
@@ -52,13 +59,14 @@ for (const viewport of [
       { toolCalls: [{ name: "write_todos", args: plan(["in_progress", "pending", "pending"]) }], ...SLOW },
       { toolCalls: [{ name: "write_todos", args: plan(["completed", "in_progress", "pending"]) }], ...SLOW },
       {
-        text: Array.from({ length: 400 }, (_, i) => `word${i}`).join(" "),
+        // Long enough to be still running when Stop is clicked, also on a slow machine.
+        text: Array.from({ length: 1200 }, (_, i) => `word${i}`).join(" "),
         chunkSize: 12,
         delayMs: 60,
       },
     ]);
     await page.setViewportSize(viewport);
-    await signIn(page);
+    await signInPage(page);
     await watchPlanCounts(page);
     await page.getByTestId("composer-input").fill(`Summarise my notes ${scriptMarker(key)}`);
     await page.getByTestId("send-button").click();
@@ -95,7 +103,7 @@ for (const viewport of [
       await page.getByTestId("panel-toggle").click();
       await expect(panel).toBeVisible();
     }
-    await page.screenshot({ path: `test-results/live-state-stopped-${viewport.width}.png` });
+    await saveScreenshot(page, { path: `test-results/live-state-stopped-${viewport.width}.png` });
 
     // After a reload the same: the run was cancelled, its step stopped.
     await page.reload();
@@ -113,7 +121,7 @@ test("opening another chat shows its run and plan at once, never Idle or an empt
     { text: "Second chat." },
   ]);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page);
+  await signInPage(page);
   await page.getByTestId("composer-input").fill(`Make a plan ${scriptMarker(key)}`);
   await page.getByTestId("send-button").click();
   await expect(page.getByTestId("message-assistant").last()).toContainText("Planned.");

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
-import { ADMIN } from "./helpers/auth";
+import { expect, test, type Page } from "./test";
+import { ADMIN, signInPage } from "./helpers/auth";
 import { mock, scriptMarker } from "./helpers/chat";
+import { saveScreenshot } from "./helpers/pages";
 
 /** The walking skeleton in a real browser: sign in, chat, live todos and usage, reload, stop. */
 
@@ -9,15 +10,6 @@ const slowAnswer = (words: number, end: string) => ({
   chunkSize: 12,
   delayMs: 60,
 });
-
-async function signInThroughForm(page: Page) {
-  await page.goto("/");
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByTestId("login-username").fill(ADMIN.username);
-  await page.getByTestId("login-password").fill(ADMIN.password);
-  await page.getByTestId("login-submit").click();
-  await expect(page.getByTestId("composer-input")).toBeVisible();
-}
 
 async function send(page: Page, text: string) {
   await page.getByTestId("composer-input").fill(text);
@@ -46,7 +38,13 @@ test("sign in, stream an answer with live todos and token usage, survive a reloa
       usage: { prompt_tokens: 1400, completion_tokens: 200, cached_tokens: 1024 },
     },
   ]);
-  await signInThroughForm(page);
+  // The login form itself, reached from the chat's address (the other tests sign in through the API).
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByTestId("login-username").fill(ADMIN.username);
+  await page.getByTestId("login-password").fill(ADMIN.password);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("composer-input")).toBeVisible();
   await expect(page.getByTestId("demo-banner")).toBeVisible();
 
   await send(page, `Plan my week ${scriptMarker("e2e-stream")}`);
@@ -71,12 +69,12 @@ test("sign in, stream an answer with live todos and token usage, survive a reloa
   await expect(card.getByTestId("token-bucket")).toContainText("demo:demo-chat");
   await expect(card.getByTestId("cache-hit-rate")).toContainText(/6[0-3](\.\d)?\s?%/); // (600+1024)/(1200+1400)
   await expect(page.getByTestId("context-ring")).toBeVisible();
-  await page.screenshot({ path: "test-results/chat-completed.png", fullPage: true });
+  await saveScreenshot(page, { path: "test-results/chat-completed.png", fullPage: true });
 });
 
 test("stop keeps the partial answer, also after a reload", async ({ page }) => {
   await mock.script("e2e-stop", [slowAnswer(400, "NEVER-REACHED")]);
-  await signInThroughForm(page);
+  await signInPage(page);
   await send(page, `Write a long essay ${scriptMarker("e2e-stop")}`);
   const answer = page.getByTestId("message-assistant").last();
   await expect(answer).toContainText("word10");
@@ -91,7 +89,7 @@ test("stop keeps the partial answer, also after a reload", async ({ page }) => {
   await expect(reloaded).toContainText("word10");
   await expect(reloaded).not.toContainText("NEVER-REACHED");
   await expect(page.getByTestId("status-panel").getByTestId("run-status")).toContainText(/cancel|stopp/i);
-  await page.screenshot({ path: "test-results/chat-stopped.png", fullPage: true });
+  await saveScreenshot(page, { path: "test-results/chat-stopped.png", fullPage: true });
 });
 
 for (const viewport of [
@@ -102,7 +100,7 @@ for (const viewport of [
     page,
   }) => {
     await page.setViewportSize(viewport);
-    await signInThroughForm(page);
+    await signInPage(page);
     const suggestion = page.getByTestId("suggestion").first();
     await expect(suggestion).toBeVisible();
     await suggestion.click();
@@ -119,7 +117,7 @@ for (const viewport of [
     await page.keyboard.type(" It is a coffee grinder.");
     await page.getByTestId("send-button").click();
     await expect(page.getByTestId("message-user")).toHaveText(/small product.*It is a coffee grinder\.$/s);
-    await page.screenshot({ path: `test-results/suggestion-${viewport.width}.png` });
+    await saveScreenshot(page, { path: `test-results/suggestion-${viewport.width}.png` });
   });
 }
 
@@ -129,7 +127,7 @@ test("the context ring writes its share, shows its tokens on focus and on tap, a
   baseURL,
 }) => {
   await mock.script("e2e-ring", [{ text: "A short answer.", usage: { prompt_tokens: 900, completion_tokens: 5 } }]);
-  await signInThroughForm(page);
+  await signInPage(page);
   const ring = page.getByTestId("context-ring");
   // Before the first reply: no number, and the label says why.
   await expect(ring).toBeVisible();
@@ -173,7 +171,7 @@ test("the context ring writes its share, shows its tokens on focus and on tap, a
   await expect(mobileRing.getByTestId("context-percent")).toHaveText(expected);
   await mobileRing.tap();
   await expect(mobile.getByTestId("context-label")).toBeVisible();
-  await mobile.screenshot({ path: "test-results/context-ring-tap-390.png" });
+  await saveScreenshot(mobile, { path: "test-results/context-ring-tap-390.png" });
   await mobile.getByTestId("message-assistant").last().tap();
   await expect(mobile.getByTestId("context-label")).toBeHidden();
   await phone.close();
@@ -183,7 +181,7 @@ test("the first answer gives the chat a short plain title in the user's language
   page,
 }) => {
   await mock.script("e2e-title", [{ text: "Use `print(n)` in a loop." }, { text: "好的，这是邮件。" }]);
-  await signInThroughForm(page);
+  await signInPage(page);
   await send(page, `\`\`\`python\nprint(1)\n\`\`\` how do I **print** numbers? ${scriptMarker("e2e-title")}`);
   await expect(page.getByTestId("message-assistant").last()).toContainText("in a loop");
   const threadId = page.url().split("/chat/")[1];

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./test";
 import { ADMIN, signIn } from "./helpers/auth";
 import { mock, scriptMarker, sendChat } from "./helpers/chat";
 import { uniqueName } from "./helpers/org";

@@ -1,9 +1,10 @@
 import fs from "node:fs/promises";
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ADMIN, createUser, signIn, signInAsAdmin, type CreatedUser } from "./helpers/auth";
+import { expect, test, type Page } from "./test";
+import { createUser, signIn, signInAsAdmin, signInPage, type CreatedUser } from "./helpers/auth";
 import { mock, scriptMarker } from "./helpers/chat";
 import { createTrustedAgent, DOT_PNG, dropFiles, requestsTo, throttleUploads } from "./helpers/files";
 import { uniqueName } from "./helpers/org";
+import { clickUntilVisible, saveScreenshot } from "./helpers/pages";
 
 /**
  * Issue 4, files in the browser: drag-and-drop upload with progress, the agent reads the file
@@ -34,22 +35,6 @@ test.afterAll(async ({ baseURL }) => {
   await admin.dispose();
 });
 
-async function signInThroughForm(page: Page) {
-  await page.goto("/login");
-  await page.getByTestId("login-username").fill(ADMIN.username);
-  await page.getByTestId("login-password").fill(ADMIN.password);
-  await page.getByTestId("login-submit").click();
-  await expect(page.getByTestId("composer-input")).toBeVisible();
-}
-
-/** Clicks `trigger` until `target` shows: a click before hydration does nothing. */
-async function clickUntilVisible(trigger: Locator, target: Locator) {
-  await expect(async () => {
-    if (!(await target.isVisible())) await trigger.click({ timeout: 2_000 });
-    await expect(target).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
-}
-
 async function pickAgent(page: Page, name: string) {
   const option = page.getByTestId("agent-option").filter({ hasText: name });
   await clickUntilVisible(page.getByTestId("agent-picker"), option);
@@ -70,7 +55,7 @@ test("drop a file, the agent reads it, present an artifact, open and download it
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  await signInThroughForm(page);
+  await signInPage(page);
   await pickAgent(page, agent.name);
   const question = `What does my file say? ${scriptMarker(`files-${suffix}`)}`;
   await page.getByTestId("composer-input").fill(question);
@@ -92,14 +77,14 @@ test("drop a file, the agent reads it, present an artifact, open and download it
   const refused = chips.filter({ hasText: "tool.bin" });
   await expect(refused).toHaveAttribute("data-status", "failed");
   await expect(refused.getByTestId("attachment-error")).toHaveText("This file type is not accepted");
-  await page.screenshot({ path: shot("composer-uploading") });
+  await saveScreenshot(page, { path: shot("composer-uploading") });
   const upload = (await (await uploaded).json()) as { name: string; path: string; size: number; mediaType: string };
   await release();
   expect(upload).toMatchObject({ name: "notes.txt", mediaType: "text/plain" });
   expect(upload.path).toMatch(/^\/home\/gem\/user-data\/projects\/[\w-]+\/uploads\/[^/]+$/);
   await expect(notes).toHaveAttribute("data-status", "done");
   await expect(notes.getByTestId("attachment-detail")).toHaveText(/1\.\d\s?MB/);
-  await page.getByTestId("composer").screenshot({ path: shot("composer-chips") });
+  await saveScreenshot(page.getByTestId("composer"), { path: shot("composer-chips") });
   await refused.getByTestId("attachment-remove").click();
   await expect(chips).toHaveCount(1);
   await expect(page.getByTestId("send-button")).toBeEnabled();
@@ -164,12 +149,12 @@ test("drop a file, the agent reads it, present an artifact, open and download it
   await expect(answer).toContainText("ARTIFACT-DONE", { timeout: 30_000 });
   await outputs.click();
   await expect(panel.locator(`[data-testid="file-entry"][data-path="${report}"]`)).toContainText("report.md");
-  await panel.screenshot({ path: shot("panel-tree") });
+  await saveScreenshot(panel, { path: shot("panel-tree") });
   const card = answer.getByTestId("artifact-card");
   await expect(card).toHaveCount(1);
   await expect(card).toContainText("report.md");
   await expect(card).toHaveAttribute("data-path", report);
-  await card.screenshot({ path: shot("artifact-card") });
+  await saveScreenshot(card, { path: shot("artifact-card") });
 
   await card.getByTestId("artifact-open").click();
   const preview = panel.getByTestId("file-preview");
@@ -177,9 +162,9 @@ test("drop a file, the agent reads it, present an artifact, open and download it
   await expect(preview).toHaveAttribute("data-path", report);
   await expect(preview.locator("h1")).toHaveText("Quarterly report");
   await expect(preview).toContainText(ARTIFACT_BODY);
-  await page.screenshot({ path: shot("panel-preview") });
+  await saveScreenshot(page, { path: shot("panel-preview") });
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.screenshot({ path: shot("panel-preview-dark") });
+  await saveScreenshot(page, { path: shot("panel-preview-dark") });
   await page.emulateMedia({ colorScheme: "light" });
 
   const [download] = await Promise.all([page.waitForEvent("download"), card.getByTestId("artifact-download").click()]);
@@ -207,7 +192,7 @@ test("drop a file, the agent reads it, present an artifact, open and download it
 test("the file panel uploads into the personal workspace, asks before replacing, previews safely, deletes", async ({
   page,
 }) => {
-  await signInThroughForm(page);
+  await signInPage(page);
   await clickUntilVisible(page.getByTestId("files-toggle"), page.getByTestId("file-panel"));
   const panel = page.getByTestId("file-panel");
   await panel.getByTestId("file-tab-workspace").click();
@@ -248,7 +233,7 @@ test("the file panel uploads into the personal workspace, asks before replacing,
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(`Replace “${name}”?`);
   await expect(dialog.getByTestId("confirm-accept")).toHaveText("Replace");
-  await page.screenshot({ path: shot("replace-confirm") });
+  await saveScreenshot(page, { path: shot("replace-confirm") });
   await dialog.getByTestId("confirm-cancel").click();
   await expect(dialog).toBeHidden();
   expect(puts).toHaveLength(1);
@@ -278,7 +263,7 @@ test("the file panel uploads into the personal workspace, asks before replacing,
   await expect(blocked).toHaveAttribute("rel", "noopener noreferrer");
   await expect(blocked).toHaveAttribute("title", /not loaded automatically/);
   await expect(preview.locator(`img[src*="${host}"]`)).toHaveCount(0);
-  await preview.screenshot({ path: shot("blocked-image") });
+  await saveScreenshot(preview, { path: shot("blocked-image") });
   expect(outside).toEqual([]);
   // Only a click opens it, in a new tab (answered here: the host does not exist).
   await page
@@ -300,7 +285,7 @@ test("the file panel uploads into the personal workspace, asks before replacing,
 test("an image pasted into a new chat previews in the panel; removing its chip deletes it before the first message", async ({
   page,
 }) => {
-  await signInThroughForm(page);
+  await signInPage(page);
   const uploaded = page.waitForResponse((r) => r.url().includes("/uploads") && r.request().method() === "POST");
   // A screenshot-like image on the clipboard, pasted into the message box.
   await page.getByTestId("composer-input").evaluate(async (input) => {
@@ -336,7 +321,7 @@ test("an image pasted into a new chat previews in the panel; removing its chip d
   const image = panel.getByTestId("file-preview-image");
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
-  await page.screenshot({ path: shot("panel-image") });
+  await saveScreenshot(page, { path: shot("panel-image") });
 
   // Removing the chip deletes the upload: while the server cannot be reached it stays, with
   // the reason; then it is gone from the chat's files and the preview closes.
@@ -346,7 +331,7 @@ test("an image pasted into a new chat previews in the panel; removing its chip d
   await chip.getByTestId("attachment-remove").click();
   await expect(chip.getByTestId("attachment-remove-error")).toHaveText("Not removed: Network error — try again");
   await expect(chip).toHaveAttribute("data-status", "done");
-  await page.getByTestId("composer").screenshot({ path: shot("chip-remove-failed") });
+  await saveScreenshot(page.getByTestId("composer"), { path: shot("chip-remove-failed") });
   await page.context().setOffline(false);
   expect((await page.request.get(fileUrl)).status()).toBe(200);
   const deleted = page.waitForResponse((r) => r.url().endsWith(fileUrl) && r.request().method() === "DELETE");
@@ -369,7 +354,7 @@ test("an image pasted into a new chat previews in the panel; removing its chip d
   const answer = page.getByTestId("message-assistant").last();
   await expect(answer).toContainText("REMOVED-DONE");
   await expect(answer.getByTestId("markdown-blocked-image")).toHaveText("pixel");
-  await answer.screenshot({ path: shot("answer-blocked-image") });
+  await saveScreenshot(answer, { path: shot("answer-blocked-image") });
   const requests = await mock.requests(key);
   expect(requests).toHaveLength(1);
   const sent = JSON.stringify((requests[0].body as { messages: unknown[] }).messages);
@@ -384,7 +369,7 @@ test("an image pasted into a new chat previews in the panel; removing its chip d
   const box = await panel.boundingBox();
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: shot("panel-narrow") });
+  await saveScreenshot(page, { path: shot("panel-narrow") });
   await panel.getByTestId("files-close").click();
   await expect(panel).toBeHidden();
 });
@@ -392,7 +377,7 @@ test("an image pasted into a new chat previews in the panel; removing its chip d
 test("the demo model reads an attached file when asked about it, and no attachment block reaches the page", async ({
   page,
 }) => {
-  await signInThroughForm(page);
+  await signInPage(page);
   const name = `harbour-${suffix}.txt`;
   await dropFiles(page, page.getByTestId("composer"), [
     { name, type: "text/plain", text: "Berth 4 is closed for repairs\nPilot boards at 06:00\n" },
@@ -411,13 +396,13 @@ test("the demo model reads an attached file when asked about it, and no attachme
   const visible = await page.locator("body").innerText();
   expect(visible).not.toContain("<attachments>");
   expect(visible).not.toContain("Files the user uploaded");
-  await page.screenshot({ path: shot("demo-reads-attachment"), fullPage: true });
+  await saveScreenshot(page, { path: shot("demo-reads-attachment"), fullPage: true });
 });
 
 test("the files a message carried show under it: names, sizes, an image's thumbnail that opens in the panel", async ({
   page,
 }) => {
-  await signInThroughForm(page);
+  await signInPage(page);
   // Paste a 160x90 image (the browser lists it only as a clipboard item), then drop a text file.
   await page.getByTestId("composer-input").evaluate(async (input) => {
     const canvas = Object.assign(document.createElement("canvas"), { width: 160, height: 90 });
@@ -461,12 +446,12 @@ test("the files a message carried show under it: names, sizes, an image's thumbn
   const preview = page.getByTestId("file-panel").getByTestId("file-preview-image");
   await expect(preview).toBeVisible();
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
-  await page.screenshot({ path: shot("message-attachments") });
+  await saveScreenshot(page, { path: shot("message-attachments") });
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId("file-panel").getByTestId("files-close").click();
   await expect(page.getByTestId("message-user").getByTestId("message-attachment")).toHaveCount(2);
   const box = await page.getByTestId("message-attachments").boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: shot("message-attachments-390") });
+  await saveScreenshot(page, { path: shot("message-attachments-390") });
 });

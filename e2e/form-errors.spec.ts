@@ -1,7 +1,7 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { signInAsAdmin } from "./helpers/auth";
+import { expect, test, type Locator, type Page } from "./test";
+import { ADMIN } from "./helpers/auth";
 import { createDepartment, uniqueName } from "./helpers/org";
-import { clickUntilVisible, pageInView } from "./helpers/pages";
+import { clickUntilVisible, pageInView, saveScreenshot } from "./helpers/pages";
 
 /**
  * Forms check their input with the routes' own schemas before sending and say what is wrong on
@@ -26,6 +26,9 @@ async function expectFieldError(field: Locator, dialog: Locator, text: string) {
   await expect(dialog.locator(`[id="${describedBy}"]`)).toHaveText(text);
 }
 
+// Each test has its own page and makes nothing another test reads: the views may run side by side.
+test.describe.configure({ mode: "parallel" });
+
 for (const view of [
   { locale: "zh-CN", colorScheme: "dark", width: 390 },
   { locale: "en", colorScheme: "light", width: 1280 },
@@ -34,9 +37,7 @@ for (const view of [
   const REQUIRED = zh ? "必填。" : "Required.";
 
   test(`dialogs mark bad fields before sending, ${view.locale} ${view.width}`, async ({ browser, baseURL }) => {
-    const admin = await signInAsAdmin(baseURL!);
-    const storageState = await admin.storageState();
-    const { page, context } = await pageInView(browser, { baseURL: baseURL!, storageState, ...view });
+    const { page, context } = await pageInView(browser, { baseURL: baseURL!, user: ADMIN, ...view });
     const writes = countWrites(page);
 
     // Department: an empty name.
@@ -65,7 +66,7 @@ for (const view of [
       provider,
       zh ? "API 密钥不能包含空格或换行。" : "An API key has no spaces or line breaks.",
     );
-    await page.screenshot({ path: `test-results/form-errors-provider-${view.locale}-${view.width}.png` });
+    await saveScreenshot(page, { path: `test-results/form-errors-provider-${view.locale}-${view.width}.png` });
     await page.keyboard.press("Escape");
 
     // MCP server: a header name with a space.
@@ -103,17 +104,16 @@ for (const view of [
 
     expect(writes.count(), "no refused form sent anything").toBe(0);
     await context.close();
-    await admin.dispose();
   });
 
   test(`what only the server knows comes back in the user's language, ${view.locale} ${view.width}`, async ({
     browser,
     baseURL,
   }) => {
-    const admin = await signInAsAdmin(baseURL!);
+    const { page, context } = await pageInView(browser, { baseURL: baseURL!, user: ADMIN, ...view });
+    // The context's own requests act as the admin (the same session as the page).
+    const admin = context.request;
     const doomed = await createDepartment(admin, uniqueName("doomed"));
-    const storageState = await admin.storageState();
-    const { page, context } = await pageInView(browser, { baseURL: baseURL!, storageState, ...view });
     await page.goto("/admin/departments");
     const dialog = page.getByTestId("department-dialog");
     await clickUntilVisible(page.getByTestId(`department-edit-${doomed.name}`), dialog);
@@ -125,6 +125,5 @@ for (const view of [
       zh ? "该部门不存在。" : "This department does not exist.",
     );
     await context.close();
-    await admin.dispose();
   });
 }

@@ -1,18 +1,23 @@
-import { expect, test, type Page } from "@playwright/test";
-import { ADMIN } from "./helpers/auth";
+import { expect, test, type Page } from "./test";
+import { createUser, signInAsAdmin, signInPage, type CreatedUser } from "./helpers/auth";
 import { mock, scriptMarker } from "./helpers/chat";
+import { saveScreenshot } from "./helpers/pages";
 
 /** Human in the loop in a real browser: approve and reject a write_file, answer ask_user_question. */
 
 type ModelRequest = { messages: { role: string; content: unknown }[] };
 
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByTestId("login-username").fill(ADMIN.username);
-  await page.getByTestId("login-password").fill(ADMIN.password);
-  await page.getByTestId("login-submit").click();
-  await expect(page.getByTestId("composer-input")).toBeVisible();
-}
+/**
+ * A user of its own: the sidebar marks each of the user's interrupted threads, and a thread
+ * another spec leaves waiting (as the admin) must not show up in this one's.
+ */
+let user: CreatedUser;
+
+test.beforeAll(async ({ baseURL }) => {
+  const admin = await signInAsAdmin(baseURL!);
+  user = await createUser(admin, { role: "user" });
+  await admin.dispose();
+});
 
 async function send(page: Page, text: string) {
   await page.getByTestId("composer-input").fill(text);
@@ -40,7 +45,7 @@ test("approve a write_file: the file is written only after approval and the run 
     },
     { text: "I saved your meeting notes to the workspace." },
   ]);
-  await signIn(page);
+  await signInPage(page, user);
   await send(page, `Save my meeting notes ${scriptMarker("e2e-approve")}`);
 
   const card = page.getByTestId("approval-card");
@@ -50,8 +55,8 @@ test("approve a write_file: the file is written only after approval and the run 
   await expect(page.getByTestId("run-notice")).toBeVisible();
   await expect(page.getByTestId("thread-interrupted")).toBeVisible();
   expect((await page.request.get(fileUrl(path))).status()).toBe(404);
-  await card.screenshot({ path: "test-results/hitl-approval-card.png" });
-  await page.screenshot({ path: "test-results/hitl-approval-page.png" });
+  await saveScreenshot(card, { path: "test-results/hitl-approval-card.png" });
+  await saveScreenshot(page, { path: "test-results/hitl-approval-page.png" });
 
   await card.getByTestId("approve-button").click();
   await expect(page.getByTestId("message-assistant").last()).toContainText(
@@ -77,7 +82,7 @@ test("reject a write_file with a reason: nothing is written and the model reads 
     { toolCalls: [{ name: "write_file", args: { file_path: path, content: "draft" } }] },
     { text: "Understood, I kept it in the chat." },
   ]);
-  await signIn(page);
+  await signInPage(page, user);
   await send(page, `Write a draft ${scriptMarker("e2e-reject")}`);
 
   const card = page.getByTestId("approval-card");
@@ -88,7 +93,7 @@ test("reject a write_file with a reason: nothing is written and the model reads 
   await expect(page.getByTestId("message-assistant").last()).toContainText("Understood, I kept it in the chat.");
   await expect(card.getByTestId("approval-decision")).toHaveAttribute("data-decision", "reject");
   await expect(card).toContainText("Keep drafts in the chat");
-  await card.screenshot({ path: "test-results/hitl-approval-rejected.png" });
+  await saveScreenshot(card, { path: "test-results/hitl-approval-rejected.png" });
   expect((await page.request.get(fileUrl(path))).status()).toBe(404);
   const [result] = await toolResults("e2e-reject");
   expect(result).toContain("rejected this write_file call");
@@ -126,7 +131,7 @@ test("answer an ask_user_question form and the run continues to its answer", asy
     },
     { text: "Great: a plain-text report with a summary and figures is on its way." },
   ]);
-  await signIn(page);
+  await signInPage(page, user);
   await send(page, `Prepare the quarterly report ${scriptMarker("e2e-ask")}`);
 
   const form = page.getByTestId("question-form");
@@ -136,8 +141,8 @@ test("answer an ask_user_question form and the run continues to its answer", asy
   await expect(form.getByTestId("question-other-input")).toHaveCount(1); // only the first question takes own words
   await page.setViewportSize({ width: 1280, height: 1400 }); // the whole form on screen, under no sticky header
   await form.scrollIntoViewIfNeeded();
-  await form.screenshot({ path: "test-results/hitl-question-form.png" });
-  await page.screenshot({ path: "test-results/hitl-question-page.png" });
+  await saveScreenshot(form, { path: "test-results/hitl-question-form.png" });
+  await saveScreenshot(page, { path: "test-results/hitl-question-page.png" });
 
   const [format, sections] = [form.getByTestId("question").nth(0), form.getByTestId("question").nth(1)];
   await format.getByTestId("question-option").filter({ hasText: "Slides" }).click();
@@ -152,7 +157,7 @@ test("answer an ask_user_question form and the run continues to its answer", asy
     "a plain-text report with a summary and figures",
   );
   await expect(form).toHaveAttribute("data-state", "answered");
-  await form.screenshot({ path: "test-results/hitl-question-answered.png" });
+  await saveScreenshot(form, { path: "test-results/hitl-question-answered.png" });
   const [answer] = await toolResults("e2e-ask");
   expect(answer).toContain('in their own words: "Plain text"');
   expect(answer).not.toContain('"Slides"'); // typing own words replaced the single choice

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ADMIN } from "./helpers/auth";
+import { expect, test, type Locator, type Page } from "./test";
+import { signInContext } from "./helpers/auth";
 import { uniqueName } from "./helpers/org";
 
 /**
@@ -36,11 +36,7 @@ async function hoveredColour(page: Page, target: Locator): Promise<string> {
 }
 
 test("a danger IconButton turns the danger colour on hover; others the foreground colour", async ({ page }) => {
-  await page.goto("/login");
-  await page.getByTestId("login-username").fill(ADMIN.username);
-  await page.getByTestId("login-password").fill(ADMIN.password);
-  await page.getByTestId("login-submit").click();
-  await expect(page.getByTestId("composer-input")).toBeVisible();
+  await signInContext(page.context());
   const name = uniqueName("hover");
   expect((await page.request.post("/api/tokens", { data: { name } })).status()).toBe(201);
 

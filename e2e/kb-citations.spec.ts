@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-import { createUser, signIn, signInAsAdmin, type CreatedUser } from "./helpers/auth";
+import { expect, test } from "./test";
+import { createUser, signInAsAdmin, signInContext, type CreatedUser } from "./helpers/auth";
 import { mock, scriptMarker } from "./helpers/chat";
 import { uniqueName } from "./helpers/org";
+import { saveScreenshot } from "./helpers/pages";
 
 /**
  * Issue 12, second "Done when", in the browser: the scripted model reads the knowledge-base skill,
@@ -30,19 +31,12 @@ test.beforeAll(async ({ baseURL }) => {
   await admin.dispose();
 });
 
-async function signInThroughForm(page: Page) {
-  await page.goto("/login");
-  await page.getByTestId("login-username").fill(member.username);
-  await page.getByTestId("login-password").fill(member.password);
-  await page.getByTestId("login-submit").click();
-  await expect(page.getByTestId("composer-input")).toBeVisible();
-}
-
 test("an answer built on a knowledge base cites it, and the citation opens the document at its lines", async ({
   page,
-  baseURL,
 }) => {
-  const api = await signIn(baseURL!, member.username, member.password);
+  // The page's context signs in once; its requests seed the knowledge base as the same member.
+  await signInContext(page.context(), member);
+  const api = page.request;
   const kb = await (
     await api.post("/api/kbs", { data: { name: uniqueName("Facilities"), description: "Office facilities" } })
   ).json();
@@ -53,7 +47,6 @@ test("an answer built on a knowledge base cites it, and the citation opens the d
   await expect
     .poll(async () => ((await (await api.get(`/api/kbs/${kb.id}/documents`)).json()) as { status: string }[])[0].status)
     .toBe("indexed");
-  await api.dispose();
 
   const key = uniqueName("kb-citation");
   await mock.script(key, [
@@ -62,7 +55,8 @@ test("an answer built on a knowledge base cites it, and the citation opens the d
     { toolCalls: [{ name: "query_kb", args: { kb_id: kb.id, query_text: "where are the spare keys kept" } }] },
     { text: "The spare keys are in the blue cabinet behind reception [facilities.md, lines 1-5]." },
   ]);
-  await signInThroughForm(page);
+  await page.goto("/");
+  await expect(page.getByTestId("composer-input")).toBeVisible();
   await page.getByTestId("composer-input").fill(`Where are the spare keys? ${scriptMarker(key)}`);
   await page.getByTestId("send-button").click();
 
@@ -75,7 +69,7 @@ test("an answer built on a knowledge base cites it, and the citation opens the d
   const source = answer.getByTestId("kb-source").first();
   await expect(source).toContainText("facilities.md");
   await expect(source).toContainText("lines 1–5");
-  await page.screenshot({ path: shot("answer") });
+  await saveScreenshot(page, { path: shot("answer") });
   await source.click();
 
   await expect(page).toHaveURL(/\/kbs\?kb=.*&doc=.*&line=1&to=5/);
@@ -84,7 +78,7 @@ test("an answer built on a knowledge base cites it, and the citation opens the d
   await expect(marked).toHaveCount(5);
   await expect(marked.last()).toContainText(FACT);
   await expect(marked.last()).toBeInViewport();
-  await page.screenshot({ path: shot("viewer") });
+  await saveScreenshot(page, { path: shot("viewer") });
 
   // After a reload the stored answer still lists its source.
   await page.goBack();

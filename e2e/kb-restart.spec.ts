@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./test";
 import { ADMIN, signIn } from "./helpers/auth";
 import { extraPort, restartableServer } from "./helpers/restartable-server";
 

@@ -1,8 +1,8 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./test";
 import { docxWithParagraphs, pdfWithText } from "../lib/testing/kb-samples";
-import { createUser, signInAsAdmin, type CreatedUser } from "./helpers/auth";
+import { createUser, signIn, signInAsAdmin, signInPage, type CreatedUser } from "./helpers/auth";
 import { uniqueName } from "./helpers/org";
-import { clickUntilVisible, signInThroughForm, pageInView, type View } from "./helpers/pages";
+import { clickUntilVisible, pageInView, type View, saveScreenshot } from "./helpers/pages";
 
 /**
  * Knowledge bases in the browser, as a plain user: create one from the menu, tune its chunking,
@@ -33,21 +33,20 @@ const FILES = {
   broken: { name: "broken.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 nope") },
 };
 
-let member: CreatedUser;
-let kbId = "";
-
-test.beforeAll(async ({ baseURL }) => {
-  const admin = await signInAsAdmin(baseURL!);
-  member = await createUser(admin, { role: "user" });
-  await admin.dispose();
-});
-
 const documentRow = (page: Page, name: string) => page.getByTestId("kb-document").filter({ hasText: name });
 
 test.describe.serial("knowledge bases in the browser", () => {
+  let member: CreatedUser;
+
+  test.beforeAll(async ({ baseURL }) => {
+    const admin = await signInAsAdmin(baseURL!);
+    member = await createUser(admin, { role: "user" });
+    await admin.dispose();
+  });
+
   test("create, upload and index, fail and retry, retrieve and open at the cited lines", async ({ page }) => {
     test.setTimeout(180_000);
-    await signInThroughForm(page, member);
+    await signInPage(page, member);
     await clickUntilVisible(page.getByTestId("user-menu"), page.getByTestId("menu-kbs"));
     await page.getByTestId("menu-kbs").click();
     await expect(page).toHaveURL(/\/kbs$/);
@@ -63,7 +62,7 @@ test.describe.serial("knowledge bases in the browser", () => {
     await page.getByTestId("kb-create-description").fill("Logs and guides of the northern harbour.");
     await page.getByTestId("kb-create-submit").click();
     await expect(page).toHaveURL(/\/kbs\?kb=[\w-]+$/);
-    kbId = new URL(page.url()).searchParams.get("kb")!;
+    const kbId = new URL(page.url()).searchParams.get("kb")!;
     await expect(page.getByTestId("kb-name")).toHaveText(kbName);
     await expect(page.getByTestId("kb-access")).toHaveText("Can manage");
     await expect(page.getByTestId("kb-documents-empty")).toBeVisible();
@@ -105,7 +104,7 @@ test.describe.serial("knowledge bases in the browser", () => {
     if (bar) {
       expect(bar.role).toBe("progressbar");
       expect(Number(bar.now)).toBeGreaterThanOrEqual(0);
-      await page.getByTestId("kb-documents").screenshot({ path: shot("progress") });
+      await saveScreenshot(page.getByTestId("kb-documents"), { path: shot("progress") });
     }
     test.info().annotations.push({ type: "progress bar seen", description: String(bar !== null) });
     console.log(`[kbs] progress bar seen while processing: ${JSON.stringify(bar)}`);
@@ -182,31 +181,82 @@ test.describe.serial("knowledge bases in the browser", () => {
     await expect(page.getByTestId("kb-tab-settings")).toHaveCount(0);
     await expect(page.getByTestId("kb-tab-retrieval")).toBeVisible();
   });
-
-  test("list, detail, retrieval and viewer at desktop and phone, light and dark, English and Chinese", async ({
-    page,
-    browser,
-    baseURL,
-  }) => {
-    test.setTimeout(240_000);
-    expect(kbId, "the first test creates the knowledge base").not.toBe("");
-    await signInThroughForm(page, member);
-    const storageState = await page.context().storageState();
-    const pdfId = await page.evaluate(
-      async (id) =>
-        ((await (await fetch(`/api/kbs/${id}/documents`)).json()) as { id: string; name: string }[]).find(
-          (d) => d.name === "ledger.pdf",
-        )!.id,
-      kbId,
-    );
-    for (const locale of ["en", "zh-CN"] as const)
-      for (const colorScheme of ["light", "dark"] as const)
-        for (const width of [1440, 390])
-          await screenshots(browser, { baseURL: baseURL!, storageState, locale, colorScheme, width, pdfId });
-  });
 });
 
-async function screenshots(browser: Browser, view: View & { pdfId: string }) {
+type Seeded = { user: CreatedUser; kbId: string; kbName: string; pdfId: string };
+
+/**
+ * What the views show, as the first test leaves its knowledge base: small chunks, Markdown, PDF
+ * and Word indexed, the corrupt PDF failed. Made through the API once per worker, for a user of
+ * its own; the views only read it.
+ */
+async function seedViews(baseURL: string): Promise<Seeded> {
+  const admin = await signInAsAdmin(baseURL);
+  const user = await createUser(admin, { role: "user" });
+  await admin.dispose();
+  const api = await signIn(baseURL, user.username, user.password);
+  const name = uniqueName("Harbour handbook");
+  const created = await api.post("/api/kbs", {
+    data: {
+      name,
+      description: "Logs and guides of the northern harbour.",
+      chunking: { chunkSize: 64, chunkOverlap: 8 },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const kbId = ((await created.json()) as { id: string }).id;
+  const ids: Record<string, string> = {};
+  for (const file of [FILES.md, FILES.pdf, FILES.docx, FILES.broken]) {
+    const res = await api.post(`/api/kbs/${kbId}/documents`, { multipart: { file } });
+    expect(res.status(), await res.text()).toBe(201);
+    ids[file.name] = ((await res.json()) as { id: string }[])[0].id;
+  }
+  const expected = {
+    [FILES.md.name]: "indexed",
+    [FILES.pdf.name]: "indexed",
+    [FILES.docx.name]: "indexed",
+    [FILES.broken.name]: "error_parsing",
+  };
+  await expect
+    .poll(
+      async () => {
+        const docs = (await (await api.get(`/api/kbs/${kbId}/documents`)).json()) as { name: string; status: string }[];
+        return Object.fromEntries(docs.map((d) => [d.name, d.status]));
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual(expected);
+  await api.dispose();
+  return { user, kbId, kbName: name, pdfId: ids[FILES.pdf.name] };
+}
+
+let seeded: Promise<Seeded> | undefined;
+
+test.describe("list, detail, retrieval and viewer at desktop and phone, light and dark, English and Chinese", () => {
+  // One test per view, each in a context of its own: they may run on both workers.
+  test.describe.configure({ mode: "parallel" });
+  let kb: Seeded;
+
+  test.beforeAll(async ({ baseURL }) => {
+    test.setTimeout(90_000);
+    seeded ??= seedViews(baseURL!);
+    seeded.catch(() => (seeded = undefined));
+    kb = await seeded;
+  });
+
+  for (const locale of ["en", "zh-CN"] as const)
+    for (const colorScheme of ["light", "dark"] as const)
+      for (const width of [1440, 390])
+        test(`list, detail, retrieval and viewer (${locale}, ${colorScheme}, ${width} px)`, async ({
+          browser,
+          baseURL,
+        }) => {
+          test.setTimeout(90_000);
+          await screenshots(browser, { baseURL: baseURL!, user: kb.user, locale, colorScheme, width }, kb);
+        });
+});
+
+async function screenshots(browser: Browser, view: View, { kbId, kbName, pdfId }: Seeded) {
   const { locale, colorScheme, width } = view;
   const { page, context } = await pageInView(browser, view);
   const name = (what: string) => shot(`${what}-${locale}-${colorScheme}-${width}`);
@@ -217,7 +267,7 @@ async function screenshots(browser: Browser, view: View & { pdfId: string }) {
   await expect(page.locator("html")).toHaveAttribute("lang", locale);
   await expect(page.getByTestId("kb-card").filter({ hasText: kbName })).toBeVisible();
   await noOverflow();
-  await page.screenshot({ path: name("list") });
+  await saveScreenshot(page, { path: name("list") });
 
   await page.goto(`/kbs?kb=${kbId}`);
   await expect(page.getByTestId("kb-document")).toHaveCount(4);
@@ -227,22 +277,22 @@ async function screenshots(browser: Browser, view: View & { pdfId: string }) {
     locale === "en" ? "The PDF could not be read" : "无法读取该 PDF",
   );
   await noOverflow();
-  await page.screenshot({ path: name("detail") });
+  await saveScreenshot(page, { path: name("detail") });
 
   await page.goto(`/kbs?kb=${kbId}&tab=retrieval&q=${encodeURIComponent(QUERY)}&mode=bm25`);
   await expect(page.getByTestId("kb-result").first()).toBeVisible();
   await noOverflow();
-  await page.screenshot({ path: name("retrieval") });
+  await saveScreenshot(page, { path: name("retrieval") });
 
   await page.goto(`/kbs?kb=${kbId}&tab=settings`);
   await expect(page.getByTestId("kb-settings")).toBeVisible();
   await expect(page.getByTestId("kb-settings-chunk-size")).toHaveValue("64");
   await noOverflow();
-  await page.getByTestId("kb-settings").screenshot({ path: name("settings") });
+  await saveScreenshot(page.getByTestId("kb-settings"), { path: name("settings") });
 
-  await page.goto(`/kbs?kb=${kbId}&doc=${view.pdfId}&line=30&to=32`);
+  await page.goto(`/kbs?kb=${kbId}&doc=${pdfId}&line=30&to=32`);
   await expect(page.locator('[data-line="30"]')).toBeInViewport();
   await noOverflow();
-  await page.screenshot({ path: name("viewer") });
+  await saveScreenshot(page, { path: name("viewer") });
   await context.close();
 }

@@ -1,6 +1,6 @@
-import { expect, test, type Locator } from "@playwright/test";
-import { signInThroughForm as signIn } from "./helpers/auth";
-import { clickUntilVisible } from "./helpers/pages";
+import { expect, test, type Locator } from "./test";
+import { ADMIN, signInPage } from "./helpers/auth";
+import { clickUntilVisible, saveScreenshot } from "./helpers/pages";
 
 /** The shell's layout: a collapsible sidebar, side-by-side panels on wide screens, the mobile admin tabs. */
 
@@ -12,7 +12,7 @@ async function rect(locator: Locator) {
 
 test("the desktop sidebar collapses and expands, and the choice survives a reload", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page);
+  await signInPage(page);
   const sidebar = page.getByTestId("sidebar");
   const open = page.getByTestId("sidebar-open");
   await expect(sidebar).toBeVisible();
@@ -51,7 +51,7 @@ test("on a wide screen the status and file panels stand side by side; narrower, 
   page,
 }) => {
   await page.setViewportSize({ width: 1600, height: 900 });
-  await signIn(page);
+  await signInPage(page);
   const status = page.getByTestId("status-panel");
   const files = page.getByTestId("file-panel");
   await expect(status).toBeVisible();
@@ -78,8 +78,7 @@ test("on a wide screen the status and file panels stand side by side; narrower, 
 
 test("on a phone the admin tabs show that they scroll and every section is reachable", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page);
-  await page.goto("/admin/users");
+  await signInPage(page, ADMIN, "/admin/users");
   const nav = page.getByTestId("admin-nav");
   await expect(nav).toHaveAttribute("data-overflow-end", "true");
   await expect(nav).not.toHaveAttribute("data-overflow-start", "true");
@@ -115,8 +114,7 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     // Jumps are instant with reduced motion, so positions can be read right after a click.
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await signIn(page);
-    await page.goto("/admin/agents?agent=new");
+    await signInPage(page, ADMIN, "/admin/agents?agent=new");
     const nav = page.getByTestId("form-section-nav");
     await expect(nav).toBeVisible();
     const links = nav.getByTestId("form-section-link");
@@ -158,6 +156,6 @@ for (const viewport of [
       expect(bottom, `field ${i} under the save bar: ${what}`).toBeLessThanOrEqual(barBox.y + 1);
       expect(field.y, `field ${i} under the section nav: ${what}`).toBeGreaterThanOrEqual(navBox.y + navBox.height - 1);
     }
-    await page.screenshot({ path: `test-results/agent-form-${viewport.width}.png` });
+    await saveScreenshot(page, { path: `test-results/agent-form-${viewport.width}.png` });
   });
 }

@@ -1,8 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, signInAsAdmin } from "./helpers/auth";
+import { expect, test, type Page } from "./test";
+import { createUser, signInAsAdmin, signInPage, type CreatedUser } from "./helpers/auth";
 import { mock, scriptMarker } from "./helpers/chat";
 import { uniqueName } from "./helpers/org";
-import { clickUntilVisible, pageInView, sendAndWait, signInThroughForm } from "./helpers/pages";
+import { clickUntilVisible, pageInView, sendAndWait, saveScreenshot } from "./helpers/pages";
 
 /**
  * Issue 13 in the browser: a chat that outgrows its agent's (small) summary threshold shows the
@@ -14,15 +14,20 @@ const suffix = uniqueName("m").slice(2).toLowerCase();
 const FACT = `Remember: my favourite editor is Helix-${suffix}.`;
 const shot = (name: string) => `${process.env.E2E_SCREENSHOT_DIR || "test-results"}/long-${name}.png`;
 let agent: { id: string; name: string };
+/** A user of its own: the memory job writes to this user's MEMORY.md, which no other spec's prompts read. */
+let member: CreatedUser;
 
 test.beforeAll(async ({ baseURL }) => {
   const admin = await signInAsAdmin(baseURL!);
+  member = await createUser(admin, { role: "user" });
   const name = `Long ${suffix}`;
+  // The summary settings are the admin's to set: an admin's agent, shared with the member for use.
   const res = await admin.post("/api/agents", {
     data: {
       slug: `long-${suffix}`,
       name,
       config: { summary_threshold: 4, summary_l2_trigger_ratio: 0.85, summary_keep_messages: 2 },
+      sharing: { read: { userIds: [member.id] } },
     },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -46,7 +51,7 @@ test("a long chat is summarised: the notice, the ring dropping, and the first me
   test.setTimeout(120_000);
   const key = `long-${suffix}`;
   await mock.script(key, [{ text: "Noted, a long brief." }, { text: `Still with you ${suffix}.` }]);
-  await signInThroughForm(page, ADMIN);
+  await signInPage(page, member);
   const option = page.getByTestId("agent-option").filter({ hasText: agent.name });
   await clickUntilVisible(page.getByTestId("agent-picker"), option);
   await option.click();
@@ -69,7 +74,7 @@ test("a long chat is summarised: the notice, the ring dropping, and the first me
   // The chat itself still shows every message.
   await expect(page.getByTestId("message-user")).toHaveCount(2);
   await expect(page.getByTestId("message-user").first()).toContainText(FACT);
-  await page.screenshot({ path: shot("compression-desktop") });
+  await saveScreenshot(page, { path: shot("compression-desktop") });
 
   // The memory job ran in the background: MEMORY.md in the workspace has the fact.
   await clickUntilVisible(page.getByTestId("files-toggle"), page.getByTestId("file-panel"));
@@ -83,12 +88,12 @@ test("a long chat is summarised: the notice, the ring dropping, and the first me
     await panel.locator('[data-testid="file-entry"][data-path$="/agents/MEMORY.md"]').click({ timeout: 2_000 });
     await expect(panel.getByTestId("file-preview")).toContainText(`Helix-${suffix}`, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
-  await page.screenshot({ path: shot("memory-desktop") });
+  await saveScreenshot(page, { path: shot("memory-desktop") });
 
   // The same conversation on a phone, in Chinese, dark: the notice is translated and the ring marked.
   const { page: mobile, context: phone } = await pageInView(browser, {
     baseURL: baseURL!,
-    storageState: await page.context().storageState(),
+    user: member,
     locale: "zh-CN",
     colorScheme: "dark",
     width: 390,
@@ -99,6 +104,6 @@ test("a long chat is summarised: the notice, the ring dropping, and the first me
   await expect(zhNote).toContainText(/1 条消息，[\d.,]+[K万]? → [\d.,]+[K万]? token/);
   await expect(mobile.getByTestId("context-ring")).toHaveAttribute("data-summary", "active");
   await zhNote.scrollIntoViewIfNeeded();
-  await mobile.screenshot({ path: shot("compression-zh-dark-390") });
+  await saveScreenshot(mobile, { path: shot("compression-zh-dark-390") });
   await phone.close();
 });

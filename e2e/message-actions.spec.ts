@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
-import { signInThroughForm as signIn } from "./helpers/auth";
+import { expect, test, type Page } from "./test";
+import { signInPage } from "./helpers/auth";
 import { mock, scriptMarker } from "./helpers/chat";
+import { saveScreenshot } from "./helpers/pages";
 
 /** What a user can do with a message: copy either side, rate an answer, see its model and time, continue after Stop. */
 
@@ -23,7 +24,7 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     const key = `e2e-actions-${viewport.width}`;
     await mock.script(key, [{ text: "The answer is **42**." }]);
-    await signIn(page);
+    await signInPage(page);
     const question = `What is the answer? ${scriptMarker(key)}`;
     await ask(page, question);
     const answer = page.getByTestId("message-assistant").last();
@@ -59,7 +60,7 @@ for (const viewport of [
     await up.click();
     expect((await stored).status()).toBe(200);
     await expect(up).toHaveAttribute("aria-pressed", "true");
-    await page.screenshot({ path: `test-results/message-actions-${viewport.width}.png` });
+    await saveScreenshot(page, { path: `test-results/message-actions-${viewport.width}.png` });
     await page.reload();
     await expect(page.getByTestId("message-assistant").last().getByTestId("message-feedback-up")).toHaveAttribute(
       "aria-pressed",
@@ -94,7 +95,7 @@ test("a stopped answer keeps its actions, and Continue lets it go on", async ({ 
     { text: Array.from({ length: 400 }, (_, i) => `word${i}`).join(" "), chunkSize: 12, delayMs: 60 },
     { text: "…and that is the rest. CONTINUED" },
   ]);
-  await signIn(page);
+  await signInPage(page);
   await ask(page, `Write a long essay ${scriptMarker(key)}`);
   const answer = page.getByTestId("message-assistant").last();
   await expect(answer).toContainText("word10");
@@ -104,7 +105,7 @@ test("a stopped answer keeps its actions, and Continue lets it go on", async ({ 
   await expect(answer.getByTestId("message-feedback-up")).toBeAttached();
   const resume = answer.getByTestId("message-continue");
   await expect(resume).toHaveText("Continue");
-  await page.screenshot({ path: "test-results/message-stopped-continue.png" });
+  await saveScreenshot(page, { path: "test-results/message-stopped-continue.png" });
 
   await resume.click();
   await expect(page.getByTestId("message-assistant").last()).toContainText("CONTINUED");

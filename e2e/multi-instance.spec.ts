@@ -1,8 +1,9 @@
-import { expect, test, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, request as playwrightRequest, type APIRequestContext, type Page } from "./test";
 import { ADMIN, csrfToken, sessionCookie, signIn } from "./helpers/auth";
 import { mock, parseSse, scriptMarker, sendChat, userMessage } from "./helpers/chat";
 import { extraPort, restartableServer } from "./helpers/restartable-server";
 import { startLocalRedis, type LocalRedis } from "../lib/testing/redis-server";
+import { saveScreenshot } from "./helpers/pages";
 
 /**
  * Issue 15: two app instances on one PostgreSQL and one Redis. A chat started on A is followed
@@ -94,7 +95,7 @@ test("a chat started on A is followed from B after a reload, and stopped from B 
   await expect(followed).toContainText("word200", { timeout: 30_000 });
   await expect(followed).toContainText("END-OF-FOLLOWED", { timeout: 30_000 });
   await expect(page.getByTestId("message-assistant")).toHaveCount(1);
-  await page.screenshot({ path: "test-results/multi-instance-followed.png", fullPage: true });
+  await saveScreenshot(page, { path: "test-results/multi-instance-followed.png", fullPage: true });
 
   // A second chat, started on A, stopped from B.
   await page.goto(`${a.base}/`);

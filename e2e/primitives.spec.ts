@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { signInThroughForm as signIn } from "./helpers/auth";
+import { expect, test, type Locator, type Page } from "./test";
+import { ADMIN, signInPage } from "./helpers/auth";
 import { clickUntilVisible } from "./helpers/pages";
 
 /**
@@ -40,7 +40,7 @@ for (const viewport of [
     page,
   }) => {
     await page.setViewportSize(viewport);
-    await signIn(page);
+    await signInPage(page);
     await sendAndWait(page, "Hello there");
     const up = page.getByTestId("message-assistant").last().getByTestId("message-feedback-up");
     // Moving between buttons, the last label may still be leaving: look for this button's.
@@ -55,7 +55,8 @@ for (const viewport of [
     await up.click();
     await expect(up).toHaveAttribute("aria-pressed", "true");
     await expect(tooltip).toHaveCount(0);
-    // Still hovering: a click hides the label until the pointer leaves and comes back.
+    // Still hovering: a click hides the label until the pointer leaves and comes back. A fixed wait
+    // on purpose: the check is that the label does NOT come back, twice the 300 ms show delay later.
     await page.waitForTimeout(600);
     await expect(tooltip).toHaveCount(0);
 
@@ -75,7 +76,7 @@ test("the model menu opens inside a 390 px screen, moves with the arrow keys and
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page);
+  await signInPage(page);
   const trigger = page.getByTestId("model-picker");
   await trigger.click();
   const menu = page.getByRole("menu");
@@ -111,7 +112,7 @@ test("on a phone the sidebar is a modal drawer: focus moves in, Tab stays inside
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page);
+  await signInPage(page);
   const opener = page.getByTestId("sidebar-open");
   const sidebar = page.getByTestId("sidebar");
   await opener.click();
@@ -147,8 +148,7 @@ test("on a phone the sidebar is a modal drawer: focus moves in, Tab stays inside
 });
 
 test("a dialog keeps focus inside, closes on Escape and gives focus back to its opener", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/settings/tokens");
+  await signInPage(page, ADMIN, "/settings/tokens");
   const opener = page.getByTestId("token-create");
   const dialog = page.getByRole("dialog");
   // The first click of a freshly loaded page can land before hydration: click until it takes.

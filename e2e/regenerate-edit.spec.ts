@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { ADMIN } from "./helpers/auth";
+import { expect, test } from "./test";
+import { ADMIN, signInPage } from "./helpers/auth";
 import { mock, scriptMarker } from "./helpers/chat";
 import { uniqueName } from "./helpers/org";
-import { pageInView, sendAndWait, signInThroughForm } from "./helpers/pages";
+import { pageInView, sendAndWait, saveScreenshot } from "./helpers/pages";
 
 /** Issue 13: regenerate replaces the last answer; editing an earlier message forks the conversation from there. */
 
@@ -22,7 +22,7 @@ test("regenerate the last answer, then edit the first question: the chat follows
     { text: `Regenerated answer ${suffix}` },
     { text: `Answer to the edit ${suffix}` },
   ]);
-  await signInThroughForm(page, ADMIN);
+  await signInPage(page, ADMIN);
   await sendAndWait(page, `Question one ${scriptMarker(key)}`, 1);
   await sendAndWait(page, `Question two ${scriptMarker(key)}`, 2);
   const answers = page.getByTestId("message-assistant");
@@ -44,7 +44,7 @@ test("regenerate the last answer, then edit the first question: the chat follows
   const input = first.getByTestId("message-edit-input");
   await expect(input).toBeFocused();
   await input.fill(`Question one, reworded ${scriptMarker(key)}`);
-  await page.screenshot({ path: shot("editing-desktop") });
+  await saveScreenshot(page, { path: shot("editing-desktop") });
   await first.getByTestId("message-edit-save").click();
   await expect(answers).toHaveCount(1, { timeout: 30_000 });
   await expect(answers.first()).toContainText(`Answer to the edit ${suffix}`);
@@ -76,7 +76,7 @@ test("regenerate the last answer, then edit the first question: the chat follows
   await expect(mobile.getByTestId("message-edit")).toHaveAttribute("aria-label", "编辑消息");
   await mobile.getByTestId("message-edit").click();
   await expect(mobile.getByTestId("message-edit-save")).toHaveText("发送");
-  await mobile.screenshot({ path: shot("editing-zh-dark-390") });
+  await saveScreenshot(mobile, { path: shot("editing-zh-dark-390") });
   await mobile.getByTestId("message-edit-cancel").click();
   await expect(mobile.getByTestId("message-edit-input")).toHaveCount(0);
   await phone.close();

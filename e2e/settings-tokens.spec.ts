@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
-import { createUser, signInAsAdmin } from "./helpers/auth";
+import { expect, test } from "./test";
+import { createUser, signInAsAdmin, signInPage } from "./helpers/auth";
+import { saveScreenshot } from "./helpers/pages";
 
 /** A user creates an API token in the browser, sees it once, uses it, and revokes it. */
 
@@ -8,11 +9,8 @@ test("create a token, see it once, use it as Bearer, revoke it", async ({ page, 
   const user = await createUser(admin);
   await admin.dispose();
 
-  await page.goto("/login");
-  await page.getByTestId("login-username").fill(user.username);
-  await page.getByTestId("login-password").fill(user.password);
-  await page.getByTestId("login-submit").click();
-  await expect(page.getByTestId("composer-input")).toBeVisible();
+  // The chat first: the tokens page is reached from its user menu.
+  await signInPage(page, user);
 
   await page.getByTestId("user-menu").click();
   await expect(page.getByTestId("menu-admin")).toHaveCount(0); // members get no admin link
@@ -26,7 +24,7 @@ test("create a token, see it once, use it as Bearer, revoke it", async ({ page, 
   await page.getByTestId("token-form-submit").click();
   const secret = (await page.getByTestId("token-secret").textContent())!.trim();
   expect(secret).toMatch(/^mrd_[A-Za-z0-9_-]{43}$/);
-  await page.screenshot({ path: "test-results/tokens-created.png" });
+  await saveScreenshot(page, { path: "test-results/tokens-created.png" });
 
   await page.getByTestId("token-created-done").click();
   const row = page.getByTestId("token-row-nightly-report");
@@ -43,7 +41,7 @@ test("create a token, see it once, use it as Bearer, revoke it", async ({ page, 
   await page.reload();
   await expect(page.getByTestId("token-row-nightly-report")).toContainText(/last used/);
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: "test-results/tokens-list.png", fullPage: true });
+  await saveScreenshot(page, { path: "test-results/tokens-list.png", fullPage: true });
 
   await page.getByTestId("token-revoke-nightly-report").click();
   await page.getByTestId("confirm-accept").click();

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
-import { signInThroughForm as signIn } from "./helpers/auth";
+import { expect, test, type Page } from "./test";
+import { signInPage } from "./helpers/auth";
 import { mock, scriptMarker } from "./helpers/chat";
+import { saveScreenshot } from "./helpers/pages";
 
 /** Keyboard shortcuts: new chat, focus the message box, stop with Escape, and the help dialog. */
 
@@ -15,7 +16,7 @@ test("Escape stops a streaming answer; Ctrl+Shift+O starts a new chat; / focuses
       delayMs: 60,
     },
   ]);
-  await signIn(page);
+  await signInPage(page);
   const input = page.getByTestId("composer-input");
   await input.fill(`Write at length ${scriptMarker(key)}`);
   await page.getByTestId("send-button").click();
@@ -56,7 +57,7 @@ test("? lists the shortcuts in the user's language; Escape closes the list witho
 }) => {
   await context.addCookies([{ name: "locale", value: "zh-CN", url: baseURL! }]);
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page);
+  await signInPage(page);
   await blur(page);
   await page.keyboard.press("Shift+?");
   const dialog = page.getByTestId("shortcuts-dialog");
@@ -66,7 +67,7 @@ test("? lists the shortcuts in the user's language; Escape closes the list witho
   await expect(dialog.locator('[data-shortcut="newChat"]')).toContainText("新对话");
   await expect(dialog.locator('[data-shortcut="newChat"] kbd')).toHaveText(["Ctrl", "Shift", "O"]);
   await expect(dialog.locator('[data-shortcut="search"]')).toHaveCount(0);
-  await page.screenshot({ path: "test-results/shortcuts-zh-390.png" });
+  await saveScreenshot(page, { path: "test-results/shortcuts-zh-390.png" });
   // The page's notification area is named in the user's language too.
   await expect(page.getByRole("region", { name: "通知 alt+T" })).toHaveCount(1);
   await page.keyboard.press("Escape");

@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createUser, signInAsAdmin, type CreatedUser } from "./helpers/auth";
+import { expect, test, type Page } from "./test";
+import { createUser, signInAsAdmin, signInContext, type CreatedUser } from "./helpers/auth";
+import { pageInView, saveScreenshot } from "./helpers/pages";
 
 /**
  * Issue 9, item 8: the admin area answers a plain user 403 with the forbidden page, an unknown
@@ -7,6 +8,9 @@ import { createUser, signInAsAdmin, type CreatedUser } from "./helpers/auth";
  */
 
 const shot = (name: string) => `${process.env.E2E_SCREENSHOT_DIR || "test-results"}/status-${name}.png`;
+
+// Each test has its own page; the member only reads: they may run side by side.
+test.describe.configure({ mode: "parallel" });
 
 let member: CreatedUser;
 
@@ -16,53 +20,11 @@ test.beforeAll(async ({ baseURL }) => {
   await admin.dispose();
 });
 
-async function signInThroughForm(page: Page, user: { username: string; password: string }) {
-  await page.goto("/login");
-  await page.getByTestId("login-username").fill(user.username);
-  await page.getByTestId("login-password").fill(user.password);
-  await page.getByTestId("login-submit").click();
-  await expect(page.getByTestId("composer-input")).toBeVisible();
-}
-
-/** Desktop and phone, light and dark, English and Chinese. */
-async function screenshots(
-  browser: Browser,
-  baseURL: string,
-  name: string,
-  path: string,
-  testId: string,
-  user?: CreatedUser,
-  prepare?: (page: Page) => Promise<void>,
-) {
-  for (const locale of ["en", "zh-CN"] as const) {
-    for (const colorScheme of ["light", "dark"] as const) {
-      for (const width of [1440, 390]) {
-        const context = await browser.newContext({
-          baseURL,
-          colorScheme,
-          viewport: { width, height: width > 500 ? 900 : 844 },
-        });
-        await context.addCookies([{ name: "locale", value: locale, url: baseURL }]);
-        const page = await context.newPage();
-        if (user) await signInThroughForm(page, user);
-        await prepare?.(page);
-        await page.goto(path);
-        await expect(page.getByTestId(testId)).toBeVisible();
-        await expect(page.locator("html")).toHaveAttribute("lang", locale);
-        await page.screenshot({ path: shot(`${name}-${locale}-${colorScheme}-${width}`) });
-        await context.close();
-      }
-    }
-  }
-}
-
 test("a plain user gets 403 and the forbidden page for the admin area, in their language", async ({
   page,
-  browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
-  await signInThroughForm(page, member);
+  await signInContext(page.context(), member);
   for (const path of ["/admin", "/admin/users", "/admin/providers"]) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(403);
@@ -79,18 +41,16 @@ test("a plain user gets 403 and the forbidden page for the admin area, in their 
   const admin = await signInAsAdmin(baseURL!);
   expect((await admin.get("/admin")).status()).toBe(200);
   await admin.dispose();
-
-  await screenshots(browser, baseURL!, "forbidden", "/admin", "forbidden-page", member);
+  // The page in every view: "the forbidden page (...)" below.
 });
 
-test("an unknown address gets 404 and the not-found page, signed in or not", async ({ page, browser, baseURL }) => {
-  test.setTimeout(120_000);
+test("an unknown address gets 404 and the not-found page, signed in or not", async ({ page, baseURL }) => {
   const res = await page.goto("/no-such-page");
   expect(res?.status()).toBe(404);
   await expect(page.getByTestId("not-found-page")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
 
-  await signInThroughForm(page, member);
+  await signInContext(page.context(), member);
   const signedIn = await page.goto("/settings/no-such-page");
   expect(signedIn?.status()).toBe(404);
   await expect(page.getByTestId("not-found-page")).toBeVisible();
@@ -99,8 +59,7 @@ test("an unknown address gets 404 and the not-found page, signed in or not", asy
   await page.goto("/no/such/page");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("找不到该页面");
   await expect(page.getByTestId("not-found-page-back")).toHaveText("返回对话");
-
-  await screenshots(browser, baseURL!, "not-found", "/no-such-page", "not-found-page");
+  // The page in every view: "the not-found page (...)" below.
 });
 
 /** An answer the page does not expect (a proxy's page, a server of another version): it breaks rendering. */
@@ -110,13 +69,8 @@ async function unexpectedTokens(page: Page) {
   );
 }
 
-test("a page that fails to render shows the error page, translated, and 'Try again' recovers", async ({
-  page,
-  browser,
-  baseURL,
-}) => {
-  test.setTimeout(180_000);
-  await signInThroughForm(page, member);
+test("a page that fails to render shows the error page, translated, and 'Try again' recovers", async ({ page }) => {
+  await signInContext(page.context(), member);
   await unexpectedTokens(page);
   await page.goto("/settings/tokens");
   const error = page.getByTestId("error-page");
@@ -128,6 +82,45 @@ test("a page that fails to render shows the error page, translated, and 'Try aga
   await page.getByTestId("error-page-retry").click();
   await expect(page.getByTestId("tokens-page")).toBeVisible();
   await expect(error).toHaveCount(0);
-
-  await screenshots(browser, baseURL!, "error", "/settings/tokens", "error-page", member, unexpectedTokens);
+  // The page in every view: "the error page (...)" below.
 });
+
+/** The three pages on a desktop and a phone, light and dark, English and Chinese: one test per view. */
+const PAGES: {
+  name: string;
+  title: string;
+  path: string;
+  testId: string;
+  signedIn: boolean;
+  prepare?: (page: Page) => Promise<void>;
+}[] = [
+  { name: "forbidden", title: "the forbidden page", path: "/admin", testId: "forbidden-page", signedIn: true },
+  { name: "not-found", title: "the not-found page", path: "/no-such-page", testId: "not-found-page", signedIn: false },
+  {
+    name: "error",
+    title: "the error page",
+    path: "/settings/tokens",
+    testId: "error-page",
+    signedIn: true,
+    prepare: unexpectedTokens,
+  },
+];
+
+for (const { name, title, path, testId, signedIn, prepare } of PAGES) {
+  for (const locale of ["en", "zh-CN"] as const) {
+    for (const colorScheme of ["light", "dark"] as const) {
+      for (const width of [1440, 390]) {
+        test(`${title} (${locale}, ${colorScheme}, ${width} px)`, async ({ browser, baseURL }) => {
+          const user = signedIn ? member : undefined;
+          const { page, context } = await pageInView(browser, { baseURL: baseURL!, user, locale, colorScheme, width });
+          await prepare?.(page);
+          await page.goto(path);
+          await expect(page.getByTestId(testId)).toBeVisible();
+          await expect(page.locator("html")).toHaveAttribute("lang", locale);
+          await saveScreenshot(page, { path: shot(`${name}-${locale}-${colorScheme}-${width}`) });
+          await context.close();
+        });
+      }
+    }
+  }
+}

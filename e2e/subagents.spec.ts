@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { ADMIN } from "./helpers/auth";
-import { mock, scriptMarker } from "./helpers/chat";
+import { expect, test } from "./test";
+import { ADMIN, signInAsAdmin, signInPage } from "./helpers/auth";
+import { mock, scriptMarker, sendChat } from "./helpers/chat";
 import { uniqueName } from "./helpers/org";
-import { pageInView, signInThroughForm } from "./helpers/pages";
+import { pageInView, saveScreenshot } from "./helpers/pages";
 
 /**
  * Issue 14 in the browser: the main agent delegates to the seeded researcher with `task`. The
@@ -14,14 +14,13 @@ import { pageInView, signInThroughForm } from "./helpers/pages";
 const suffix = uniqueName("s").slice(2).toLowerCase();
 const shot = (name: string) => `${process.env.E2E_SCREENSHOT_DIR || "test-results"}/subagents-${name}.png`;
 
-test("a delegated task shows live in the answer and the status panel, then its transcript", async ({
-  page,
-  browser,
-  baseURL,
-}) => {
-  test.setTimeout(120_000);
-  const parent = `sub-p-${suffix}`;
-  const child = `sub-c-${suffix}`;
+/**
+ * Scripts a parent that delegates to the seeded researcher with `task`, and the child's plan and
+ * answer (after `childDelayMs`); returns the parent's script key.
+ */
+async function scriptDelegation(run: string, childDelayMs: number): Promise<string> {
+  const parent = `sub-p-${run}-${suffix}`;
+  const child = `sub-c-${run}-${suffix}`;
   const task = `Find the launch date of Orion-${suffix} ${scriptMarker(child)}`;
   await mock.script(parent, [
     { toolCalls: [{ name: "task", args: { description: task, subagent_slug: "researcher" } }] },
@@ -44,14 +43,19 @@ test("a delegated task shows live in the answer and the status panel, then its t
       usage: { prompt_tokens: 900, completion_tokens: 40 },
     },
     {
-      // Long enough to see the child working in the browser.
-      firstTokenDelayMs: 4_000,
+      firstTokenDelayMs: childDelayMs,
       text: `**Answer**: Orion-${suffix} launches on Tuesday.`,
       usage: { prompt_tokens: 1_000, completion_tokens: 12 },
     },
   ]);
+  return parent;
+}
 
-  await signInThroughForm(page, ADMIN);
+test("a delegated task shows live in the answer and the status panel, then its transcript", async ({ page }) => {
+  test.setTimeout(120_000);
+  // Long enough to see the child working in the browser.
+  const parent = await scriptDelegation("live", 10_000);
+  await signInPage(page, ADMIN);
   await page.getByTestId("composer-input").fill(`When does Orion launch? ${scriptMarker(parent)}`);
   await page.getByTestId("send-button").click();
 
@@ -66,7 +70,7 @@ test("a delegated task shows live in the answer and the status panel, then its t
   await expect(row).toContainText("Researcher");
   await expect(row).toContainText(`Find the launch date of Orion-${suffix}`);
   await expect(row.getByTestId("subagent-run-details")).toContainText("1 of 3 steps");
-  await page.screenshot({ path: shot("live-desktop") });
+  await saveScreenshot(page, { path: shot("live-desktop") });
 
   // Done: the parent answered; the child's own figures (not the parent's) are on its row.
   await expect(page.getByTestId("message-assistant").last()).toContainText(`launch is on Tuesday (${suffix})`);
@@ -92,7 +96,7 @@ test("a delegated task shows live in the answer and the status panel, then its t
     `Orion-${suffix} launches on Tuesday`,
   );
   await expect(transcript).toContainText("Updated plan");
-  await page.screenshot({ path: shot("transcript-desktop") });
+  await saveScreenshot(page, { path: shot("transcript-desktop") });
 
   // After a reload the section comes from the server's run rows.
   await page.reload();
@@ -101,9 +105,24 @@ test("a delegated task shows live in the answer and the status panel, then its t
   await expect(reloaded.getByTestId("subagent-run-details")).toContainText("1,900 in · 52 out");
   await reloaded.getByTestId("subagent-run-toggle").click();
   await expect(reloaded.getByTestId("subagent-transcript")).toContainText(`Orion-${suffix} launches on Tuesday`);
+});
 
-  // Both languages and themes, desktop and phone (the panel is a drawer there).
-  const storageState = await page.context().storageState();
+// Both languages and themes, desktop and phone (the panel is a drawer there): each view its own
+// test, on a thread of its own that delegated the same way, through the API.
+test.describe("the subagents section in each view", () => {
+  test.describe.configure({ mode: "parallel" });
+
+  let threadPath: string;
+  test.beforeAll(async ({ baseURL }) => {
+    const parent = await scriptDelegation(`views-${Date.now().toString(36)}-${process.pid.toString(36)}`, 0);
+    const api = await signInAsAdmin(baseURL!);
+    const threadId = crypto.randomUUID();
+    const chat = await sendChat(api, threadId, `When does Orion launch? ${scriptMarker(parent)}`);
+    expect(chat.text).toContain(`launch is on Tuesday (${suffix})`);
+    await api.dispose();
+    threadPath = `/chat/${threadId}`;
+  });
+
   const views = [
     { locale: "zh-CN", colorScheme: "dark", width: 390, title: "子智能体", status: "已完成" },
     { locale: "en", colorScheme: "dark", width: 1440, title: "Subagents", status: "Done" },
@@ -111,25 +130,30 @@ test("a delegated task shows live in the answer and the status panel, then its t
     { locale: "en", colorScheme: "light", width: 390, title: "Subagents", status: "Done" },
   ] as const;
   for (const { locale, colorScheme, width, title, status } of views) {
-    const { page: view, context } = await pageInView(browser, {
-      baseURL: baseURL!,
-      storageState,
-      locale,
-      colorScheme,
-      width,
+    test(`a finished delegated task and its transcript in the status panel (${locale}, ${colorScheme}, ${width} px)`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const { page: view, context } = await pageInView(browser, {
+        baseURL: baseURL!,
+        user: ADMIN,
+        locale,
+        colorScheme,
+        width,
+      });
+      await view.goto(threadPath);
+      await expect(view.getByTestId("message-assistant").last().getByTestId("subagent-card")).toBeVisible({
+        timeout: 60_000,
+      });
+      if (width < 1280) await view.getByTestId("panel-toggle").click();
+      const section = view.getByTestId("status-panel").getByTestId("subagent-runs");
+      await expect(section).toContainText(title);
+      await expect(section.getByTestId("subagent-run-status")).toHaveText(status);
+      await section.getByTestId("subagent-run-toggle").click();
+      await expect(section.getByTestId("subagent-transcript")).toBeVisible();
+      await section.scrollIntoViewIfNeeded();
+      await saveScreenshot(view, { path: shot(`${locale}-${colorScheme}-${width}`) });
+      await context.close();
     });
-    await view.goto(page.url());
-    await expect(view.getByTestId("message-assistant").last().getByTestId("subagent-card")).toBeVisible({
-      timeout: 60_000,
-    });
-    if (width < 1280) await view.getByTestId("panel-toggle").click();
-    const section = view.getByTestId("status-panel").getByTestId("subagent-runs");
-    await expect(section).toContainText(title);
-    await expect(section.getByTestId("subagent-run-status")).toHaveText(status);
-    await section.getByTestId("subagent-run-toggle").click();
-    await expect(section.getByTestId("subagent-transcript")).toBeVisible();
-    await section.scrollIntoViewIfNeeded();
-    await view.screenshot({ path: shot(`${locale}-${colorScheme}-${width}`) });
-    await context.close();
   }
 });

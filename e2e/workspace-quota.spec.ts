@@ -1,19 +1,24 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createUser, signIn, signInAsAdmin, type CreatedUser } from "./helpers/auth";
+import { expect, test, type Browser } from "./test";
+import { createUser, signIn, signInAsAdmin, signInPage, type CreatedUser } from "./helpers/auth";
 import { dropFiles } from "./helpers/files";
 import { E2E_WORKSPACE_QUOTA_BYTES } from "../playwright.config";
+import { saveScreenshot } from "./helpers/pages";
 
 /** A full workspace in the browser: an upload past the quota says so, in English and Chinese (issue 9, item 4). */
 
 const shot = (name: string) => `${process.env.E2E_SCREENSHOT_DIR || "test-results"}/quota-${name}.png`;
-let user: CreatedUser;
 
-test.beforeAll(async ({ baseURL }) => {
-  const admin = await signInAsAdmin(baseURL!);
-  user = await createUser(admin, { role: "user" });
+/**
+ * A user whose workspace is filled to 16 KiB below its quota, made once per worker: the views
+ * only read it (a refused upload writes nothing), so they may share it.
+ */
+let full: Promise<CreatedUser> | undefined;
+
+async function fillWorkspace(baseURL: string): Promise<CreatedUser> {
+  const admin = await signInAsAdmin(baseURL);
+  const user = await createUser(admin, { role: "user" });
   await admin.dispose();
-  // Fill the workspace to 16 KiB below its quota.
-  const api = await signIn(baseURL!, user.username, user.password);
+  const api = await signIn(baseURL, user.username, user.password);
   const half = E2E_WORKSPACE_QUOTA_BYTES / 2;
   for (const [name, bytes] of [
     ["filler-1.txt", half],
@@ -26,24 +31,21 @@ test.beforeAll(async ({ baseURL }) => {
     expect(res.status(), await res.text()).toBe(200);
   }
   await api.dispose();
-});
-
-async function signInThroughForm(page: Page) {
-  await page.goto("/login");
-  await page.getByTestId("login-username").fill(user.username);
-  await page.getByTestId("login-password").fill(user.password);
-  await page.getByTestId("login-submit").click();
-  await expect(page.getByTestId("composer-input")).toBeVisible();
+  return user;
 }
 
-async function uploadPastQuota(browser: Browser, opts: { locale: string; width: number; dark: boolean }) {
+async function uploadPastQuota(
+  browser: Browser,
+  user: CreatedUser,
+  opts: { locale: string; width: number; dark: boolean },
+) {
   const context = await browser.newContext({
     locale: opts.locale,
     viewport: { width: opts.width, height: 800 },
     colorScheme: opts.dark ? "dark" : "light",
   });
   const page = await context.newPage();
-  await signInThroughForm(page);
+  await signInPage(page, user);
   const refused = page.waitForResponse((r) => r.url().includes("/uploads") && r.request().method() === "POST");
   await dropFiles(page, page.getByTestId("composer"), [
     { name: "report.txt", type: "text/plain", text: "x".repeat(64 * 1024) },
@@ -56,18 +58,30 @@ async function uploadPastQuota(browser: Browser, opts: { locale: string; width: 
   return { context, page, chip };
 }
 
-test("an upload into a full workspace says the workspace is full", async ({ browser }) => {
-  test.setTimeout(120_000);
+test.describe("an upload into a full workspace says the workspace is full", () => {
+  // One test per view, each in a context of its own: they may run on both workers.
+  test.describe.configure({ mode: "parallel" });
+  let user: CreatedUser;
+
+  test.beforeAll(async ({ baseURL }) => {
+    full ??= fillWorkspace(baseURL!);
+    full.catch(() => (full = undefined));
+    user = await full;
+  });
+
   for (const [locale, words] of [
     ["en-US", "Workspace full — delete some files"],
     ["zh-CN", "工作空间已满，请删除一些文件"],
   ] as const) {
     for (const width of [1440, 390]) {
       for (const dark of [false, true]) {
-        const { context, page, chip } = await uploadPastQuota(browser, { locale, width, dark });
-        await expect(chip.getByTestId("attachment-error")).toHaveText(words);
-        await page.screenshot({ path: shot(`${locale}-${width}-${dark ? "dark" : "light"}`) });
-        await context.close();
+        const scheme = dark ? "dark" : "light";
+        test(`the refused upload (${locale}, ${scheme}, ${width} px)`, async ({ browser }) => {
+          const { context, page, chip } = await uploadPastQuota(browser, user, { locale, width, dark });
+          await expect(chip.getByTestId("attachment-error")).toHaveText(words);
+          await saveScreenshot(page, { path: shot(`${locale}-${width}-${scheme}`) });
+          await context.close();
+        });
       }
     }
   }

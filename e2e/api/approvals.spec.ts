@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../test";
 import { createUser, signIn, signInAsAdmin } from "../helpers/auth";
 import { createTrustedAgent } from "../helpers/files";
 import { mock, parseSse, scriptMarker, sendChat } from "../helpers/chat";

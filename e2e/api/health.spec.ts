@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../test";
 
 test("GET /api/health answers without a session and reports the database", async ({ request }) => {
   const res = await request.get("/api/health");

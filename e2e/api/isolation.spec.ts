@@ -1,4 +1,4 @@
-import { expect, test, request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { expect, test, request as playwrightRequest, type APIRequestContext } from "../test";
 import { createUser, signIn, signInAsAdmin } from "../helpers/auth";
 import { mock, scriptMarker, sendChat } from "../helpers/chat";
 import { ISOLATION_CASES, type Fixtures, type IsolationActor } from "./isolation-table";

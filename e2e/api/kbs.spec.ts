@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../test";
 import { createUser, signIn, signInAsAdmin } from "../helpers/auth";
 import { bearerContext, createToken, expectError } from "../helpers/org";
 

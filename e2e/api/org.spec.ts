@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../test";
 import { createUser, signIn, signInAsAdmin } from "../helpers/auth";
 import { createDepartment, createToken, bearerContext, expectError, uniqueName, type Department } from "../helpers/org";
 

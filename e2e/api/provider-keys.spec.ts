@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "../test";
 import { createUser, signIn, signInAsAdmin } from "../helpers/auth";
 import { createDepartment, expectError, uniqueName } from "../helpers/org";
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, test, type APIRequestContext, type APIResponse } from "../test";
 import { createUser, signIn, signInAsAdmin } from "../helpers/auth";
 import { SAMPLES } from "../../lib/testing/file-samples";
 

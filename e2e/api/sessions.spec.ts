@@ -1,4 +1,4 @@
-import { expect, test, request as playwrightRequest, type APIResponse } from "@playwright/test";
+import { expect, test, request as playwrightRequest, type APIResponse } from "../test";
 import {
   ADMIN,
   attemptSignIn,

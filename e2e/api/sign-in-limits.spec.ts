@@ -1,4 +1,4 @@
-import { expect, test, request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, test, request as playwrightRequest, type APIRequestContext, type APIResponse } from "../test";
 import { E2E_SIGNIN_PER_ADDRESS } from "../../playwright.config";
 import { createUser, csrfToken, signIn, signInAsAdmin, signInErrorCode, uniqueUsername } from "../helpers/auth";
 

@@ -1,4 +1,4 @@
-import { expect, test, request as playwrightRequest } from "@playwright/test";
+import { expect, test, request as playwrightRequest } from "../test";
 import { attemptSignIn, createUser, signIn, signInAsAdmin, signInErrorCode } from "../helpers/auth";
 import { bearerContext, createDepartment, createToken, expectError } from "../helpers/org";
 import { mock, scriptMarker, sendChat } from "../helpers/chat";

@@ -5,6 +5,21 @@ import { signInContext } from "./auth";
 
 export { signInThroughForm } from "./auth";
 
+/**
+ * Whether the specs write their screenshots (for people to look at: no assertion reads them):
+ * always where E2E_SCREENSHOTS=1, never where it is 0, and by default everywhere but CI, where
+ * nobody looks at them and each costs ~0.3 s of a busy browser (docs/TESTING.md).
+ */
+const screenshotsWanted = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS !== "0" : !process.env.CI;
+
+/** A page's or an element's screenshot at `options.path`, when screenshots are wanted. */
+export async function saveScreenshot<T extends Page | Locator>(
+  target: T,
+  options: NonNullable<Parameters<T["screenshot"]>[0]> & { path: string },
+): Promise<void> {
+  if (screenshotsWanted) await (target as Locator).screenshot(options);
+}
+
 /** Sends `text` from the composer and waits until the chat shows `answers` answers and is ready again. */
 export async function sendAndWait(page: Page, text: string, answers: number) {
   await page.getByTestId("composer-input").fill(text);
