@@ -31,7 +31,9 @@ async function run(cmd: string[], timeout = 600_000): Promise<string> {
     throw new Error(`${(err as Error).message}\n${out}`);
   }
 }
-const compose = (...args: string[]) => run([...composeCommand, "-p", project, ...args], 1_500_000);
+// docker-compose.yml as users run it, with the health check asked every 2 s (compose.test.yml).
+const composeFiles = ["-f", "docker-compose.yml", "-f", "docker/compose.test.yml"];
+const compose = (...args: string[]) => run([...composeCommand, "-p", project, ...composeFiles, ...args], 1_500_000);
 
 /** `docker compose` where the plugin is installed, else the standalone `docker-compose`. */
 async function findCompose(): Promise<string[]> {

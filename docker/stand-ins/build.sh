@@ -35,7 +35,8 @@ stand_in() {
   local var=$1 public=$2 name=$3 file=$4 context=${5:-$here}
   if pulled "$public"; then echo "$var=$public"; return; fi
   if ! have "$name"; then
-    ensure_base
+    # The stand-ins are made side by side (below); the first to need the base makes it.
+    (flock 9 && ensure_base) 9>"$work/base.lock"
     echo "== stand-in $name for $public" >&2
     DOCKER_BUILDKIT=0 docker build -q --build-arg BASE="$base" -f "$here/$file" -t "$name" "$context" >&2
   fi
@@ -49,6 +50,14 @@ cp "$(command -v node)" "$node_context/node"
 cp -a "$(cd "$(dirname "$(readlink -f "$(command -v npm)")")/.." && pwd)" "$node_context/npm"
 cp "${NODE_EXTRA_CA_CERTS:-/etc/ssl/certs/ca-certificates.crt}" "$node_context/ca-certificates.crt"
 
-stand_in NODE_IMAGE node:20-bookworm-slim meridian-stand-in/node:20 node.Dockerfile "$node_context"
-stand_in POSTGRES_IMAGE pgvector/pgvector:pg16 meridian-stand-in/postgres:15 postgres.Dockerfile
-stand_in REDIS_IMAGE redis:7-alpine meridian-stand-in/redis:7 redis.Dockerfile
+# The three side by side: pulling or building each mostly waits on a registry or Debian's mirror.
+stand_in NODE_IMAGE node:20-bookworm-slim meridian-stand-in/node:20 node.Dockerfile "$node_context" >"$work/node.env" &
+node_pid=$!
+stand_in POSTGRES_IMAGE pgvector/pgvector:pg16 meridian-stand-in/postgres:15 postgres.Dockerfile >"$work/postgres.env" &
+postgres_pid=$!
+stand_in REDIS_IMAGE redis:7-alpine meridian-stand-in/redis:7 redis.Dockerfile >"$work/redis.env" &
+redis_pid=$!
+status=0
+for pid in $node_pid $postgres_pid $redis_pid; do wait "$pid" || status=1; done
+[ $status -eq 0 ] || exit 1
+cat "$work/node.env" "$work/postgres.env" "$work/redis.env"
