@@ -90,9 +90,11 @@ describe("the job runner", () => {
     for (let i = 0; i < 9; i++)
       ids.push((await insertJob({ kind: name, payload: { i }, groupKey: "sem-1", groupLimit: 3 })).id);
     expect(new Set(ids).size).toBe(9);
-    // The shared pool of 1 does not hold these back: the kind has its own.
-    runner({ concurrency: 1 }).start();
-    runner({ concurrency: 1 }).start();
+    // The shared pool of 1 does not hold these back: the kind has its own. A lease far above a job's
+    // 120 ms: on a loaded machine a renewal can come late, and an expired lease frees a slot
+    // (lease takeover has tests of its own).
+    runner({ concurrency: 1, leaseMs: 10_000 }).start();
+    runner({ concurrency: 1, leaseMs: 10_000 }).start();
     for (const id of ids) expect((await settled(id))?.status).toBe("completed");
     expect(most).toBe(3);
   });
