@@ -18,8 +18,11 @@ beforeAll(createTestDatabase);
 afterAll(destroyTestDatabase);
 
 const runners: JobRunner[] = [];
+// A lease far above any job here: on a loaded CI machine a renewal can come late, and a lease that
+// expires mid-job frees its slot (six jobs of a group limited to three ran at once with 600 ms).
+// The tests of takeover and renewal set their own short leases.
 const runner = (opts: ConstructorParameters<typeof JobRunner>[0] = {}) => {
-  const r = new JobRunner({ pollMs: 50, leaseMs: 600, retryBaseMs: 20, ...opts });
+  const r = new JobRunner({ pollMs: 50, leaseMs: 10_000, retryBaseMs: 20, ...opts });
   runners.push(r);
   return r;
 };
@@ -90,11 +93,9 @@ describe("the job runner", () => {
     for (let i = 0; i < 9; i++)
       ids.push((await insertJob({ kind: name, payload: { i }, groupKey: "sem-1", groupLimit: 3 })).id);
     expect(new Set(ids).size).toBe(9);
-    // The shared pool of 1 does not hold these back: the kind has its own. A lease far above a job's
-    // 120 ms: on a loaded machine a renewal can come late, and an expired lease frees a slot
-    // (lease takeover has tests of its own).
-    runner({ concurrency: 1, leaseMs: 10_000 }).start();
-    runner({ concurrency: 1, leaseMs: 10_000 }).start();
+    // The shared pool of 1 does not hold these back: the kind has its own.
+    runner({ concurrency: 1 }).start();
+    runner({ concurrency: 1 }).start();
     for (const id of ids) expect((await settled(id))?.status).toBe("completed");
     expect(most).toBe(3);
   });
@@ -253,7 +254,8 @@ describe("the job runner", () => {
     it("hands ready jobs over together, up to the batch size, and retries only the one that failed", async () => {
       const k = batchKind(3, (job) => (job.payload.n === 2 && job.attempts === 1 ? new Error("flaky") : null));
       await enqueueNewJobs([1, 2, 3, 4, 5].map((n) => ({ kind: k.name, payload: { n }, groupKey: `b${kindNo}-${n}` })));
-      runner({ concurrency: 1 }).start();
+      // The failed job comes back after the second batch was claimed, even on a loaded machine.
+      runner({ concurrency: 1, retryBaseMs: 1_500 }).start();
       const done = await until(
         () => jobsOf(k.name),
         (list) => list.every((j) => j.status === "completed"),
