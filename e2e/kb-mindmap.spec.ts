@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "./test";
 import { createUser, signIn, signInAsAdmin, signInContext, signInPage, type CreatedUser } from "./helpers/auth";
 import { uniqueName } from "./helpers/org";
-import { clickUntilVisible, pageInView, type View, saveScreenshot } from "./helpers/pages";
+import { clickUntilVisible, oncePerWorker, pageInView, type View, saveScreenshot, VIEWS } from "./helpers/pages";
 
 /**
  * A knowledge base's mind map in the browser. Its manager asks for one too early and is told
@@ -308,7 +308,7 @@ async function seedViews(baseURL: string): Promise<Seeded> {
   return { user, kbId };
 }
 
-let seeded: Promise<Seeded> | undefined;
+const seeded = oncePerWorker(seedViews);
 
 test.describe("the mind map at desktop and phone, light and dark, English and Chinese", () => {
   // One test per view, each in a context of its own: they may run on both workers.
@@ -317,17 +317,13 @@ test.describe("the mind map at desktop and phone, light and dark, English and Ch
 
   test.beforeAll(async ({ baseURL }) => {
     test.setTimeout(90_000);
-    seeded ??= seedViews(baseURL!);
-    seeded.catch(() => (seeded = undefined));
-    kb = await seeded;
+    kb = await seeded(baseURL!);
   });
 
-  for (const locale of ["en", "zh-CN"] as const)
-    for (const colorScheme of ["light", "dark"] as const)
-      for (const width of [1440, 390])
-        test(`the mind map (${locale}, ${colorScheme}, ${width} px)`, async ({ browser, baseURL }) => {
-          await screenshot(browser, { baseURL: baseURL!, user: kb.user, locale, colorScheme, width }, kb.kbId);
-        });
+  for (const { locale, colorScheme, width } of VIEWS)
+    test(`the mind map (${locale}, ${colorScheme}, ${width} px)`, async ({ browser, baseURL }) => {
+      await screenshot(browser, { baseURL: baseURL!, user: kb.user, locale, colorScheme, width }, kb.kbId);
+    });
 });
 
 async function screenshot(browser: Browser, view: View, kbId: string) {

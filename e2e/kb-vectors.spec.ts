@@ -1,7 +1,7 @@
 import { expect, test, type Browser } from "./test";
 import { createUser, signIn, signInAsAdmin, signInPage, type CreatedUser } from "./helpers/auth";
 import { uniqueName } from "./helpers/org";
-import { clickUntilVisible, pageInView, type View, saveScreenshot } from "./helpers/pages";
+import { clickUntilVisible, oncePerWorker, pageInView, type View, saveScreenshot } from "./helpers/pages";
 
 /**
  * Search by meaning in the browser: a manager picks the demo embedding model in the settings,
@@ -114,19 +114,19 @@ test.describe(() => {
  * embedding model where the database has pgvector, the demo rerank model), made through the API
  * once per worker for a user of its own.
  */
-let views: ReturnType<typeof lighthouse> | undefined;
+const views = oncePerWorker((baseURL) =>
+  lighthouse(baseURL, (withVectors) => ({
+    ...(withVectors ? { embeddingModel: "demo:demo-embedding" } : {}),
+    rerankModel: "demo:demo-rerank",
+  })),
+);
 
 test.describe("search by meaning at desktop and phone, light and dark, English and Chinese", () => {
   test.describe.configure({ mode: "parallel" });
   let seeded: Awaited<ReturnType<typeof lighthouse>>;
 
   test.beforeAll(async ({ baseURL }) => {
-    views ??= lighthouse(baseURL!, (withVectors) => ({
-      ...(withVectors ? { embeddingModel: "demo:demo-embedding" } : {}),
-      rerankModel: "demo:demo-rerank",
-    }));
-    views.catch(() => (views = undefined));
-    seeded = await views;
+    seeded = await views(baseURL!);
   });
 
   for (const [locale, colorScheme, width] of [

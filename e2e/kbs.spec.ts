@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from "./test";
 import { docxWithParagraphs, pdfWithText } from "../lib/testing/kb-samples";
 import { createUser, signIn, signInAsAdmin, signInPage, type CreatedUser } from "./helpers/auth";
 import { uniqueName } from "./helpers/org";
-import { clickUntilVisible, pageInView, type View, saveScreenshot } from "./helpers/pages";
+import { clickUntilVisible, oncePerWorker, pageInView, type View, saveScreenshot, VIEWS } from "./helpers/pages";
 
 /**
  * Knowledge bases in the browser, as a plain user: create one from the menu, tune its chunking,
@@ -230,7 +230,7 @@ async function seedViews(baseURL: string): Promise<Seeded> {
   return { user, kbId, kbName: name, pdfId: ids[FILES.pdf.name] };
 }
 
-let seeded: Promise<Seeded> | undefined;
+const seeded = oncePerWorker(seedViews);
 
 test.describe("list, detail, retrieval and viewer at desktop and phone, light and dark, English and Chinese", () => {
   // One test per view, each in a context of its own: they may run on both workers.
@@ -239,21 +239,17 @@ test.describe("list, detail, retrieval and viewer at desktop and phone, light an
 
   test.beforeAll(async ({ baseURL }) => {
     test.setTimeout(90_000);
-    seeded ??= seedViews(baseURL!);
-    seeded.catch(() => (seeded = undefined));
-    kb = await seeded;
+    kb = await seeded(baseURL!);
   });
 
-  for (const locale of ["en", "zh-CN"] as const)
-    for (const colorScheme of ["light", "dark"] as const)
-      for (const width of [1440, 390])
-        test(`list, detail, retrieval and viewer (${locale}, ${colorScheme}, ${width} px)`, async ({
-          browser,
-          baseURL,
-        }) => {
-          test.setTimeout(90_000);
-          await screenshots(browser, { baseURL: baseURL!, user: kb.user, locale, colorScheme, width }, kb);
-        });
+  for (const { locale, colorScheme, width } of VIEWS)
+    test(`list, detail, retrieval and viewer (${locale}, ${colorScheme}, ${width} px)`, async ({
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(90_000);
+      await screenshots(browser, { baseURL: baseURL!, user: kb.user, locale, colorScheme, width }, kb);
+    });
 });
 
 async function screenshots(browser: Browser, view: View, { kbId, kbName, pdfId }: Seeded) {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./test";
 import { createUser, signInAsAdmin, signInContext, type CreatedUser } from "./helpers/auth";
-import { pageInView, saveScreenshot } from "./helpers/pages";
+import { pageInView, saveScreenshot, VIEWS } from "./helpers/pages";
 
 /**
  * Issue 9, item 8: the admin area answers a plain user 403 with the forbidden page, an unknown
@@ -107,20 +107,16 @@ const PAGES: {
 ];
 
 for (const { name, title, path, testId, signedIn, prepare } of PAGES) {
-  for (const locale of ["en", "zh-CN"] as const) {
-    for (const colorScheme of ["light", "dark"] as const) {
-      for (const width of [1440, 390]) {
-        test(`${title} (${locale}, ${colorScheme}, ${width} px)`, async ({ browser, baseURL }) => {
-          const user = signedIn ? member : undefined;
-          const { page, context } = await pageInView(browser, { baseURL: baseURL!, user, locale, colorScheme, width });
-          await prepare?.(page);
-          await page.goto(path);
-          await expect(page.getByTestId(testId)).toBeVisible();
-          await expect(page.locator("html")).toHaveAttribute("lang", locale);
-          await saveScreenshot(page, { path: shot(`${name}-${locale}-${colorScheme}-${width}`) });
-          await context.close();
-        });
-      }
-    }
+  for (const { locale, colorScheme, width } of VIEWS) {
+    test(`${title} (${locale}, ${colorScheme}, ${width} px)`, async ({ browser, baseURL }) => {
+      const user = signedIn ? member : undefined;
+      const { page, context } = await pageInView(browser, { baseURL: baseURL!, user, locale, colorScheme, width });
+      await prepare?.(page);
+      await page.goto(path);
+      await expect(page.getByTestId(testId)).toBeVisible();
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      await saveScreenshot(page, { path: shot(`${name}-${locale}-${colorScheme}-${width}`) });
+      await context.close();
+    });
   }
 }

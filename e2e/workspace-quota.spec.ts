@@ -2,7 +2,7 @@ import { expect, test, type Browser } from "./test";
 import { createUser, signIn, signInAsAdmin, signInPage, type CreatedUser } from "./helpers/auth";
 import { dropFiles } from "./helpers/files";
 import { E2E_WORKSPACE_QUOTA_BYTES } from "../playwright.config";
-import { saveScreenshot } from "./helpers/pages";
+import { oncePerWorker, saveScreenshot } from "./helpers/pages";
 
 /** A full workspace in the browser: an upload past the quota says so, in English and Chinese (issue 9, item 4). */
 
@@ -12,7 +12,7 @@ const shot = (name: string) => `${process.env.E2E_SCREENSHOT_DIR || "test-result
  * A user whose workspace is filled to 16 KiB below its quota, made once per worker: the views
  * only read it (a refused upload writes nothing), so they may share it.
  */
-let full: Promise<CreatedUser> | undefined;
+const full = oncePerWorker(fillWorkspace);
 
 async function fillWorkspace(baseURL: string): Promise<CreatedUser> {
   const admin = await signInAsAdmin(baseURL);
@@ -64,9 +64,7 @@ test.describe("an upload into a full workspace says the workspace is full", () =
   let user: CreatedUser;
 
   test.beforeAll(async ({ baseURL }) => {
-    full ??= fillWorkspace(baseURL!);
-    full.catch(() => (full = undefined));
-    user = await full;
+    user = await full(baseURL!);
   });
 
   for (const [locale, words] of [

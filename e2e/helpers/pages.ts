@@ -59,3 +59,21 @@ export async function pageInView(browser: Browser, view: View): Promise<{ page: 
   await context.addCookies([{ name: "locale", value: locale, url: baseURL }]);
   return { page: await context.newPage(), context };
 }
+
+/** Every view of the matrix specs: English and Chinese, light and dark, desktop and phone. */
+export const VIEWS = (["en", "zh-CN"] as const).flatMap((locale) =>
+  (["light", "dark"] as const).flatMap((colorScheme) => [1440, 390].map((width) => ({ locale, colorScheme, width }))),
+);
+
+/**
+ * Data the tests of a file share, made at most once per worker (the views only read it); a
+ * failed attempt is forgotten, so the next test makes it again.
+ */
+export function oncePerWorker<T>(make: (baseURL: string) => Promise<T>): (baseURL: string) => Promise<T> {
+  let made: Promise<T> | undefined;
+  return (baseURL) => {
+    made ??= make(baseURL);
+    made.catch(() => (made = undefined));
+    return made;
+  };
+}
