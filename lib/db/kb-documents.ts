@@ -9,6 +9,8 @@ import { kbFileKey, kbFilesStore, removeKbFiles } from "@/lib/kb/files";
 import { KB_FORMATS, kbFormatOf } from "@/lib/kb/parse/formats";
 import type { IncomingDocument } from "@/lib/kb/intake";
 import { cancelJobsInGroup } from "./jobs";
+import { kbUsage, type KbUsage } from "./kb-usage";
+import { users } from "./schema";
 import { enqueueJob, enqueueNewJobs } from "@/lib/jobs/runner";
 
 const FILE_WRITES_AT_ONCE = 8;
@@ -51,8 +53,16 @@ export async function queueIngestion(kbId: string, documentId: string, bytes: nu
  * Stores uploaded documents (manage access): rows as `uploaded`, files in the KB store, then one
  * ingestion job each. A failure while storing removes what this call stored.
  */
-export async function addKbDocuments(actor: Actor, kbId: string, docs: IncomingDocument[]): Promise<KbDocumentMeta[]> {
+export async function addKbDocuments(
+  actor: Actor,
+  kbId: string,
+  docs: IncomingDocument[],
+  /** Refuses (throws) when the upload would pass a quota: asked before the files are written and again under a lock. */
+  admit: (usage: KbUsage, adding: { bytes: number; documents: number }) => void = () => {},
+): Promise<KbDocumentMeta[]> {
   await requireKnowledgeBase(actor, kbId, "manage");
+  const adding = { bytes: docs.reduce((n, d) => n + d.bytes.byteLength, 0), documents: docs.length };
+  admit(await kbUsage(actor.id, kbId), adding);
   const now = Date.now();
   const rows = docs.map((d, i) => ({
     id: crypto.randomUUID(),
@@ -78,7 +88,12 @@ export async function addKbDocuments(actor: Actor, kbId: string, docs: IncomingD
   const db = await getDb();
   let inserted: KbDocumentMeta[];
   try {
-    inserted = await db.insert(kbDocuments).values(rows).returning(meta);
+    // The user's row lock takes this user's concurrent uploads one at a time: the second sees the first's rows.
+    inserted = await db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for("update");
+      admit(await kbUsage(actor.id, kbId, tx), adding);
+      return tx.insert(kbDocuments).values(rows).returning(meta);
+    });
   } catch (err) {
     await Promise.allSettled(rows.map((r) => removeKbFiles(kbId, r.id)));
     throw err;

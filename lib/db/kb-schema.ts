@@ -87,7 +87,11 @@ export const kbDocuments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("kb_documents_kb_idx").on(t.kbId, t.createdAt)],
+  (t) => [
+    index("kb_documents_kb_idx").on(t.kbId, t.createdAt),
+    // The per-user quota and queue counts (lib/db/kb-usage.ts).
+    index("kb_documents_uploader_idx").on(t.uploadedBy, t.status),
+  ],
 );
 
 export const kbChunks = pgTable(

@@ -1,3 +1,4 @@
+import { compileLinearRegex, expandedSize } from "@/lib/patterns/linear-regex";
 import { numberedLines, documentWindow } from "./document-window";
 
 export type FindOptions = {
@@ -7,45 +8,36 @@ export type FindOptions = {
   maxWindows: number;
   /** Characters of context around each match (widened to whole lines). */
   windowSize: number;
+  /** Characters × pattern size this search may scan (default MAX_SEARCH_WORK). */
+  maxWork?: number;
 };
 
 /** Longest stretch of a line a pattern is tried on, so one huge line cannot stall a search. */
 const MAX_LINE_SCANNED = 2_000;
-
 /**
- * JavaScript regular expressions have no time limit, and the server has one thread: a pattern
- * that can backtrack exponentially (a repeated group such as `(a+)+` or `(a|aa)*`, or a
- * backreference) would stall every user, and so would many unbounded quantifiers in a row
- * (`a*a*a*b` backtracks polynomially in the line's length). Groups may be optional (`?`) but not
- * repeated, and a pattern holds at most two unbounded quantifiers.
+ * Characters × pattern size one search may scan (linear-time matching still costs that product):
+ * a search that would pass it stops early and says how far it got.
  */
-const REPEATED_GROUP = /(?<!\\)\)\s*[*+{]/;
-const BACKREFERENCE = /\\[1-9]|\\k</;
-const UNBOUNDED = /(?<!\\)(?:[*+]|\{\d+,\})/g;
-
-export function riskyPattern(pattern: string): boolean {
-  return REPEATED_GROUP.test(pattern) || BACKREFERENCE.test(pattern) || (pattern.match(UNBOUNDED)?.length ?? 0) > 2;
-}
+export const MAX_SEARCH_WORK = 100_000_000;
 
 /**
  * Line-numbered windows around the lines where any pattern occurs, overlapping windows merged.
- * A regular expression that does not compile is reported, not thrown.
+ * Regular expressions run on a linear-time engine (lib/patterns/linear-regex.ts); one that does
+ * not compile or is refused is reported, not thrown.
  */
-export function findInDocument(
-  text: string,
-  opts: FindOptions,
-): { windows: string[]; matches: number; error?: string } {
+export type FindResult = { windows: string[]; matches: number; error?: string; stoppedAtLine?: number };
+
+export function findInDocument(text: string, opts: FindOptions): FindResult {
   let tests: ((line: string) => boolean)[];
+  let costPerChar = 0;
   try {
     tests = opts.patterns.map((p) => {
       if (opts.useRegex) {
-        if (riskyPattern(p))
-          throw new Error(
-            `${p} repeats a group, uses a backreference or has more than two unbounded quantifiers; search for its parts instead`,
-          );
-        const re = new RegExp(p, opts.caseSensitive ? "u" : "iu");
+        const re = compileLinearRegex(p, { caseSensitive: opts.caseSensitive });
+        costPerChar += expandedSize(p);
         return (line) => re.test(line.slice(0, MAX_LINE_SCANNED));
       }
+      costPerChar += 1;
       const needle = opts.caseSensitive ? p : p.toLowerCase();
       return (line) => (opts.caseSensitive ? line : line.toLowerCase()).includes(needle);
     });
@@ -54,9 +46,16 @@ export function findInDocument(
   }
   const lines = text.split("\n");
   const hits: number[] = [];
-  lines.forEach((line, i) => {
-    if (tests.some((t) => t(line))) hits.push(i + 1);
-  });
+  let work = 0;
+  let stoppedAtLine: number | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    work += (Math.min(lines[i].length, MAX_LINE_SCANNED) + 1) * costPerChar;
+    if (work > (opts.maxWork ?? MAX_SEARCH_WORK)) {
+      stoppedAtLine = i + 1;
+      break;
+    }
+    if (tests.some((t) => t(lines[i]))) hits.push(i + 1);
+  }
   const ranges: [number, number][] = [];
   for (const line of hits) {
     // Widen by lines until about windowSize characters surround the match.
@@ -76,5 +75,5 @@ export function findInDocument(
     const slice = lines.slice(from - 1, to).join("\n");
     return numberedLines({ ...w, text: slice });
   });
-  return { windows, matches: hits.length };
+  return { windows, matches: hits.length, ...(stoppedAtLine ? { stoppedAtLine } : {}) };
 }

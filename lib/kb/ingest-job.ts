@@ -16,7 +16,8 @@ import {
 } from "@/lib/db/kb-ingest";
 import { kbFileKey, kbFilesStore } from "./files";
 import { kbFormatOf } from "./parse/formats";
-import { parseDocument } from "./parse/parse-document";
+import { parseDocumentInWorker } from "./parse/parse-in-worker";
+import { isParseFailure } from "./parse/parse-failure";
 import { chunkDocument } from "./chunk";
 import { vectorsAvailable } from "@/lib/db/client";
 import { insertEmbeddings } from "@/lib/db/kb-embeddings";
@@ -66,7 +67,13 @@ async function readUpload(kbId: string, documentId: string): Promise<Uint8Array>
 async function parseTarget(target: IngestTarget): Promise<string> {
   const format = kbFormatOf(target.name);
   if (!format) throw new IngestFailure("unsupported_type", `"${target.name}" is not a supported document type.`);
-  const text = await parseDocument(await readUpload(target.kbId, target.documentId), format);
+  const bytes = await readUpload(target.kbId, target.documentId);
+  let text: string;
+  try {
+    text = await parseDocumentInWorker(bytes, format);
+  } catch (err) {
+    throw isParseFailure(err) ? new IngestFailure(err.code, err.message) : err;
+  }
   const content = text.replaceAll("\0", ""); // PostgreSQL text cannot hold NUL
   if (!content.trim()) throw new IngestFailure("no_text", "The document has no text.");
   return content;

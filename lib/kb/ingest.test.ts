@@ -28,6 +28,8 @@ import { kbFileKey, kbFilesStore } from "./files";
 import { requeueStrandedDocuments } from "./ingest-job";
 import { docxWithParagraphs, pdfWithText } from "@/lib/testing/kb-samples";
 import { zipOf } from "@/lib/testing/file-samples";
+import { buildZip } from "@/lib/testing/zip-fixtures";
+import type { ApiError } from "@/lib/http/errors";
 import { documentsOf } from "./intake";
 
 let owner: Actor;
@@ -362,8 +364,8 @@ describe("ingestion", () => {
     );
   });
 
-  it("expands a zip into its supported documents and refuses unsupported files", () => {
-    const docs = documentsOf(
+  it("expands a zip into its supported documents and refuses unsupported files", async () => {
+    const docs = await documentsOf(
       [
         {
           name: "bundle.zip",
@@ -380,17 +382,55 @@ describe("ingestion", () => {
       1024 * 1024,
     );
     expect(docs.map((d) => d.name)).toEqual(["docs - a.md", "docs - b.txt"]);
-    expect(() => documentsOf([{ name: "run.exe", bytes: enc("MZ"), declaredType: "", fields: {} }], 1024)).toThrow(
-      /not a supported document/,
-    );
-    expect(() =>
+    await expect(
+      documentsOf([{ name: "run.exe", bytes: enc("MZ"), declaredType: "", fields: {} }], 1024),
+    ).rejects.toThrow(/not a supported document/);
+    await expect(
       documentsOf([{ name: "empty.zip", bytes: zipOf([["x.exe", "MZ"]]), declaredType: "", fields: {} }], 1024),
-    ).toThrow(/holds no supported documents/);
-    expect(() =>
+    ).rejects.toThrow(/holds no supported documents/);
+    await expect(
       documentsOf(
         [{ name: "big.zip", bytes: zipOf([["a.md", "x".repeat(5000)]]), declaredType: "", fields: {} }],
         1024,
       ),
-    ).toThrow(/larger than/);
+    ).rejects.toThrow(/one file may be at most 1 KiB/);
+  });
+
+  // A 3.8 KB zip whose entries declared a compressed size of 0 skipped the ratio check and made 40 documents of 2 MB.
+  it("refuses zip bombs before storing anything: zero declared compressed size, high ratio, lying sizes, the request's total", async () => {
+    const upload = (name: string, bytes: Uint8Array) => [
+      { name, bytes: Buffer.from(bytes), declaredType: "", fields: {} },
+    ];
+    const twoMiB = new Uint8Array(2 * 1024 * 1024).fill(0x61);
+    const zeroDeclared = buildZip(
+      Array.from({ length: 40 }, (_, i) => ({ name: `doc-${i}.txt`, data: twoMiB, declaredCompressedSize: 0 })),
+    );
+    expect(zeroDeclared.length).toBeLessThan(200_000);
+    const refusal = async (p: Promise<unknown>) => ((await p.catch((e: unknown) => e)) as ApiError).message;
+    expect(await refusal(documentsOf(upload("bomb.zip", zeroDeclared), 25 * 1024 * 1024))).toMatch(
+      /^"bomb\.zip" was refused: the entry "doc-0\.txt" expands 2097152 times; that looks like a zip bomb\.$/,
+    );
+    const ratio = buildZip([{ name: "zeros.txt", data: twoMiB }]);
+    expect(await refusal(documentsOf(upload("ratio.zip", ratio), 25 * 1024 * 1024))).toMatch(/looks like a zip bomb/);
+    const lying = buildZip([{ name: "small.md", data: new Uint8Array(100_000).fill(0x62), declaredSize: 100 }]);
+    expect(await refusal(documentsOf(upload("lying.zip", lying), 25 * 1024 * 1024))).toMatch(
+      /holds more than the 100 bytes it declares/,
+    );
+    vi.stubEnv("KB_UPLOAD_MAX_EXPANDED_BYTES", String(3 * 1024 * 1024));
+    try {
+      const many = [0, 1].map((i) => ({
+        name: `part-${i}.txt`,
+        bytes: Buffer.from(twoMiB),
+        declaredType: "",
+        fields: {},
+      }));
+      const err = (await documentsOf(many, 25 * 1024 * 1024).catch((e: unknown) => e)) as ApiError;
+      expect(err).toMatchObject({
+        code: "too_large:upload",
+        message: expect.stringMatching(/add up to more than 3 MiB/),
+      });
+    } finally {
+      vi.stubEnv("KB_UPLOAD_MAX_EXPANDED_BYTES", "");
+    }
   });
 });

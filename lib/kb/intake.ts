@@ -1,18 +1,28 @@
 import path from "node:path";
-import { unzipSync } from "fflate";
 import { ApiError } from "@/lib/http/errors";
 import { formatBytes, type RequestFile } from "@/lib/files/request-file";
 import { cleanFileName } from "@/lib/files/upload";
-import { isArchiveNoise } from "@/lib/skills/file-path";
+import { isZipRefused } from "@/lib/files/zip-read";
 import { kbFormatOf, SUPPORTED_EXTENSIONS } from "./parse/formats";
+import { isParseFailure } from "./parse/parse-failure";
+import { unzipDocumentsInWorker } from "./parse/parse-in-worker";
 
-/** What one upload request may add to a knowledge base. */
+const MiB = 1024 * 1024;
+
+/** What one upload request may add to a knowledge base (README "Limits"). */
 export const KB_UPLOAD_LIMITS = {
   maxFilesPerRequest: 50,
   maxZipEntries: 500,
-  maxZipTotalBytes: 200 * 1024 * 1024,
   maxCompressionRatio: 200,
+  /** Entries from this size on are ratio-checked; documents never expand 200 times. */
+  ratioCheckFromBytes: 64 * 1024,
 };
+
+/** KB_UPLOAD_MAX_EXPANDED_BYTES, else 200 MiB: every document of one request together, zips expanded. */
+export function maxExpandedBytesPerRequest(): number {
+  const n = Number(process.env.KB_UPLOAD_MAX_EXPANDED_BYTES);
+  return Number.isSafeInteger(n) && n > 0 ? n : 200 * MiB;
+}
 
 export type IncomingDocument = { name: string; bytes: Uint8Array };
 
@@ -24,53 +34,61 @@ const unsupported = (name: string) =>
 
 /**
  * The documents an upload carries: each supported file as it is, each zip expanded into its
- * supported files (folders flattened into the name, other entries skipped). Anything else, or a
- * zip with nothing usable, refuses the whole request before anything is stored.
+ * supported files (folders flattened into the name, other entries skipped) by the bounded zip
+ * reader in the parsing worker. Anything else, a zip it refuses or with nothing usable, or more
+ * than the request's expanded-bytes cap refuses the whole request before anything is stored.
  */
-export function documentsOf(files: RequestFile[], maxFileBytes: number): IncomingDocument[] {
+export async function documentsOf(files: RequestFile[], maxFileBytes: number): Promise<IncomingDocument[]> {
   const out: IncomingDocument[] = [];
+  const maxTotal = maxExpandedBytesPerRequest();
+  let total = 0;
   for (const file of files) {
     const name = cleanFileName(file.name) || "document";
-    if (path.extname(name).toLowerCase() === ".zip") {
-      const expanded = expandZip(name, file.bytes, maxFileBytes);
-      if (expanded.length === 0) throw new ApiError("bad_request:kb", `"${name}" holds no supported documents.`);
-      out.push(...expanded);
-    } else if (kbFormatOf(name)) out.push({ name, bytes: file.bytes });
-    else throw unsupported(name);
+    const docs =
+      path.extname(name).toLowerCase() === ".zip"
+        ? await expandZip(name, file.bytes, { maxFileBytes, maxTotalBytes: maxTotal - total })
+        : kbFormatOf(name)
+          ? [{ name, bytes: file.bytes }]
+          : null;
+    if (!docs) throw unsupported(name);
+    total += docs.reduce((n, d) => n + d.bytes.byteLength, 0);
+    if (total > maxTotal)
+      throw new ApiError(
+        "too_large:upload",
+        `These documents add up to more than ${formatBytes(maxTotal)}; upload them in several parts.`,
+      );
+    out.push(...docs);
   }
   return out;
 }
 
-function expandZip(zipName: string, bytes: Uint8Array, maxFileBytes: number): IncomingDocument[] {
-  const { maxZipEntries, maxZipTotalBytes, maxCompressionRatio } = KB_UPLOAD_LIMITS;
-  let entries = 0;
-  let declared = 0;
-  let problem: string | null = null;
-  let files: Record<string, Uint8Array>;
+async function expandZip(
+  zipName: string,
+  bytes: Uint8Array,
+  caps: { maxFileBytes: number; maxTotalBytes: number },
+): Promise<IncomingDocument[]> {
+  let files: Map<string, Uint8Array>;
   try {
-    files = unzipSync(bytes, {
-      filter: (f) => {
-        if (f.name.endsWith("/") || isArchiveNoise(f.name) || !kbFormatOf(f.name)) return false;
-        entries++;
-        declared += f.originalSize;
-        if (entries > maxZipEntries) problem = `it has more than ${maxZipEntries} documents`;
-        else if (f.originalSize > maxFileBytes) problem = `"${f.name}" is larger than ${formatBytes(maxFileBytes)}`;
-        else if (declared > maxZipTotalBytes) problem = `it expands to more than ${formatBytes(maxZipTotalBytes)}`;
-        else if (f.size > 0 && f.originalSize / f.size > maxCompressionRatio)
-          problem = `"${f.name}" is compressed suspiciously well`;
-        return problem === null;
-      },
+    files = await unzipDocumentsInWorker(bytes, {
+      maxEntries: KB_UPLOAD_LIMITS.maxZipEntries,
+      maxFileBytes: caps.maxFileBytes,
+      maxTotalBytes: Math.max(0, caps.maxTotalBytes),
+      maxRatio: KB_UPLOAD_LIMITS.maxCompressionRatio,
+      ratioFromBytes: KB_UPLOAD_LIMITS.ratioCheckFromBytes,
     });
-  } catch {
-    throw new ApiError("bad_request:kb", `"${zipName}" is not a readable zip archive.`);
+  } catch (err) {
+    if (isZipRefused(err) && err.tooLarge)
+      throw new ApiError("too_large:upload", `"${zipName}" was refused: ${err.message}`);
+    if (isZipRefused(err)) throw new ApiError("bad_request:kb", `"${zipName}" was refused: ${err.message}`);
+    if (isParseFailure(err)) throw new ApiError("bad_request:kb", `"${zipName}" was refused: ${err.message}`);
+    throw err;
   }
-  if (problem) throw new ApiError("bad_request:kb", `"${zipName}" was refused: ${problem}.`);
-  const total = Object.values(files).reduce((n, b) => n + b.byteLength, 0);
-  if (total > maxZipTotalBytes) throw new ApiError("bad_request:kb", `"${zipName}" was refused: it expands too far.`);
-  return Object.entries(files)
+  const docs = [...files]
     .filter(([name]) => !name.split("/").includes(".."))
     .map(([name, data]) => ({
       name: cleanFileName(name.split("/").filter(Boolean).join(" - ")) || "document",
       bytes: data,
     }));
+  if (docs.length === 0) throw new ApiError("bad_request:kb", `"${zipName}" holds no supported documents.`);
+  return docs;
 }

@@ -7,7 +7,7 @@ import { openWorkspace } from "@/lib/workspace/open";
 import { workdirOf } from "@/lib/workspace/paths";
 import { describeFsError } from "@/lib/workspace/backend";
 import { documentWindow, numberedLines } from "./document-window";
-import { findInDocument } from "./find-in-document";
+import { findInDocumentInWorker } from "./parse/parse-in-worker";
 import type { KbSource } from "@/lib/agent/ui-parts";
 import { readMindmap } from "@/lib/db/kb-mindmap";
 import { mindmapOutline } from "./mindmap-prompt";
@@ -90,7 +90,7 @@ export async function findKbDocument(
 ): Promise<string> {
   const { doc, text } = await readKbDocumentText(ctx.actor, kb.kbId, args.file_id);
   if (text === null) return `"${doc.name}" is not readable yet (status: ${doc.status}).`;
-  const found = findInDocument(text, {
+  const found = await findInDocumentInWorker(text, {
     patterns: args.patterns,
     useRegex: args.use_regex,
     caseSensitive: args.case_sensitive,
@@ -98,10 +98,13 @@ export async function findKbDocument(
     windowSize: args.window_size,
   });
   if (found.error) return found.error;
+  const stopped = found.stoppedAtLine
+    ? ` The search stopped before line ${found.stoppedAtLine}: the pattern is too costly for the whole document; use a simpler pattern or plain text.`
+    : "";
   if (found.matches === 0)
-    return `No line of ${doc.name} matches ${args.patterns.map((p) => JSON.stringify(p)).join(", ")}.`;
+    return `No line of ${doc.name} matches ${args.patterns.map((p) => JSON.stringify(p)).join(", ")}.${stopped}`;
   return [
-    `${found.matches} matching line(s) in ${doc.name} (file_id: ${doc.id}); ${found.windows.length} window(s):`,
+    `${found.matches} matching line(s) in ${doc.name} (file_id: ${doc.id}); ${found.windows.length} window(s):${stopped}`,
     ...found.windows,
   ].join("\n\n---\n");
 }

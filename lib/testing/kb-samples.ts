@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import { zipOf } from "./file-samples";
 
 /**
@@ -50,4 +51,46 @@ export function docxWithParagraphs(paragraphs: { text: string; heading?: 1 | 2 }
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
     ],
   ]);
+}
+
+/**
+ * A small PDF whose one page draws `count` lines of text from a Flate-compressed content stream:
+ * a few hundred KB on disk, a text layer of `count` × `line.length` characters once read.
+ */
+export function pdfWithCompressedText(line: string, count: number): Buffer {
+  const escape = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
+  // Tiny type and leading keep every line on the page (text outside it is not extracted).
+  const leading = (700 / count).toFixed(6);
+  const stream = zlib.deflateSync(
+    Buffer.from(`BT /F1 1 Tf 10 780 Td ${leading} TL ${`(${escape(line)}) ' `.repeat(count)}ET`, "latin1"),
+  );
+  const objects: (string | Buffer)[] = [
+    "<</Type/Catalog/Pages 2 0 R>>",
+    "<</Type/Pages/Kids[3 0 R]/Count 1>>",
+    "<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>",
+    Buffer.concat([
+      Buffer.from(`<</Length ${stream.length}/Filter/FlateDecode>>\nstream\n`, "latin1"),
+      stream,
+      Buffer.from("\nendstream", "latin1"),
+    ]),
+    "<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>",
+  ];
+  const parts: Buffer[] = [Buffer.from("%PDF-1.4\n", "latin1")];
+  let length = parts[0].length;
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(length);
+    const chunk = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`, "latin1"),
+      typeof body === "string" ? Buffer.from(body, "latin1") : body,
+      Buffer.from("\nendobj\n", "latin1"),
+    ]);
+    parts.push(chunk);
+    length += chunk.length;
+  });
+  const xref =
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
+    offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("") +
+    `trailer\n<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${length}\n%%EOF\n`;
+  return Buffer.concat([...parts, Buffer.from(xref, "latin1")]);
 }

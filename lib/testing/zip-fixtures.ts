@@ -12,6 +12,8 @@ export type FixtureEntry = {
   method?: 0 | 8;
   /** The uncompressed size written in the headers (default: the real one). */
   declaredSize?: number;
+  /** The compressed size written in the central directory (default: the real one); the local header keeps the real one. */
+  declaredCompressedSize?: number;
   /** Unix mode for the high 16 bits of the external attributes (host OS Unix), e.g. 0o120777 for a symlink. */
   unixMode?: number;
 };
@@ -43,7 +45,7 @@ export function buildZip(entries: FixtureEntry[]): Buffer {
     central.writeUInt16LE(0x800, 8);
     central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
+    central.writeUInt32LE(e.declaredCompressedSize ?? body.length, 20);
     central.writeUInt32LE(size, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(e.unixMode === undefined ? 0 : (e.unixMode << 16) >>> 0, 38);

@@ -102,4 +102,20 @@ describe("WorkspaceBackend", () => {
     const grep = await backend.grep("BETA", "/");
     expect(grep.matches).toEqual([{ path: `${U}/list.md`, line: 2, text: "BETA" }]);
   });
+
+  // micromatch's backtracking translation of this glob ran 9.6 s against such a name.
+  it(
+    "globs a many-wildcard pattern against a long name at once, and refuses an unbounded one",
+    { timeout: 10_000 },
+    async () => {
+      const long = `${"a".repeat(300)}.txt`;
+      await backend.write(`${U}/${long}`, "x");
+      expect((await backend.glob("*a*a*a*a*a*a*a*a*a*a*a*a*a*b", U)).files).toEqual([]);
+      expect((await backend.grep("x", U, "*a*a*a*a*a*a*a*a*a*a*a*a*a*b")).matches).toEqual([]);
+      expect((await backend.glob("*a".repeat(60), U)).error).toMatch(
+        /^The glob was refused: the glob has 60 wildcards/,
+      );
+      expect((await backend.glob("!(*.md)", U)).error).toMatch(/not supported/);
+    },
+  );
 });

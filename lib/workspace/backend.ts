@@ -1,5 +1,4 @@
 import path from "node:path";
-import micromatch from "micromatch";
 import type {
   BackendProtocolV2,
   EditResult,
@@ -18,6 +17,8 @@ import { StoreConflict, StoreNotFound, type StoreEntry, type WorkspaceStore } fr
 import { QuotaExceeded } from "./store/quota";
 import { isTextType, mediaTypeForRead } from "./media-type";
 import { withPathLock } from "./path-lock";
+import { compileGlob } from "@/lib/patterns/glob";
+import { PatternRefused } from "@/lib/patterns/linear-regex";
 
 export class ReadOnlyPath extends Error {
   constructor(readonly virtual: string) {
@@ -201,12 +202,13 @@ export class WorkspaceBackend implements BackendProtocolV2 {
 
   async glob(pattern: string, base = "/"): Promise<GlobResult> {
     return attempt(base, async () => {
+      const isMatch = compileGlob(pattern);
       const files = await this.filesUnder(base, GLOB_LIMIT * 10);
       const absolute = pattern.startsWith("/");
       const baseDir = trimSlash(base) === "" ? "/" : trimSlash(base);
       const matched = files.filter((f) => {
         const candidate = absolute ? f.virtual : path.posix.relative(baseDir, f.virtual);
-        return micromatch.isMatch(candidate, pattern, { dot: true });
+        return isMatch(candidate);
       });
       return {
         files: matched.slice(0, GLOB_LIMIT).map(toFileInfo),
@@ -223,16 +225,12 @@ export class WorkspaceBackend implements BackendProtocolV2 {
   ): Promise<GrepResult> {
     return attempt(base, async () => {
       if (!pattern) return { error: "The search pattern is empty." };
+      const isMatch = glob ? compileGlob(glob) : null;
       const files = await this.filesUnder(base ?? "/", GREP_FILE_LIMIT);
       const matches: GrepMatch[] = [];
       const cap = maxCount ?? Number.POSITIVE_INFINITY;
       for (const f of files) {
-        if (
-          glob &&
-          !micromatch.isMatch(f.name, glob, { dot: true }) &&
-          !micromatch.isMatch(f.virtual, glob, { dot: true })
-        )
-          continue;
+        if (isMatch && !isMatch(f.name) && !isMatch(f.virtual)) continue;
         if (f.size > GREP_MAX_FILE_BYTES) continue;
         const bytes = await this.readBytes(f.virtual);
         if (!isTextType(mediaTypeForRead(f.virtual, bytes))) continue;
@@ -321,6 +319,7 @@ async function attempt<T>(target: string | null | undefined, op: () => Promise<T
 }
 
 export function describeFsError(err: unknown, target: string): string {
+  if (err instanceof PatternRefused) return `The glob was refused: ${err.message}.`;
   if (
     err instanceof PathRefused ||
     err instanceof ReadOnlyPath ||

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { parseDocument } from "./parse-document";
-import { PermanentJobError } from "@/lib/jobs/runner";
+import { parseDocument as parseWithCap } from "./parse-document";
+import { ParseFailure } from "./parse-failure";
+import { DEFAULT_KB_PARSE_LIMITS } from "./limits";
 import { docxWithParagraphs, pdfWithText } from "@/lib/testing/kb-samples";
 
 const text = (s: string) => new TextEncoder().encode(s);
+const parseDocument = (bytes: Uint8Array, format: Parameters<typeof parseWithCap>[1]) =>
+  parseWithCap(bytes, format, DEFAULT_KB_PARSE_LIMITS.maxTextChars);
 
 describe("document parsers", () => {
   it("reads the text of a PDF, line by line", async () => {
@@ -14,7 +17,7 @@ describe("document parsers", () => {
 
   it("refuses a damaged PDF with a reason, for good", async () => {
     const err = await parseDocument(text("%PDF-1.4 this is not a pdf"), "pdf").catch((e) => e);
-    expect(err).toBeInstanceOf(PermanentJobError);
+    expect(err).toBeInstanceOf(ParseFailure);
     expect(err.message).toMatch(/PDF could not be read/);
   });
 
@@ -47,11 +50,17 @@ describe("document parsers", () => {
 
   it("pretty-prints JSON and refuses invalid JSON", async () => {
     expect(await parseDocument(text('{"a":[1,2]}'), "json")).toBe('{\n  "a": [\n    1,\n    2\n  ]\n}');
-    await expect(parseDocument(text("{nope"), "json")).rejects.toBeInstanceOf(PermanentJobError);
+    await expect(parseDocument(text("{nope"), "json")).rejects.toBeInstanceOf(ParseFailure);
   });
 
   it("keeps markdown and text as they are, and refuses bytes that are not UTF-8", async () => {
     expect(await parseDocument(text("# Hi\r\nthere"), "md")).toBe("# Hi\nthere");
     await expect(parseDocument(new Uint8Array([0xff, 0xfe, 0x00, 0xd8]), "txt")).rejects.toThrow(/UTF-8/);
+  });
+
+  it("fails a document whose text passes the cap, naming the cap", async () => {
+    const err = await parseWithCap(text("word ".repeat(300)), "txt", 1_000).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: "text_too_large", message: expect.stringMatching(/more than 1,000 characters/) });
+    expect(await parseWithCap(text("word ".repeat(100)), "txt", 1_000)).toHaveLength(500);
   });
 });

@@ -5,6 +5,7 @@ import { requireKnowledgeBase } from "@/lib/db/knowledge-bases";
 import { readRequestFiles, uploadMaxBytes } from "@/lib/files/request-file";
 import { documentsOf, KB_UPLOAD_LIMITS } from "@/lib/kb/intake";
 import { kbDocumentView } from "@/lib/kb/document-view";
+import { admitKbUpload } from "@/lib/kb/quota";
 
 export const dynamic = "force-dynamic";
 
@@ -21,6 +22,6 @@ export const POST = route({ params }, async ({ actor, params, req }) => {
     maxBytes: uploadMaxBytes(),
     maxFiles: KB_UPLOAD_LIMITS.maxFilesPerRequest,
   });
-  const docs = await addKbDocuments(actor, params.id, documentsOf(files, uploadMaxBytes()));
+  const docs = await addKbDocuments(actor, params.id, await documentsOf(files, uploadMaxBytes()), admitKbUpload);
   return Response.json(docs.map(kbDocumentView), { status: 201 });
 });
