@@ -23,7 +23,7 @@ async function signedInToken(userId: string): Promise<JWT> {
 describe("authorizeCredentials", () => {
   it("returns id, display name and role for the right password", async () => {
     const u = await insertTestUser({ role: "admin", password: "right-password" });
-    expect(await authorizeCredentials({ username: u.username, password: "right-password" })).toEqual({
+    expect(await authorizeCredentials({ username: u.username, password: "right-password" }, "198.51.100.7")).toEqual({
       ok: true,
       user: { id: u.id, name: u.username, role: "admin" },
     });
@@ -31,12 +31,12 @@ describe("authorizeCredentials", () => {
 
   it("refuses malformed input and wrong passwords with invalid_credentials", async () => {
     const u = await insertTestUser({ password: "right-password" });
-    expect(await authorizeCredentials({})).toEqual({ ok: false, code: "invalid_credentials" });
-    expect(await authorizeCredentials({ username: u.username, password: 42 })).toEqual({
+    expect(await authorizeCredentials({}, "198.51.100.7")).toEqual({ ok: false, code: "invalid_credentials" });
+    expect(await authorizeCredentials({ username: u.username, password: 42 }, "198.51.100.7")).toEqual({
       ok: false,
       code: "invalid_credentials",
     });
-    expect(await authorizeCredentials({ username: u.username, password: "nope" })).toEqual({
+    expect(await authorizeCredentials({ username: u.username, password: "nope" }, "198.51.100.7")).toEqual({
       ok: false,
       code: "invalid_credentials",
     });
@@ -44,8 +44,8 @@ describe("authorizeCredentials", () => {
 
   it("answers account_locked once the account is locked", async () => {
     const u = await insertTestUser({ password: "right-password" });
-    for (let i = 0; i < 5; i++) await authorizeCredentials({ username: u.username, password: "nope" });
-    expect(await authorizeCredentials({ username: u.username, password: "right-password" })).toEqual({
+    for (let i = 0; i < 5; i++) await authorizeCredentials({ username: u.username, password: "nope" }, "198.51.100.7");
+    expect(await authorizeCredentials({ username: u.username, password: "right-password" }, "198.51.100.7")).toEqual({
       ok: false,
       code: "account_locked",
     });

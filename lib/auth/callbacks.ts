@@ -24,10 +24,11 @@ const credentialsSchema = z.object({
 /** The Credentials provider's check; config.ts turns a failure into a CredentialsSignin with its code. */
 export async function authorizeCredentials(
   credentials: Partial<Record<string, unknown>>,
+  address: string,
 ): Promise<{ ok: true; user: User } | { ok: false; code: LoginFailure }> {
   const parsed = credentialsSchema.safeParse(credentials);
   if (!parsed.success) return { ok: false, code: "invalid_credentials" };
-  const result = await checkLogin(parsed.data.username, parsed.data.password);
+  const result = await checkLogin(parsed.data.username, parsed.data.password, address);
   if (!result.ok) return { ok: false, code: result.code };
   const { user } = result;
   return { ok: true, user: { id: user.id, name: user.displayName || user.username, role: user.role } };

@@ -6,6 +6,7 @@ import { SESSION_MAX_AGE_SECONDS } from "@/lib/db/sessions";
 import { authorizeCredentials, jwtCallback, revokeSession, sessionCallback } from "./callbacks";
 import { isHttpsRequest } from "./request-origin";
 import { refundSignInAttempt } from "./sign-in-limit";
+import { clientAddress } from "@/lib/http/client-address";
 
 type AuthRequestContext = { secure: boolean; userAgent?: string | null };
 
@@ -18,7 +19,7 @@ export class AccountLocked extends CredentialsSignin {
 }
 
 async function authorize(credentials: Partial<Record<string, unknown>>, request: Request) {
-  const result = await authorizeCredentials(credentials);
+  const result = await authorizeCredentials(credentials, clientAddress(request.headers));
   if (result.ok) {
     await refundSignInAttempt(request); // handlers.ts took it; only failures count
     return result.user;

@@ -45,7 +45,7 @@ class Browser {
     const h = new Headers(extra);
     const url = new URL(this.origin);
     h.set("host", url.host);
-    h.set(PEER_ADDRESS_HEADER, this.peer); // what the server stamps (lib/http/peer-address.ts)
+    h.set(PEER_ADDRESS_HEADER, this.peer); // what the server stamps (lib/http/incoming-request.ts)
     if (this.forwardedProto) h.set("x-forwarded-proto", this.forwardedProto);
     if (this.jar.size) h.set("cookie", [...this.jar].map(([k, v]) => `${k}=${v}`).join("; "));
     return h;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { isHttpsRequest, publicOrigin, publicUrl, requestHost } from "./request-origin";
 
 const req = (url: string, headers: Record<string, string> = {}) => new Request(url, { headers });
@@ -32,5 +32,17 @@ describe("publicOrigin / publicUrl", () => {
       "x-forwarded-proto": "https",
     });
     expect(publicUrl(r).href).toBe("https://meridian.example.com/x");
+  });
+});
+
+describe("with AUTH_URL", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("the deployment's own URL decides host and scheme, whatever the headers say", () => {
+    vi.stubEnv("AUTH_URL", "https://meridian.example.com");
+    const r = req("http://localhost:3000/x", { host: "evil.example", "x-forwarded-host": "evil.example" });
+    expect(publicUrl(r).href).toBe("https://meridian.example.com/x");
+    expect(requestHost(r.headers, r.url)).toBe("meridian.example.com");
+    expect(isHttpsRequest(new Headers({ "x-forwarded-proto": "http" }))).toBe(true);
   });
 });

@@ -21,7 +21,7 @@ describe("ensureSuperadmin", () => {
     const [row] = await superadmins();
     expect(row).toMatchObject({ username: "boss", role: "superadmin" });
     expect(row!.passwordHash).not.toContain("admin-password-1");
-    expect(await checkLogin("boss", "admin-password-1")).toMatchObject({ ok: true });
+    expect(await checkLogin("boss", "admin-password-1", "198.51.100.7")).toMatchObject({ ok: true });
     expect(out.join("")).not.toContain("admin-password-1");
   });
 
@@ -36,13 +36,13 @@ describe("ensureSuperadmin", () => {
     const [row] = await superadmins();
     expect(row!.username).toBe("admin");
     expect(row!.passwordHash).not.toContain(printed);
-    expect(await checkLogin("admin", printed!)).toMatchObject({ ok: true });
+    expect(await checkLogin("admin", printed!, "198.51.100.7")).toMatchObject({ ok: true });
 
     await ensureSuperadmin({}, (t) => out.push(t));
     await ensureSuperadmin({ ADMIN_PASSWORD: "another-password" }, (t) => out.push(t));
     expect(out).toHaveLength(1); // never printed again
     expect(await superadmins()).toHaveLength(1);
-    expect(await checkLogin("admin", printed!)).toMatchObject({ ok: true });
+    expect(await checkLogin("admin", printed!, "198.51.100.7")).toMatchObject({ ok: true });
   });
 
   it("two concurrent first starts create exactly one superadmin and print at most once", async () => {

@@ -75,10 +75,7 @@ export async function changeOwnPassword(
   const passwordHash = await hashPassword(password);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
-      .where(eq(users.id, actor.id));
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.id));
     return endCredentialsAfterPasswordChange(tx, actor.id, keepSessionId);
   });
 }

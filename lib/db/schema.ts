@@ -40,8 +40,6 @@ export const users = pgTable(
     role: text("role", { enum: ROLES }).notNull().default("user"),
     departmentId: text("department_id").references(() => departments.id, { onDelete: "set null" }),
     disabled: boolean("disabled").notNull().default(false),
-    failedLogins: integer("failed_logins").notNull().default(0),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,6 +50,22 @@ export const users = pgTable(
       .on(t.role)
       .where(sql`${t.role} = 'superadmin'`),
   ],
+);
+
+/**
+ * Failed sign-ins per username (known or not, lower-cased) and client address: a lock stops
+ * guesses from that address only, so nobody can keep an account locked for its owner.
+ */
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    login: text("login").notNull(),
+    address: text("address").notNull(),
+    failures: integer("failures").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.login, t.address] }), index("login_failures_updated_idx").on(t.updatedAt)],
 );
 
 /** Server-side record of one sign-in; the session cookie carries its id, sign-out deletes it. */
@@ -238,6 +252,10 @@ export const agentRuns = pgTable(
     index("agent_runs_active_lease_idx")
       .on(t.leaseUntil)
       .where(sql`${t.status} in ('pending', 'running')`),
+    // Each start counts its user's replying chats (the per-user limit, lib/runs/user-limits.ts).
+    index("agent_runs_user_active_idx")
+      .on(t.userId)
+      .where(sql`${t.status} in ('pending', 'running') and ${t.runType} <> 'subagent'`),
   ],
 );
 

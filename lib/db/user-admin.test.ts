@@ -10,7 +10,8 @@ import { apiTokens, sessions, threads, users } from "./schema";
 import { createSession, getValidSession } from "./sessions";
 import { createApiToken, findActorByApiToken } from "./api-tokens";
 import { createThread } from "./threads";
-import { createSuperadmin, findUserForLogin, reserveLoginAttempt } from "./users";
+import { createSuperadmin, findUserForLogin } from "./users";
+import { reserveLoginAttempt } from "./login-failures";
 import { deleteUser, threadsOfDeletableUser, updateUser } from "./user-admin";
 
 let root: Actor;
@@ -107,12 +108,13 @@ describe("updateUser", () => {
     const u = await insertTestUser({ departmentId: deptA });
     await createSession(u.id);
     const { token } = await createApiToken(u, { name: "script" });
-    for (let i = 0; i < 5; i++) await reserveLoginAttempt(u.username);
+    for (let i = 0; i < 5; i++) await reserveLoginAttempt(u.username, "203.0.113.66");
     expect((await findUserForLogin(u.username))?.lockedUntil).not.toBeNull();
 
     await updateUser(adminA, u.id, { password: "brand-new-password" });
     const row = await findUserForLogin(u.username);
-    expect(row).toMatchObject({ failedLogins: 0, lockedUntil: null });
+    expect(row).toMatchObject({ lockedUntil: null });
+    expect(await reserveLoginAttempt(u.username, "203.0.113.66")).toEqual({ kind: "reserved", lockedNow: false });
     expect(await verifyPassword("brand-new-password", row!.passwordHash)).toBe(true);
     expect(await credentialsOf(u.id)).toEqual({ sessions: 0, tokens: 0 });
     expect(await findActorByApiToken(token)).toBeNull();

@@ -1,7 +1,7 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { userView } from "./user-view";
 import { getDb, type Db } from "./client";
-import { apiTokens, sessions, threads, users } from "./schema";
+import { apiTokens, loginFailures, sessions, threads, users } from "./schema";
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from "./pg-errors";
 import { checkUserChange, checkUserDeletion, userInReach, type UserChange, type UserTarget } from "./user-rules";
 import type { UserView } from "./users";
@@ -34,7 +34,8 @@ async function revokeCredentials(tx: Tx, userId: string): Promise<void> {
 
 /**
  * After a new password: every session of the user but `keepSessionId` and every API token end,
- * so whoever held the old password or a token made with it is out. Returns how many of each.
+ * so whoever held the old password or a token made with it is out, and every lockout of the
+ * account is lifted. Returns how many sessions and tokens ended.
  */
 export async function endCredentialsAfterPasswordChange(
   tx: Tx,
@@ -47,6 +48,10 @@ export async function endCredentialsAfterPasswordChange(
     .where(and(eq(sessions.userId, userId), keep))
     .returning({ id: sessions.id });
   const revoked = await tx.delete(apiTokens).where(eq(apiTokens.userId, userId)).returning({ id: apiTokens.id });
+  // Guesses at the old password no longer matter: every address's lock on the account is lifted.
+  await tx
+    .delete(loginFailures)
+    .where(eq(loginFailures.login, sql`(select lower(${users.username}) from ${users} where ${users.id} = ${userId})`));
   return { sessionsEnded: ended.length, tokensRevoked: revoked.length };
 }
 
@@ -73,7 +78,7 @@ export async function updateUser(
       role,
       departmentId,
       disabled,
-      ...(passwordHash && { passwordHash, failedLogins: 0, lockedUntil: null }),
+      ...(passwordHash && { passwordHash }),
       updatedAt: new Date(),
     };
     const [row] = await tx

@@ -1,4 +1,5 @@
 import { users } from "./schema";
+import { activeLockEnd } from "./login-failures";
 
 /** The columns that make an Actor: who is acting, never the password hash. */
 export const actorColumns = {
@@ -13,6 +14,7 @@ export const actorColumns = {
 export const userView = {
   ...actorColumns,
   disabled: users.disabled,
-  lockedUntil: users.lockedUntil,
+  /** Until when guesses from some address are locked out (the owner can still sign in from elsewhere). */
+  lockedUntil: activeLockEnd(users.username),
   createdAt: users.createdAt,
 };

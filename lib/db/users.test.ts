@@ -7,16 +7,7 @@ import { getDb } from "./client";
 import { users } from "./schema";
 import type { Actor } from "@/lib/auth/actor";
 import { verifyPassword } from "@/lib/auth/password";
-import {
-  LOCKOUT_MS,
-  createSuperadmin,
-  createUser,
-  findActiveUserById,
-  findUserForLogin,
-  listUsers,
-  reserveLoginAttempt,
-  resetFailedLogins,
-} from "./users";
+import { createSuperadmin, createUser, findActiveUserById, findUserForLogin, listUsers } from "./users";
 
 let superadmin: Actor;
 let adminA: Actor;
@@ -163,55 +154,5 @@ describe("listUsers scoping", () => {
   it("a plain user and an admin without a department may not list", async () => {
     await expectApiError(listUsers(plainUser), "forbidden:user");
     await expectApiError(listUsers(adminNoDept), "forbidden:user");
-  });
-});
-
-describe("reserveLoginAttempt", () => {
-  const now = new Date("2030-01-01T00:00:00Z");
-  const lockedUntilOf = (r: Awaited<ReturnType<typeof reserveLoginAttempt>>) =>
-    r.kind === "reserved" ? r.account.lockedUntil : undefined;
-
-  it("counts each attempt up front; the 5th sets a 5-minute lock, the 6th is refused unchecked", async () => {
-    const u = await insertTestUser();
-    for (let i = 1; i <= 4; i++) {
-      const r = await reserveLoginAttempt(u.username.toUpperCase(), now);
-      expect(r).toMatchObject({ kind: "reserved", account: { id: u.id, failedLogins: i, lockedUntil: null } });
-      expect(r.kind === "reserved" && r.account.passwordHash).toBeTruthy();
-    }
-    expect(lockedUntilOf(await reserveLoginAttempt(u.username, now))?.getTime()).toBe(now.getTime() + LOCKOUT_MS);
-    expect(await reserveLoginAttempt(u.username, now)).toEqual({ kind: "locked" });
-    expect((await findUserForLogin(u.username))?.failedLogins).toBe(5);
-  });
-
-  it("unknown usernames are told apart only here, inside the server", async () => {
-    expect(await reserveLoginAttempt("no-such-person", now)).toEqual({ kind: "unknown" });
-  });
-
-  it("a success (reset) in between starts the count again", async () => {
-    const u = await insertTestUser();
-    for (let i = 1; i <= 4; i++) await reserveLoginAttempt(u.username, now);
-    await resetFailedLogins(u.id);
-    for (let i = 1; i <= 4; i++) expect(lockedUntilOf(await reserveLoginAttempt(u.username, now))).toBeNull();
-    expect(lockedUntilOf(await reserveLoginAttempt(u.username, now))).not.toBeNull();
-  });
-
-  it("after a lock has run out, counting starts again from one", async () => {
-    const u = await insertTestUser();
-    for (let i = 1; i <= 5; i++) await reserveLoginAttempt(u.username, now);
-    const later = new Date(now.getTime() + LOCKOUT_MS + 1000);
-    expect(await reserveLoginAttempt(u.username, later)).toMatchObject({
-      kind: "reserved",
-      account: { failedLogins: 1, lockedUntil: null },
-    });
-  });
-
-  it("30 concurrent reservations: exactly 5 get through, the 5th locks, 25 are refused", async () => {
-    const u = await insertTestUser();
-    const results = await Promise.all(Array.from({ length: 30 }, () => reserveLoginAttempt(u.username, now)));
-    const reserved = results.filter((r) => r.kind === "reserved");
-    expect(reserved).toHaveLength(5);
-    expect(reserved.filter((r) => lockedUntilOf(r))).toHaveLength(1);
-    expect(results.filter((r) => r.kind === "locked")).toHaveLength(25);
-    expect(await findUserForLogin(u.username)).toMatchObject({ failedLogins: 5 });
   });
 });

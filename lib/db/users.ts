@@ -7,10 +7,6 @@ import { ApiError } from "@/lib/http/errors";
 import type { Actor } from "@/lib/auth/actor";
 import { hashPassword } from "@/lib/auth/password";
 
-/** 5 consecutive failed sign-ins lock the account for 5 minutes. */
-export const LOCKOUT_THRESHOLD = 5;
-export const LOCKOUT_MS = 5 * 60 * 1000;
-
 /** What callers may see of a user: never the password hash. */
 export type UserView = Actor & {
   disabled: boolean;
@@ -28,11 +24,11 @@ export type NewUser = {
 
 const byUsername = (username: string) => sql`lower(${users.username}) = lower(${username})`;
 
-/** For sign-in only: the one lookup that returns the password hash and lockout state. */
+/** For sign-in only: the one lookup that returns the password hash. */
 export async function findUserForLogin(username: string) {
   const db = await getDb();
   const [row] = await db
-    .select({ ...userView, passwordHash: users.passwordHash, failedLogins: users.failedLogins })
+    .select({ ...userView, passwordHash: users.passwordHash })
     .from(users)
     .where(byUsername(username))
     .limit(1);
@@ -146,46 +142,4 @@ async function insertUser(input: NewUser & { role: Role; departmentId: string | 
     }
     throw err;
   }
-}
-
-/** What sign-in needs of an account: the view plus the hash and the failure count. */
-export type LoginAccount = UserView & { passwordHash: string; failedLogins: number };
-
-/**
- * `reserved`: the attempt is already counted as a failure (a success undoes it); `lockedUntil` is
- * set when this attempt reached the threshold. `locked`: refused before any password check.
- * `unknown`: no such username.
- */
-export type LoginReservation = { kind: "reserved"; account: LoginAccount } | { kind: "locked" } | { kind: "unknown" };
-
-/**
- * Reserves one sign-in attempt in a single conditional statement: counts it as a failure up front
- * and sets the lock when it reaches the threshold, only while the account is not locked. Parallel
- * attempts are thus serialised by the row lock, and at most LOCKOUT_THRESHOLD of them ever reach
- * the password check; a lock that has run out starts a fresh count.
- */
-export async function reserveLoginAttempt(username: string, now = new Date()): Promise<LoginReservation> {
-  const db = await getDb();
-  const lockExpired = sql`(${users.lockedUntil} is not null and ${users.lockedUntil} <= ${now})`;
-  const failures = sql`(case when ${lockExpired} then 1 else ${users.failedLogins} + 1 end)`;
-  const lockEnd = new Date(now.getTime() + LOCKOUT_MS);
-  const [account] = await db
-    .update(users)
-    .set({
-      failedLogins: sql`${failures}`,
-      lockedUntil: sql`case when ${failures} >= ${LOCKOUT_THRESHOLD} then ${lockEnd}::timestamptz else null end`,
-    })
-    .where(and(byUsername(username), sql`(${users.lockedUntil} is null or ${users.lockedUntil} <= ${now})`))
-    .returning({ ...userView, passwordHash: users.passwordHash, failedLogins: users.failedLogins });
-  if (account) return { kind: "reserved", account };
-  const [exists] = await db.select({ id: users.id }).from(users).where(byUsername(username)).limit(1);
-  return exists ? { kind: "locked" } : { kind: "unknown" };
-}
-
-export async function resetFailedLogins(userId: string): Promise<void> {
-  const db = await getDb();
-  await db
-    .update(users)
-    .set({ failedLogins: 0, lockedUntil: null })
-    .where(and(eq(users.id, userId), sql`(${users.failedLogins} <> 0 or ${users.lockedUntil} is not null)`));
 }

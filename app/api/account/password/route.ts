@@ -14,6 +14,6 @@ export const dynamic = "force-dynamic";
  */
 export const POST = route({ body: PasswordChange }, async ({ req, actor, body }) => {
   refuseBearer(req, "API tokens cannot change passwords. Sign in to change one.");
-  await requireCurrentPassword(actor, body.currentPassword);
+  await requireCurrentPassword(actor, body.currentPassword, req);
   return changeOwnPassword(actor, body.password, await currentSessionId(req));
 });

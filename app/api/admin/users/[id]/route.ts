@@ -18,7 +18,7 @@ export const PATCH = route({ params: Params, body: userPatchSchema }, async ({ r
   if (change.password === undefined) return updateUser(actor, params.id, change);
   refuseBearer(req, "API tokens cannot change passwords. Sign in to change one.");
   const own = params.id === actor.id;
-  if (own) await requireCurrentPassword(actor, currentPassword);
+  if (own) await requireCurrentPassword(actor, currentPassword, req);
   return updateUser(actor, params.id, change, { keepSessionId: own ? await currentSessionId(req) : null });
 });
 
