@@ -113,6 +113,9 @@ describe("docker compose up", () => {
     const health = await (await fetch(`${appUrl}/api/health`)).json();
     expect(health).toMatchObject({ ok: true, db: "postgresql" });
     expect((await compose("exec", "-T", "app", "id", "-u")).trim()).toBe("1001");
+    // Published on this machine only unless HOST_ADDRESS says otherwise; the data folder is its user's alone.
+    expect((await compose("port", "app", "3000")).trim()).toBe(`127.0.0.1:${hostPort}`);
+    expect((await compose("exec", "-T", "app", "stat", "-c", "%a", "/data")).trim()).toBe("700");
 
     const session = await signIn(appUrl, admin.username, admin.password);
     const threadId = `docker-${Date.now().toString(36)}`;

@@ -1,4 +1,5 @@
 import { getDatabase } from "@/lib/db/client";
+import { protectDataDir } from "@/lib/config/env";
 import { ensureSuperadmin } from "./admin";
 import { cleanupExpiredSessions, scheduleSessionCleanup } from "./session-cleanup";
 import { seedAgents } from "./seed-agents";
@@ -23,6 +24,7 @@ type GlobalWithBootstrap = typeof globalThis & { [bootstrapKey]?: Promise<void> 
 /** Everything the server needs before it answers requests, in order. */
 async function runSteps(): Promise<void> {
   assertWorkspaceStorageConfig(); // object storage misconfigured: fail before serving
+  protectDataDir(); // 0700, whoever made it
   await getDatabase(); // opens and migrates
   await ensureSuperadmin();
   await syncEnvProvider();

@@ -4,7 +4,7 @@ import { isIP } from "node:net";
  * The address a request came from, for per-client rate limits. Next's route handlers do not see
  * the connection, and Next fills X-Forwarded-For only when the client did not send one, so that
  * header is the client's word unless a proxy we trust wrote it. Hence:
- * - TRUST_PROXY unset: the connection's address, stamped by the server itself (peer-address.ts);
+ * - TRUST_PROXY unset: the connection's address, stamped by the server itself (incoming-request.ts);
  * - TRUST_PROXY=N (or true = 1): the N-th X-Forwarded-For entry from the right, the one our
  *   outermost proxy appended; entries further left are the client's own claims.
  */

@@ -87,6 +87,7 @@ export const ERROR_CODES = {
   "conflict:user": 409,
 
   "too_large:body": 413,
+  "too_large:kb": 413,
   "too_large:quota": 413,
   "too_large:skill": 413,
   "too_large:upload": 413,
@@ -94,6 +95,8 @@ export const ERROR_CODES = {
   "unsupported_type:upload": 415,
 
   "rate_limited:auth": 429,
+  "rate_limited:chat": 429,
+  "rate_limited:kb": 429,
 
   "internal:api": 500,
   "internal:file": 500,

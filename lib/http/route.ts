@@ -50,9 +50,12 @@ export function route<
         throw new ApiError("forbidden:origin", "Cross-origin requests may not change data.");
       }
       const actor = spec.auth === false ? null : await requireActor(req);
-      const query = spec.query ? parse(spec.query, queryObject(req), "query") : undefined;
-      const body = spec.body ? parse(spec.body, await jsonBody(req), "body") : undefined;
       const rawParams: RouteParams = (await ctx?.params) ?? {};
+      refuseCharacters(rawParams, CONTROL, "path", "a control character");
+      const rawQuery = queryObject(req);
+      refuseCharacters(rawQuery, NUL, "query", "a NUL character");
+      const query = spec.query ? parse(spec.query, rawQuery, "query") : undefined;
+      const body = spec.body ? parse(spec.body, await jsonBody(req), "body") : undefined;
       const params = spec.params ? parse(spec.params, rawParams, "path") : rawParams;
       const result = await handler({ req, actor, body, query, params } as RouteInput<A, B, Q, P>);
       if (result instanceof Response) return result;
@@ -82,6 +85,37 @@ export function describeIssues(error: z.ZodError, where: string): string {
   return `Invalid ${where}: ${issues.join("; ")}`;
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
+const CONTROL = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- as is NUL
+const NUL = /\u0000/;
+
+/** No id or name holds a control character, and no text NUL, which PostgreSQL cannot store (400, not 500). */
+function refuseCharacters(values: RouteParams, refused: RegExp, where: string, what: string): void {
+  for (const [name, value] of Object.entries(values)) {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (v !== undefined && refused.test(v))
+        throw new ApiError("bad_request:api", `Invalid ${where}: ${name} holds ${what}.`);
+    }
+  }
+}
+
+/** JSON text may escape NUL (\u0000), which no stored text can hold: such a body is refused whole. */
+function parseJsonWithoutNul(text: string): unknown {
+  if (!text.includes("\\u0000")) return JSON.parse(text);
+  let found = false;
+  const value = JSON.parse(text, (key, v: unknown) => {
+    if (key.includes("\0") || (typeof v === "string" && v.includes("\0"))) found = true;
+    return v;
+  });
+  if (found)
+    throw new ApiError(
+      "bad_request:api",
+      "The request body holds a NUL character (\\u0000), which text may not contain.",
+    );
+  return value;
+}
+
 function queryObject(req: Request): Record<string, string> {
   return Object.fromEntries(new URL(req.url).searchParams);
 }
@@ -93,8 +127,9 @@ async function jsonBody(req: Request): Promise<unknown> {
   // Capped before parsing: req.json() would buffer any size the client sends (413 too_large:body).
   const bytes = await readBodyCapped(req, maxJsonBytes());
   try {
-    return JSON.parse(bytes.toString("utf8"));
-  } catch {
+    return parseJsonWithoutNul(bytes.toString("utf8"));
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
     throw new ApiError("bad_request:api", "The request body is not valid JSON.");
   }
 }

@@ -21,6 +21,18 @@ describeStoreContract("local directory", async () => {
   return { store: createLocalStore(root), cleanup: () => fs.rm(root, { recursive: true, force: true }) };
 });
 
+describe("a local store's files", () => {
+  // Uploads and knowledge-base files were written 0644: any local account could read them.
+  it("are written 0600 in folders only this user may enter", async () => {
+    const root = path.join(parent, randomUUID());
+    await createLocalStore(root).write("reports/q1/summary.txt", Buffer.from("confidential"));
+    const mode = async (p: string) => (await fs.stat(p)).mode & 0o777;
+    expect(await mode(path.join(root, "reports/q1/summary.txt"))).toBe(0o600);
+    expect(await mode(path.join(root, "reports/q1"))).toBe(0o700);
+    expect(await mode(root)).toBe(0o700);
+  });
+});
+
 describe("a local store's listing and its root", () => {
   it("lists plain entries and inside links, never a link that leads out (nor what is behind it)", async () => {
     const sandbox = await fs.mkdtemp(path.join(parent, "hostile-"));

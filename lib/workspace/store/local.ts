@@ -18,7 +18,7 @@ function realRootOf(root: string): Promise<string> {
   let real = realRoots.get(root);
   if (!real) {
     if (realRoots.size >= MAX_ROOTS) realRoots.clear();
-    real = fs.mkdir(root, { recursive: true }).then(() => fs.realpath(root));
+    real = fs.mkdir(root, { recursive: true, mode: 0o700 }).then(() => fs.realpath(root));
     realRoots.set(root, real);
     real.catch(() => realRoots.delete(root));
   }
@@ -119,7 +119,7 @@ export function createLocalStore(root: string, opts: { readOnly?: boolean } = {}
       const existing = await entryAt(rel, file);
       if (existing?.kind === "dir") throw new StoreConflict(rel, `A directory is in the way: ${rel}`);
       try {
-        await fs.mkdir(path.dirname(file), { recursive: true });
+        await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       } catch (err) {
         if (isCode(err, "EEXIST") || isCode(err, "ENOTDIR"))
           throw new StoreConflict(rel, `A file is in the way of ${rel}`);
@@ -130,7 +130,7 @@ export function createLocalStore(root: string, opts: { readOnly?: boolean } = {}
       // Write to a sibling temp file, then rename: a reader never sees half a file.
       const tmp = `${checked}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
       try {
-        await fs.writeFile(tmp, data, { flag: "wx" });
+        await fs.writeFile(tmp, data, { flag: "wx", mode: 0o600 }); // users' files: this process only
         await fs.rename(tmp, checked);
       } catch (err) {
         await fs.rm(tmp, { force: true });
