@@ -1,16 +1,25 @@
 import { DynamicStructuredTool } from "@langchain/core/tools";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { mcpToolProperties, toolMetadata, type McpToolAnnotations } from "@/lib/agent/tools/tool-properties";
+import type { McpToolEntry } from "@/lib/db/schema";
 import { describeMcpError, formatSeconds } from "./errors";
 
 export const MCP_CALL_TIMEOUT_MS = 60_000;
 
-type Guard = { name: string; serverName: string; toolName: string; timeoutMs: number };
+type Guard = {
+  name: string;
+  serverName: string;
+  toolName: string;
+  timeoutMs: number;
+  /** The tool as an admin last reviewed it (stored by the last refresh): approvals follow this, not the live server. */
+  reviewed: Pick<McpToolEntry, "readOnly">;
+};
 
 /**
  * Wraps a tool from `loadMcpTools` under its runtime name with a per-call timeout. Whatever the
  * server does (error result, exception, hang), the model gets a readable string and the run
- * goes on; only the run's own cancellation is passed through.
+ * goes on; only the run's own cancellation is passed through. Its approval properties come from
+ * the reviewed entry: a server cannot make a tool read-only by saying so after the review.
  */
 export function guardMcpTool(inner: DynamicStructuredTool, guard: Guard): DynamicStructuredTool {
   return new DynamicStructuredTool({
@@ -18,8 +27,7 @@ export function guardMcpTool(inner: DynamicStructuredTool, guard: Guard): Dynami
     description: inner.description,
     schema: inner.schema,
     responseFormat: "content_and_artifact",
-    // The adapter keeps the server's annotations in `metadata.annotations`; approvals read the properties they map to.
-    metadata: toolMetadata(mcpToolProperties(inner.metadata?.annotations as McpToolAnnotations | undefined), {
+    metadata: toolMetadata(mcpToolProperties({ readOnlyHint: guard.reviewed.readOnly === true }), {
       ...inner.metadata,
       mcpServer: guard.serverName,
       mcpTool: guard.toolName,
@@ -45,4 +53,17 @@ export function guardMcpTool(inner: DynamicStructuredTool, guard: Guard): Dynami
       }
     },
   });
+}
+
+/**
+ * Whether the server now describes a tool otherwise than when an admin reviewed it: another
+ * description (what the model reads) or another read-only hint (what approvals read). Such a tool
+ * is left out until an admin refreshes the server's tools and so reviews the change.
+ */
+export function changedSinceReview(reviewed: McpToolEntry, live: DynamicStructuredTool): boolean {
+  const annotations = live.metadata?.annotations as McpToolAnnotations | undefined;
+  return (
+    (live.description ?? "") !== reviewed.description ||
+    (annotations?.readOnlyHint === true) !== (reviewed.readOnly === true)
+  );
 }

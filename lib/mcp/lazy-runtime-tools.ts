@@ -72,7 +72,9 @@ function lazyTool(
       const connection = await connect();
       const real = connection.tools.find((t) => t.name === name) as DynamicStructuredTool | undefined;
       if (real) return real.func(args, runManager, config);
-      const down = connection.unavailable.find((u) => u.server === serverName);
+      const down = connection.unavailable.find(
+        (u) => u.server === serverName && (!u.tools || u.tools.includes(entry.name)),
+      );
       const why = down?.error ?? "the server was disabled, is no longer shared with you, or no longer offers it";
       return [`Error: the tool "${entry.name}" of the MCP server "${serverName}" is not available: ${why}`, []];
     },

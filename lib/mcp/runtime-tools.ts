@@ -6,7 +6,7 @@ import { connectMcpServer, MCP_CONNECT_TIMEOUT_MS } from "./client";
 import { describeMcpError } from "./errors";
 import { runtimeToolName } from "./names";
 import { connectionTarget, findUsableMcpServers, type McpServerRow } from "./servers";
-import { guardMcpTool, MCP_CALL_TIMEOUT_MS } from "./guarded-tool";
+import { changedSinceReview, guardMcpTool, MCP_CALL_TIMEOUT_MS } from "./guarded-tool";
 
 /**
  * The MCP tools of one run: the enabled tools of the enabled servers in `serverIds` that the
@@ -18,7 +18,8 @@ export type McpRuntimeTools = {
   tools: StructuredToolInterface[];
   /** Which server each tool came from, for collision messages. */
   sources: Map<string, string>;
-  unavailable: { server: string; error: string }[];
+  /** Servers left out of the run, or only `tools` of them (changed since review). */
+  unavailable: { server: string; error: string; tools?: string[] }[];
   close(): Promise<void>;
 };
 
@@ -35,7 +36,7 @@ export async function connectMcpRuntimeTools(rows: McpServerRow[], opts: McpRunt
   const perServer = await Promise.all(
     rows.map(async (row) => {
       try {
-        return { server: row.name, tools: await loadServerTools(row, opts, clients) };
+        return { server: row.name, tools: await loadServerTools(row, opts, clients, unavailable) };
       } catch (err) {
         const error = describeMcpError(err);
         console.warn(`[mcp] tools of "${row.name}" left out of this run: ${error}`);
@@ -61,6 +62,7 @@ async function loadServerTools(
   row: McpServerRow,
   opts: McpRuntimeOptions,
   clients: Client[],
+  unavailable: McpRuntimeTools["unavailable"],
 ): Promise<StructuredToolInterface[]> {
   const enabled = new Set(row.tools.filter((t) => t.enabled).map((t) => t.name));
   if (enabled.size === 0) return []; // nothing to offer: no connection
@@ -68,16 +70,31 @@ async function loadServerTools(
     timeoutMs: opts.connectTimeoutMs ?? MCP_CONNECT_TIMEOUT_MS,
   });
   clients.push(client);
-  // Only tools an admin saw and left enabled; a tool the server added since the last refresh waits for review.
+  // Only tools an admin saw and left enabled, as they were reviewed; one the server added or changed since waits for review.
+  const reviewed = new Map(row.tools.filter((t) => t.enabled).map((t) => [t.name, t]));
   const listed = await loadMcpTools(row.name, client, { throwOnLoadError: false });
-  return listed
-    .filter((t) => enabled.has(t.name))
-    .map((t) =>
+  const changed: string[] = [];
+  const tools = listed.flatMap((t) => {
+    const entry = reviewed.get(t.name);
+    if (!entry) return [];
+    if (changedSinceReview(entry, t)) {
+      changed.push(t.name);
+      return [];
+    }
+    return [
       guardMcpTool(t, {
         name: runtimeToolName(row.name, t.name),
         serverName: row.name,
         toolName: t.name,
         timeoutMs: opts.callTimeoutMs ?? MCP_CALL_TIMEOUT_MS,
+        reviewed: entry,
       }),
-    );
+    ];
+  });
+  if (changed.length > 0) {
+    const error = `${changed.join(", ")} changed since an admin last reviewed the tools; they wait until an admin refreshes them`;
+    console.warn(`[mcp] tools of "${row.name}" left out of this run: ${error}`);
+    unavailable.push({ server: row.name, error, tools: changed });
+  }
+  return tools;
 }

@@ -23,6 +23,8 @@ export type TestMcpServer = {
   calls: TestMcpCall[];
   /** Which tools the server lists from now on (new connections). */
   setTools(names: TestMcpToolName[]): void;
+  /** How the server describes a tool from now on (new connections): a server changing after review. */
+  redescribe(name: TestMcpToolName, override: ToolOverride): void;
   /** SSE sessions still open: a client that closed its connection is gone from here. */
   sseSessionCount(): number;
   close(): Promise<void>;
@@ -59,31 +61,38 @@ const PROSE_WORDS = [
   "to",
 ];
 
+type ToolOverride = { description?: string; readOnly?: boolean };
+
 function buildServer(
   tools: TestMcpToolName[],
   log: (tool: TestMcpToolName, args: Record<string, unknown>, headers: unknown) => void,
+  overrides: Map<TestMcpToolName, ToolOverride>,
 ) {
   const server = new McpServer({ name: "meridian-test-mcp", version: "1.0.0" });
+  const info = (name: TestMcpToolName, description: string, readsOnly: boolean) => {
+    const o = overrides.get(name);
+    return { description: o?.description ?? description, ...((o?.readOnly ?? readsOnly) ? readOnly : {}) };
+  };
   const has = (name: TestMcpToolName) => tools.includes(name);
   const headersOf = (extra: { requestInfo?: { headers?: unknown } }) => extra.requestInfo?.headers;
   if (has("add")) {
     server.registerTool(
       "add",
-      { description: "Add two numbers.", ...readOnly, inputSchema: { a: z.number(), b: z.number() } },
+      { ...info("add", "Add two numbers.", true), inputSchema: { a: z.number(), b: z.number() } },
       async ({ a, b }, extra) => (log("add", { a, b }, headersOf(extra)), text(String(a + b))),
     );
   }
   if (has("multiply")) {
     server.registerTool(
       "multiply",
-      { description: "Multiply two numbers.", ...readOnly, inputSchema: { a: z.number(), b: z.number() } },
+      { ...info("multiply", "Multiply two numbers.", true), inputSchema: { a: z.number(), b: z.number() } },
       async ({ a, b }, extra) => (log("multiply", { a, b }, headersOf(extra)), text(String(a * b))),
     );
   }
   if (has("lookup_city")) {
     server.registerTool(
       "lookup_city",
-      { description: "Country and population of a city.", ...readOnly, inputSchema: { name: z.string() } },
+      { ...info("lookup_city", "Country and population of a city.", true), inputSchema: { name: z.string() } },
       async ({ name }, extra) => {
         log("lookup_city", { name }, headersOf(extra));
         const city = CITIES[name.toLowerCase()];
@@ -94,7 +103,7 @@ function buildServer(
   if (has("slow")) {
     server.registerTool(
       "slow",
-      { description: "Answers after `ms` milliseconds.", ...readOnly, inputSchema: { ms: z.number().int().min(0) } },
+      { ...info("slow", "Answers after `ms` milliseconds.", true), inputSchema: { ms: z.number().int().min(0) } },
       async ({ ms }, extra) => {
         log("slow", { ms }, headersOf(extra));
         await new Promise((resolve) => setTimeout(resolve, ms));
@@ -106,7 +115,7 @@ function buildServer(
     server.registerTool(
       "export_rows",
       {
-        description: "Exports `count` numbered CSV rows (a large result).",
+        ...info("export_rows", "Exports `count` numbered CSV rows (a large result).", false),
         inputSchema: { count: z.number().int().min(1).max(100_000) },
       },
       async ({ count }, extra) => {
@@ -120,7 +129,7 @@ function buildServer(
     server.registerTool(
       "prose",
       {
-        description: "Returns `words` words of long-worded prose (many characters per token).",
+        ...info("prose", "Returns `words` words of long-worded prose (many characters per token).", false),
         inputSchema: { words: z.number().int().min(1).max(100_000) },
       },
       async ({ words }, extra) => {
@@ -132,14 +141,10 @@ function buildServer(
     );
   }
   if (has("fail")) {
-    server.registerTool(
-      "fail",
-      { description: "Always throws.", ...readOnly, inputSchema: {} },
-      async (_args, extra) => {
-        log("fail", {}, headersOf(extra));
-        throw new Error("the fail tool always fails");
-      },
-    );
+    server.registerTool("fail", { ...info("fail", "Always throws.", true), inputSchema: {} }, async (_args, extra) => {
+      log("fail", {}, headersOf(extra));
+      throw new Error("the fail tool always fails");
+    });
   }
   return server;
 }
@@ -148,6 +153,7 @@ export async function startTestMcpServer(
   opts: { port?: number; tools?: TestMcpToolName[]; requireHeaders?: Record<string, string> } = {},
 ): Promise<TestMcpServer> {
   let tools = opts.tools ?? DEFAULT_TEST_TOOLS;
+  const overrides = new Map<TestMcpToolName, ToolOverride>();
   const calls: TestMcpCall[] = [];
   const sseSessions = new Map<string, SSEServerTransport>();
   const log = (tool: TestMcpToolName, args: Record<string, unknown>, headers: unknown) =>
@@ -174,7 +180,7 @@ export async function startTestMcpServer(
       return void res.writeHead(401, { "content-type": "text/plain" }).end("missing or wrong credentials");
     if (url.pathname === "/mcp") {
       if (req.method !== "POST") return void res.writeHead(405, { allow: "POST" }).end();
-      const server = buildServer(tools, log);
+      const server = buildServer(tools, log, overrides);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
       res.on("close", () => void transport.close().then(() => server.close()));
       await server.connect(transport);
@@ -182,7 +188,7 @@ export async function startTestMcpServer(
     }
     if (url.pathname === "/sse" && req.method === "GET") {
       const transport = new SSEServerTransport("/messages", res);
-      const server = buildServer(tools, log);
+      const server = buildServer(tools, log, overrides);
       sseSessions.set(transport.sessionId, transport);
       res.on("close", () => {
         sseSessions.delete(transport.sessionId);
@@ -207,6 +213,9 @@ export async function startTestMcpServer(
     calls,
     setTools(names) {
       tools = names;
+    },
+    redescribe(name, override) {
+      overrides.set(name, override);
     },
     sseSessionCount: () => sseSessions.size,
     async close() {

@@ -165,6 +165,33 @@ describe("permission modes", () => {
     }
   });
 
+  // An agent another user shared runs their instructions: a prompt there could send the user's data away unasked.
+  it("an agent someone else wrote asks before every call that may leave the machine, in every mode", () => {
+    const wd = workdirOf("t-1");
+    const remoteRead: ToolProperties = { readonly: true, remote: true };
+    const remoteWrite: ToolProperties = { sideEffect: "external", remote: true };
+    for (const mode of ["default", "auto", "trust"] as const) {
+      expect(needsApproval(mode, { name: "crm__lookup" }, remoteRead, wd, true), mode).toBe(true);
+      expect(needsApproval(mode, { name: "crm__export" }, remoteWrite, wd, true), mode).toBe(true);
+      expect(needsApproval(mode, { name: "install_skill" }, { sideEffect: "external" }, wd, true), mode).toBe(true);
+      expect(needsApproval(mode, { name: "execute" }, undefined, wd, true), mode).toBe(true);
+      // What stays inside Meridian keeps the mode's rule.
+      expect(needsApproval(mode, { name: "read_file" }, { readonly: true }, wd, true), mode).toBe(false);
+      expect(needsApproval(mode, { name: "write_todos" }, toolProperties(writeTodosTool), wd, true), mode).toBe(false);
+      // The user's own agent: an MCP tool the admin reviewed as read-only does not ask.
+      expect(needsApproval(mode, { name: "crm__lookup" }, remoteRead, wd, false), mode).toBe(false);
+    }
+    expect(
+      needsApproval(
+        "auto",
+        { name: "write_file", args: { file_path: `${wd}/a.md` } },
+        { sideEffect: "file" },
+        wd,
+        true,
+      ),
+    ).toBe(false);
+  });
+
   it("trust set by an admin runs write_file without asking", async () => {
     const admin = await createTestUser("admin");
     const agent = await agentWith(admin, "trust");

@@ -32,17 +32,26 @@ type ToolCallToReview = { name: string; args?: Record<string, unknown> };
  * `default` asks before every other call: whatever is not known to only read may change something.
  * `auto` also lets file tools (`sideEffect: "file"`) run inside this conversation's workdir
  * (`workdir`), whose files are the conversation's own scratch and outputs; everything else asks.
- * `trust` (admins only) never asks.
+ * `trust` (admins only) never asks. An agent someone else wrote (`foreignAgent`: its instructions
+ * are theirs) asks before every call that may send data off the machine, in every mode: each
+ * MCP tool whatever its annotations say, and each tool that is not known to stay inside Meridian.
  */
 export function needsApproval(
   mode: ApprovalMode,
   call: ToolCallToReview,
   properties: ToolProperties | undefined,
   workdir?: string,
+  foreignAgent = false,
 ): boolean {
+  if (foreignAgent && mayLeaveTheMachine(properties)) return true;
   if (mode === "trust" || properties?.readonly || properties?.sideEffect === "conversation") return false;
   if (mode === "auto" && workdir && properties?.sideEffect === "file") return !isInside(workdir, call.args?.file_path);
   return true;
+}
+
+function mayLeaveTheMachine(properties: ToolProperties | undefined): boolean {
+  if (properties?.remote) return true;
+  return !properties?.readonly && properties?.sideEffect !== "conversation" && properties?.sideEffect !== "file";
 }
 
 /** Whether `filePath` names something under `dir`, by the workspace's own path rules (`..` is refused there). */
@@ -93,8 +102,11 @@ export function toolApprovalMiddleware({
   mode,
   tools: registered,
   workdir,
+  foreignAgent = false,
 }: {
   mode: ApprovalMode;
+  /** The agent was written by someone else than the user (see needsApproval). */
+  foreignAgent?: boolean;
   /** Every tool registered with the agent. */
   tools: readonly unknown[];
   /** The conversation's workdir (virtual path), where `auto` lets files be written. */
@@ -118,7 +130,8 @@ export function toolApprovalMiddleware({
         if (!last || !AIMessage.isInstance(last) || !last.tool_calls?.length) return;
         // A name no tool has cannot run (the tool node says so): nothing to review.
         const gated = last.tool_calls.filter(
-          (call) => tools.has(call.name) && needsApproval(mode, call, tools.get(call.name)?.properties, workdir),
+          (call) =>
+            tools.has(call.name) && needsApproval(mode, call, tools.get(call.name)?.properties, workdir, foreignAgent),
         );
         if (gated.length === 0) return;
 
@@ -183,7 +196,11 @@ export function toolApprovalMiddleware({
       // A call that reached the tools without review (e.g. repaired after the review ran) is refused.
       const approved = (request.state as { approvedToolCallIds?: string[] }).approvedToolCallIds ?? [];
       const info = request.tool ? toolInfo(request.tool) : tools.get(toolCall.name);
-      if (info && needsApproval(mode, toolCall, info.properties, workdir) && !approved.includes(toolCall.id ?? "")) {
+      if (
+        info &&
+        needsApproval(mode, toolCall, info.properties, workdir, foreignAgent) &&
+        !approved.includes(toolCall.id ?? "")
+      ) {
         return fail(NOT_APPROVED_TEXT(toolCall.name));
       }
       return handler(request);

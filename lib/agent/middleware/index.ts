@@ -82,6 +82,7 @@ export function mainAgentMiddleware({ ctx, fallbacks, backend, workdir, onCutoff
         mode: ctx.config.tool_approval_mode,
         tools: [...tools, ...chainTools],
         workdir,
+        foreignAgent: ctx.agent.foreign,
       });
       return withCombinedHooks([...chain, approvals]);
     },

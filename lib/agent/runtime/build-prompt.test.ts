@@ -10,7 +10,7 @@ import type { AgentRuntimeContext } from "./context-types";
 
 const ctx = {
   actor: { id: "u1", username: "ada", displayName: "Ada", role: "user", departmentId: null },
-  agent: { id: "a", slug: "a", name: "Helper", isSubagent: false },
+  agent: { id: "a", slug: "a", name: "Helper", isSubagent: false, foreign: false },
   config: agentConfigSchema.parse({ system_prompt: "Always cite sources." }),
 } as AgentRuntimeContext;
 

@@ -37,7 +37,8 @@ export type ResourceCatalog = {
 /** Everything the graph needs, resolved once before it is built; middleware never re-decides access. */
 export type AgentRuntimeContext = {
   actor: Actor;
-  agent: { id: string; slug: string; name: string; isSubagent: boolean };
+  /** `foreign`: written by someone else than the actor (an agent another user shared), see needsApproval. */
+  agent: { id: string; slug: string; name: string; isSubagent: boolean; foreign: boolean };
   config: AgentConfig;
   modelSpec: string;
   fallbackSpecs: string[];

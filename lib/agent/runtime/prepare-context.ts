@@ -62,7 +62,13 @@ export function deriveRuntimeContext(
       );
   return {
     actor,
-    agent: { id: agent.id, slug: agent.slug, name: agent.name, isSubagent: agent.isSubagent },
+    agent: {
+      id: agent.id,
+      slug: agent.slug,
+      name: agent.name,
+      isSubagent: agent.isSubagent,
+      foreign: agent.ownerId !== null && agent.ownerId !== actor.id,
+    },
     config,
     toolNames: resolveResourceSelection(config.tools, catalog.tools),
     mcpServerIds: resolveResourceSelection(

@@ -54,7 +54,7 @@ describe("tool properties", () => {
       runtimeSkills: {},
       preloadedSkills: [],
       effectiveSkillSlugs: [],
-      agent: { id: "a", slug: "main", name: "Main", isSubagent: false },
+      agent: { id: "a", slug: "main", name: "Main", isSubagent: false, foreign: false },
       visibleSubagents: [{ id: "s", slug: "researcher", name: "Researcher", description: "" }],
     } as unknown as AgentRuntimeContext;
     const { ownTools } = mainAgentMiddleware({
@@ -82,20 +82,22 @@ describe("tool properties", () => {
 });
 
 describe("MCP tool annotations", () => {
-  it("readOnlyHint makes a tool read-only; without it (destructive or not) the tool has an external side effect", () => {
-    expect(mcpToolProperties({ readOnlyHint: true })).toEqual({ readonly: true });
+  it("readOnlyHint makes a tool read-only; without it (destructive or not) the tool has an external side effect; every MCP tool is remote", () => {
+    expect(mcpToolProperties({ readOnlyHint: true })).toEqual({ readonly: true, remote: true });
     expect(mcpToolProperties({ readOnlyHint: true, destructiveHint: false })).toEqual({
       readonly: true,
+      remote: true,
     });
     expect(mcpToolProperties({ readOnlyHint: false, destructiveHint: true })).toEqual({
       sideEffect: "external",
+      remote: true,
     });
-    expect(mcpToolProperties({ destructiveHint: false })).toEqual({ sideEffect: "external" });
-    expect(mcpToolProperties({ readOnlyHint: "true" })).toEqual({ sideEffect: "external" });
-    expect(mcpToolProperties(undefined)).toEqual({ sideEffect: "external" });
+    expect(mcpToolProperties({ destructiveHint: false })).toEqual({ sideEffect: "external", remote: true });
+    expect(mcpToolProperties({ readOnlyHint: "true" })).toEqual({ sideEffect: "external", remote: true });
+    expect(mcpToolProperties(undefined)).toEqual({ sideEffect: "external", remote: true });
   });
 
-  it("a connected tool maps the annotations the adapter keeps in metadata.annotations", () => {
+  it("a connected tool takes its properties from the reviewed entry, not from the server's live annotations", () => {
     const adapted = (annotations: Record<string, unknown> | undefined) =>
       new DynamicStructuredTool({
         name: "t",
@@ -104,19 +106,24 @@ describe("MCP tool annotations", () => {
         metadata: { annotations },
         func: async () => "",
       });
-    const guard = { name: "crm__t", serverName: "crm", toolName: "t", timeoutMs: 1000 };
-    const readOnly = guardMcpTool(adapted({ readOnlyHint: true }), guard);
-    expect(toolProperties(readOnly)).toEqual({ readonly: true });
-    expect(readOnly.metadata).toMatchObject({
-      mcpServer: "crm",
-      mcpTool: "t",
-      annotations: { readOnlyHint: true },
+    const guard = (readOnly: boolean) => ({
+      name: "crm__t",
+      serverName: "crm",
+      toolName: "t",
+      timeoutMs: 1000,
+      reviewed: { readOnly },
     });
-    expect(toolProperties(guardMcpTool(adapted({ destructiveHint: true }), guard))).toEqual({
+    const readOnly = guardMcpTool(adapted({ readOnlyHint: true }), guard(true));
+    expect(toolProperties(readOnly)).toEqual({ readonly: true, remote: true });
+    expect(readOnly.metadata).toMatchObject({ mcpServer: "crm", mcpTool: "t", annotations: { readOnlyHint: true } });
+    // The server says read-only now, but the admin reviewed a tool that writes.
+    expect(toolProperties(guardMcpTool(adapted({ readOnlyHint: true }), guard(false)))).toEqual({
       sideEffect: "external",
+      remote: true,
     });
-    expect(toolProperties(guardMcpTool(adapted(undefined), guard))).toEqual({
+    expect(toolProperties(guardMcpTool(adapted(undefined), guard(false)))).toEqual({
       sideEffect: "external",
+      remote: true,
     });
   });
 
@@ -131,8 +138,8 @@ describe("MCP tool annotations", () => {
     } as unknown as McpServerRow;
     const { tools } = lazyMcpTools([row], { actor: {} as never });
     expect(Object.fromEntries(tools.map((t) => [t.name, toolProperties(t)]))).toEqual({
-      crm__lookup: { readonly: true },
-      crm__export: { sideEffect: "external" },
+      crm__lookup: { readonly: true, remote: true },
+      crm__export: { sideEffect: "external", remote: true },
     });
   });
 });

@@ -23,6 +23,8 @@ export type ToolProperties = {
   middlewareOwned?: boolean;
   /** Its output is already paged or bounded: never offloaded to a file. */
   boundedOutput?: boolean;
+  /** Talks to a system outside Meridian (an MCP server): even reading sends the arguments there. */
+  remote?: boolean;
   /**
    * Reserved for deferred tools (a later issue): loaded through `search_tools` on demand.
    * No tool may set it yet.
@@ -31,7 +33,7 @@ export type ToolProperties = {
 };
 
 const SIDE_EFFECTS: readonly SideEffect[] = ["conversation", "file", "external"];
-const FLAGS = ["readonly", "mainAgentOnly", "middlewareOwned", "boundedOutput"] as const;
+const FLAGS = ["readonly", "mainAgentOnly", "middlewareOwned", "boundedOutput", "remote"] as const;
 
 type WithMetadata = { metadata?: Record<string, unknown> };
 
@@ -75,5 +77,7 @@ export type McpToolAnnotations = { readOnlyHint?: unknown; destructiveHint?: unk
  * not read-only, and a non-destructive write still changes something), so approvals ask.
  */
 export function mcpToolProperties(annotations: McpToolAnnotations | null | undefined): ToolProperties {
-  return annotations?.readOnlyHint === true ? { readonly: true } : { sideEffect: "external" };
+  return annotations?.readOnlyHint === true
+    ? { readonly: true, remote: true }
+    : { sideEffect: "external", remote: true };
 }
