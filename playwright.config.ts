@@ -94,6 +94,9 @@ export default defineConfig({
             // Tests act as distinct client addresses through X-Forwarded-For (e2e/api/sign-in-limits.spec.ts).
             TRUST_PROXY: "1",
             SIGNIN_RATE_LIMIT_PER_ADDRESS: String(E2E_SIGNIN_PER_ADDRESS),
+            // Specs chat as the admin from parallel workers: more than one person would in a minute.
+            USER_CHAT_STARTS_PER_MINUTE: "1000",
+            USER_MAX_CONCURRENT_RUNS: "50",
             OPENAI_BASE_URL: "",
             OPENAI_API_KEY: "",
           },

@@ -15,6 +15,9 @@ export default defineConfig({
     exclude: ["e2e/**/*.spec.ts", "node_modules/**"],
     environment: "node",
     testTimeout: 30_000,
+    // Tests chat as one user many times a minute; the per-user limits have their own tests
+    // (lib/runs/user-limits.test.ts), which set lower ones.
+    env: { USER_CHAT_STARTS_PER_MINUTE: "100000", USER_MAX_CONCURRENT_RUNS: "1000" },
     hookTimeout: 60_000,
     // Processes, not threads: tests set process.env, which threads would share.
     pool: "forks",

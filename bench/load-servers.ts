@@ -53,6 +53,9 @@ export async function startBenchServers(
     children.push(spawnLogged([tsx, "scripts/mock-llm.ts", "--port", String(ports.mock)], {}, log));
     await waitFor(`${mockUrl}/models`, 30_000);
     const env: Record<string, string> = {
+      // The bench sends N chats from a few users at once: per-user limits would refuse most of them.
+      USER_MAX_CONCURRENT_RUNS: "100000",
+      USER_CHAT_STARTS_PER_MINUTE: "100000",
       ...opts.env,
       DATA_DIR: dataDir,
       DATABASE_URL: database?.url ?? "",

@@ -41,6 +41,8 @@ export function coordinatorTools(ctx: AgentRuntimeContext) {
       if (typeof run === "string") return run;
       if ((await countOpenTasks(ctx.actor, run.threadId)) >= limits.maxOpen)
         return `Error: this chat already has ${limits.maxOpen} unfinished tasks. Wait for some with synthesize, or stop some.`;
+      if ((await countOpenTasks(ctx.actor)) >= limits.maxOpenPerUser)
+        return `Error: the user already has ${limits.maxOpenPerUser} unfinished tasks across their chats, the most one person may. Wait for some with synthesize, or stop some.`;
       const worker = agent ? ctx.visibleSubagents.find((s) => s.slug === agent) : null;
       if (agent && !worker) return `Error: no agent "${agent}" is available to you.`;
       const task = await insertDelegatedTask(ctx.actor, {

@@ -36,6 +36,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   delete process.env.COORDINATOR_TASK_TIMEOUT_MS;
+  delete process.env.USER_MAX_COORDINATOR_TASKS;
 });
 
 type Body = { messages: { role: string; content: unknown }[]; tools?: { function: { name: string } }[] };
@@ -150,6 +151,31 @@ describe("coordinator mode", () => {
     const most = Math.max(...spans.map(([s]) => spans.filter(([a, b]) => a <= s && s < b).length));
     expect(most).toBeLessThanOrEqual(4);
     expect(most).toBeGreaterThanOrEqual(2);
+  });
+
+  // Without a cap across chats one person could keep 50 tasks open in every chat they start.
+  it("caps one person's unfinished tasks across their chats (USER_MAX_COORDINATOR_TASKS)", async () => {
+    process.env.USER_MAX_COORDINATOR_TASKS = "1";
+    const actor = await createTestUser();
+    const [first, second] = [crypto.randomUUID(), crypto.randomUUID()];
+    await h.client.script("w9", [{ text: "never", firstTokenDelayMs: 20_000 }]);
+    await h.client.script("q9a", [
+      { toolCalls: [delegate(`Slow ${scriptMarker("w9")}`)] },
+      { text: "Queued." },
+      // The chat's next turn (its first message names this script) stops the task.
+      { toolCalls: [{ name: "task_stop", args: { task_id: "{{tool:0:task_id}}" } }] },
+      { text: "Stopped." },
+    ]);
+    await h.client.script("q9b", [{ toolCalls: [delegate("Another job")] }, { text: "Could not." }]);
+    expect((await turn(actor, first, `Go ${scriptMarker("q9a")}`)).text).toContain("Queued.");
+    expect((await turn(actor, second, `Go ${scriptMarker("q9b")}`)).text).toContain("Could not.");
+    expect((await toolResults("q9b"))[0]).toBe(
+      "Error: the user already has 1 unfinished tasks across their chats, the most one person may. Wait for some with synthesize, or stop some.",
+    );
+    expect(await tasksOf(second)).toEqual([]);
+    delete process.env.USER_MAX_COORDINATOR_TASKS;
+    expect((await turn(actor, first, "Stop it.")).text).toContain("Stopped.");
+    expect((await tasksOf(first)).map((t) => t.status)).toEqual(["cancelled"]);
   });
 
   it("stops a task at once, aborting its model call, and stopping again is harmless", async () => {

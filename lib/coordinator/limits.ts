@@ -11,6 +11,8 @@ export function coordinatorLimits() {
     timeoutMs: int("COORDINATOR_TASK_TIMEOUT_MS", 10 * 60_000, 1000),
     /** Unfinished tasks one chat may have. */
     maxOpen: 50,
+    /** Unfinished tasks one person may have across their chats (USER_MAX_COORDINATOR_TASKS). */
+    maxOpenPerUser: int("USER_MAX_COORDINATOR_TASKS", 100, 1),
     synthesizeDefaultSeconds: 300,
     synthesizeMaxSeconds: 1800,
     /** How often synthesize reads the tasks again (they may run on another instance). */

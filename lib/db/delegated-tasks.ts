@@ -85,8 +85,8 @@ export async function listDelegatedTasks(actor: Actor, threadId: string, limit =
     .limit(limit);
 }
 
-/** How many of the chat's tasks are queued or running (the coordinator's cap on open tasks). */
-export async function countOpenTasks(actor: Actor, threadId: string): Promise<number> {
+/** How many of the chat's tasks (or, without `threadId`, all the actor's) are queued or running. */
+export async function countOpenTasks(actor: Actor, threadId?: string): Promise<number> {
   const db = await getDb();
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -94,7 +94,7 @@ export async function countOpenTasks(actor: Actor, threadId: string): Promise<nu
     .where(
       and(
         eq(delegatedTasks.userId, actor.id),
-        eq(delegatedTasks.threadId, threadId),
+        threadId === undefined ? undefined : eq(delegatedTasks.threadId, threadId),
         inArray(delegatedTasks.status, OPEN_TASK_STATUSES),
       ),
     );

@@ -218,6 +218,22 @@ export async function settleInterruptedRuns(actor: Actor, threadId: string, stat
   return rows.map((r) => r.id);
 }
 
+/** The actor's chats replying now (pending or running; a subagent's run belongs to its chat's). */
+export async function countActiveRuns(actor: Actor): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(agentRuns)
+    .where(
+      and(
+        eq(agentRuns.userId, actor.id),
+        inArray(agentRuns.status, ACTIVE_RUN_STATUSES),
+        ne(agentRuns.runType, "subagent"),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 export async function findActiveRun(actor: Actor, threadId: string): Promise<RunRow | null> {
   const db = await getDb();
   const [row] = await db

@@ -17,7 +17,7 @@ const notWaiting = () => new ApiError("conflict:resume", "This run is not waitin
  * answer runs as a new `resume` run (parent = the interrupted one) streamed like a chat run.
  */
 export async function startResumeRun(actor: Actor, runId: string, body: ResumeBody): Promise<StartedRun> {
-  return withStartSlot((slot) => resumeInSlot(actor, runId, body, slot));
+  return withStartSlot(actor.id, (slot) => resumeInSlot(actor, runId, body, slot));
 }
 
 async function resumeInSlot(actor: Actor, runId: string, body: ResumeBody, slot: StartSlot): Promise<StartedRun> {

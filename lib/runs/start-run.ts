@@ -19,6 +19,7 @@ import { recordInterruptOutcome } from "./interrupt-message";
 import { registerRun, unregisterRun, type ActiveRun } from "./registry";
 import { RunStreamBuffer } from "./stream-buffer";
 import { withStartSlot, type StartSlot } from "./start-gate";
+import { requireRunCapacity, takeChatStart } from "./user-limits";
 import { forkPointBefore } from "./fork-point";
 import { shareRunStream } from "./shared-stream";
 import { isMultiInstance } from "@/lib/redis/client";
@@ -53,10 +54,12 @@ export async function startChatRun(actor: Actor, input: StartChatInput): Promise
   const text = messageText(input.message);
   if (input.message.role !== "user") throw new ApiError("bad_request:chat", "Only user messages can be sent.");
   if (!text) throw new ApiError("bad_request:chat", "The message is empty.");
-  return withStartSlot((slot) => startInSlot(actor, input, text, slot));
+  await takeChatStart(actor);
+  return withStartSlot(actor.id, (slot) => startInSlot(actor, input, text, slot));
 }
 
 async function startInSlot(actor: Actor, input: StartChatInput, text: string, slot: StartSlot): Promise<StartedRun> {
+  await requireRunCapacity(actor); // one start per user at a time (start-gate.ts), so the count holds
   // The thread and the catalog's versions in one statement (the catalog itself comes from memory).
   const { thread: existing, catalog } = await findThreadForStart(actor, input.threadId);
   if (existing?.parentThreadId)
