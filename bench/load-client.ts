@@ -15,8 +15,13 @@ function remember(jar: Jar, res: Response): void {
 
 const cookieHeader = (jar: Jar) => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
 
-/** A signed-in session: `call` sends its cookie and the same-origin header a browser would. */
-export type Session = { call(path: string, init?: { method?: string; body?: unknown }): Promise<Response> };
+/**
+ * A signed-in session: `call` sends its cookie and the same-origin header a browser would; a
+ * `form` is sent as multipart (uploads), any other body as JSON.
+ */
+export type Session = {
+  call(path: string, init?: { method?: string; body?: unknown; form?: FormData }): Promise<Response>;
+};
 
 export async function signIn(appUrl: string, username: string, password: string): Promise<Session> {
   const jar: Jar = new Map();
@@ -36,9 +41,13 @@ export async function signIn(appUrl: string, username: string, password: string)
   return {
     call: (path, init = {}) =>
       fetch(`${appUrl}${path}`, {
-        method: init.method ?? "GET",
-        headers: { cookie: cookieHeader(jar), origin: appUrl, "content-type": "application/json" },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        method: init.method ?? (init.form ? "POST" : "GET"),
+        headers: {
+          cookie: cookieHeader(jar),
+          origin: appUrl,
+          ...(init.form ? {} : { "content-type": "application/json" }),
+        },
+        body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
       }),
   };
 }
