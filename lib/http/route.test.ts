@@ -139,7 +139,7 @@ describe("route(): validation", () => {
   });
 
   // PostgreSQL cannot hold NUL: an id with one reached the query and answered 500.
-  it("400 for a NUL or control character in an id, a NUL in a query value or in the body's text", async () => {
+  it("400 for a NUL or control character in an id, or a NUL in the body's text", async () => {
     signedIn();
     const h = route({ params: z.object({ id: z.string().min(1).max(100) }) }, async ({ params }) => {
       const db = await getDb();
@@ -153,12 +153,6 @@ describe("route(): validation", () => {
         message: "Invalid path: id holds a control character.",
       });
     }
-    const search = route({}, () => "ran");
-    expect(await errorOf(await search(new Request(`${URL_BASE}?q=a%00b`)))).toEqual({
-      code: "bad_request:api",
-      message: "Invalid query: q holds a NUL character.",
-    });
-    expect((await search(new Request(`${URL_BASE}?q=two%0Alines`))).status).toBe(200);
     const create = route({ body: Thing }, ({ body }) => body);
     expect(await errorOf(await create(post('{"name":"a\\u0000b"}')))).toMatchObject({
       code: "bad_request:api",
