@@ -40,15 +40,3 @@ export function sharedRateLimiter({ perMinute, prefix }: { perMinute: number; pr
     },
   };
 }
-
-/** A positive whole number from the environment, or `fallback` (with a warning when set but wrong). */
-export function positiveIntFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name]?.trim();
-  if (!raw) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) {
-    console.warn(`[limits] ${name}=${raw} is not a positive whole number; using ${fallback}`);
-    return fallback;
-  }
-  return n;
-}

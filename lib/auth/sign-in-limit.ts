@@ -1,6 +1,7 @@
 import { clientAddress } from "@/lib/http/client-address";
 import type { RateDecision, RateLimiter } from "./rate-limit";
-import { positiveIntFromEnv, sharedRateLimiter } from "./shared-rate-limit";
+import { sharedRateLimiter } from "./shared-rate-limit";
+import { positiveIntFromEnv } from "@/lib/config/env-number";
 
 /**
  * Sign-in attempts per client address and in total, per minute (env SIGNIN_RATE_LIMIT_PER_ADDRESS,

@@ -1,6 +1,7 @@
 import { ApiError } from "@/lib/http/errors";
 import { formatBytes } from "@/lib/files/request-file";
 import type { KbUsage } from "@/lib/db/kb-usage";
+import { positiveIntFromEnv } from "@/lib/config/env-number";
 
 const GiB = 1024 * 1024 * 1024;
 
@@ -13,16 +14,11 @@ export type KbQuota = { userBytes: number; kbBytes: number; userQueued: number }
 
 export const DEFAULT_KB_QUOTA: KbQuota = { userBytes: 2 * GiB, kbBytes: 2 * GiB, userQueued: 500 };
 
-function positiveInt(name: string, fallback: number): number {
-  const n = Number(process.env[name]);
-  return Number.isSafeInteger(n) && n > 0 ? n : fallback;
-}
-
 export function kbQuota(): KbQuota {
   return {
-    userBytes: positiveInt("KB_QUOTA_BYTES_PER_USER", DEFAULT_KB_QUOTA.userBytes),
-    kbBytes: positiveInt("KB_QUOTA_BYTES_PER_KB", DEFAULT_KB_QUOTA.kbBytes),
-    userQueued: positiveInt("USER_MAX_QUEUED_INGESTIONS", DEFAULT_KB_QUOTA.userQueued),
+    userBytes: positiveIntFromEnv("KB_QUOTA_BYTES_PER_USER", DEFAULT_KB_QUOTA.userBytes),
+    kbBytes: positiveIntFromEnv("KB_QUOTA_BYTES_PER_KB", DEFAULT_KB_QUOTA.kbBytes),
+    userQueued: positiveIntFromEnv("USER_MAX_QUEUED_INGESTIONS", DEFAULT_KB_QUOTA.userQueued),
   };
 }
 

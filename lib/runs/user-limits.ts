@@ -1,5 +1,6 @@
 import type { Actor } from "@/lib/auth/actor";
-import { positiveIntFromEnv, sharedRateLimiter } from "@/lib/auth/shared-rate-limit";
+import { sharedRateLimiter } from "@/lib/auth/shared-rate-limit";
+import { positiveIntFromEnv } from "@/lib/config/env-number";
 import type { RateLimiter } from "@/lib/auth/rate-limit";
 import { countActiveRuns } from "@/lib/db/runs";
 import { ApiError } from "@/lib/http/errors";

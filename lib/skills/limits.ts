@@ -1,3 +1,5 @@
+import { positiveIntFromEnv } from "@/lib/config/env-number";
+
 const MiB = 1024 * 1024;
 
 /** What a skill package (a zip upload or a set of files) may hold. */
@@ -26,16 +28,11 @@ export const DEFAULT_SKILL_LIMITS: SkillPackageLimits = {
 export const RATIO_CHECK_FROM_BYTES = 1 * MiB;
 export const MAX_COMPRESSION_RATIO = 200;
 
-function positiveInt(name: string, fallback: number): number {
-  const n = Number(process.env[name]);
-  return Number.isSafeInteger(n) && n > 0 ? n : fallback;
-}
-
 export function skillPackageLimits(): SkillPackageLimits {
   return {
-    maxZipBytes: positiveInt("SKILL_ZIP_MAX_BYTES", DEFAULT_SKILL_LIMITS.maxZipBytes),
-    maxTotalBytes: positiveInt("SKILL_MAX_TOTAL_BYTES", DEFAULT_SKILL_LIMITS.maxTotalBytes),
-    maxEntries: positiveInt("SKILL_MAX_ENTRIES", DEFAULT_SKILL_LIMITS.maxEntries),
-    maxFileBytes: positiveInt("SKILL_MAX_FILE_BYTES", DEFAULT_SKILL_LIMITS.maxFileBytes),
+    maxZipBytes: positiveIntFromEnv("SKILL_ZIP_MAX_BYTES", DEFAULT_SKILL_LIMITS.maxZipBytes),
+    maxTotalBytes: positiveIntFromEnv("SKILL_MAX_TOTAL_BYTES", DEFAULT_SKILL_LIMITS.maxTotalBytes),
+    maxEntries: positiveIntFromEnv("SKILL_MAX_ENTRIES", DEFAULT_SKILL_LIMITS.maxEntries),
+    maxFileBytes: positiveIntFromEnv("SKILL_MAX_FILE_BYTES", DEFAULT_SKILL_LIMITS.maxFileBytes),
   };
 }

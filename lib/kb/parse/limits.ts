@@ -1,3 +1,5 @@
+import { positiveIntFromEnv } from "@/lib/config/env-number";
+
 /**
  * How far reading one uploaded document may go (README "Limits"): text kept per document, and the
  * worker thread's wall-clock time and heap for reading it.
@@ -10,16 +12,11 @@ export const DEFAULT_KB_PARSE_LIMITS: KbParseLimits = {
   maxMemoryMb: 512,
 };
 
-function positiveInt(name: string, fallback: number): number {
-  const n = Number(process.env[name]);
-  return Number.isSafeInteger(n) && n > 0 ? n : fallback;
-}
-
 export function kbParseLimits(): KbParseLimits {
   const d = DEFAULT_KB_PARSE_LIMITS;
   return {
-    maxTextChars: positiveInt("KB_MAX_TEXT_CHARS", d.maxTextChars),
-    timeoutMs: positiveInt("KB_PARSE_TIMEOUT_SECONDS", d.timeoutMs / 1000) * 1000,
-    maxMemoryMb: positiveInt("KB_PARSE_MEMORY_MB", d.maxMemoryMb),
+    maxTextChars: positiveIntFromEnv("KB_MAX_TEXT_CHARS", d.maxTextChars),
+    timeoutMs: positiveIntFromEnv("KB_PARSE_TIMEOUT_SECONDS", d.timeoutMs / 1000) * 1000,
+    maxMemoryMb: positiveIntFromEnv("KB_PARSE_MEMORY_MB", d.maxMemoryMb),
   };
 }
