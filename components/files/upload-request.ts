@@ -1,4 +1,5 @@
 import { ApiClientError, parseApiError } from "@/components/api/client";
+import { FIELD_ISSUES_HEADER } from "@/lib/http/field-issues";
 
 export type UploadHandle<T> = {
   /** Resolves with the parsed JSON answer; rejects with ApiClientError (status 0 when the network failed). */
@@ -28,6 +29,8 @@ export function uploadFile<T>({
   const done = new Promise<T>((resolve, reject) => {
     xhr.open(method, url);
     xhr.withCredentials = true;
+    xhr.setRequestHeader(FIELD_ISSUES_HEADER, "1"); // a refusal's reason, to say in the user's language
+
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };

@@ -3,6 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
 import { ApiClientError } from "@/components/api/client";
+import { useZipRefusalText } from "@/components/files/use-zip-refusal-text";
+import { useApiErrorText } from "@/components/api/use-api-error-text";
 import { uploadFile } from "@/components/files/upload-request";
 import { kbsApi, type KbDocument } from "./api";
 import { unsupportedFiles } from "./upload-formats";
@@ -13,15 +15,21 @@ export type KbUploadState =
 /** Sends the picked or dropped files in one request; a refusal keeps the server's reason readable. */
 export function useKbUpload(kbId: string, onUploaded: (docs: KbDocument[]) => void) {
   const t = useTranslations("kbs.upload");
+  const zipRefusalText = useZipRefusalText();
+  const apiErrorText = useApiErrorText();
   const [state, setState] = useState<KbUploadState>({ status: "idle" });
 
   const reason = useCallback(
     (error: unknown) => {
       if (!(error instanceof ApiClientError)) return t("failed");
-      if (error.message) return error.message;
+      const refusal = zipRefusalText(error);
+      if (refusal) return refusal;
+      // English readers get the server's own sentence; others the code's text in their language.
+      const text = error.status > 0 ? apiErrorText(error) : null;
+      if (text) return text;
       return error.status === 413 ? t("tooLarge") : error.status === 0 ? t("network") : t("failed");
     },
-    [t],
+    [t, zipRefusalText, apiErrorText],
   );
 
   const upload = useCallback(

@@ -3,6 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
 import { ApiClientError } from "@/components/api/client";
+import { useZipRefusalText } from "@/components/files/use-zip-refusal-text";
+import { useApiErrorText } from "@/components/api/use-api-error-text";
 import { uploadFile } from "@/components/files/upload-request";
 import type { SkillScope, SkillView } from "./api";
 
@@ -14,16 +16,22 @@ export type UploadState =
 /** Uploads one skill zip; a refusal keeps the server's reason (traversal, symlink, size, SKILL.md) readable. */
 export function useSkillUpload({ scope, onUploaded }: { scope: SkillScope; onUploaded: (skill: SkillView) => void }) {
   const t = useTranslations("skills.upload");
+  const zipRefusalText = useZipRefusalText();
+  const apiErrorText = useApiErrorText();
   const [state, setState] = useState<UploadState>({ status: "idle" });
 
   const reason = useCallback(
     (error: unknown) => {
       if (!(error instanceof ApiClientError)) return t("failed");
+      const refusal = zipRefusalText(error);
+      if (refusal) return refusal;
       if (error.code === "too_large:quota") return t("quotaFull");
-      if (error.message) return error.message;
+      // English readers get the server's own sentence; others the code's text in their language.
+      const text = error.status > 0 ? apiErrorText(error) : null;
+      if (text) return text;
       return error.status === 413 ? t("tooLarge") : error.status === 0 ? t("network") : t("failed");
     },
-    [t],
+    [t, zipRefusalText, apiErrorText],
   );
 
   const upload = useCallback(

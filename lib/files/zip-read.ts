@@ -30,14 +30,47 @@ export type ZipEntry = {
   localOffset: number;
 };
 
-/** A refusal, worded to follow "The zip was refused: "; `tooLarge` when a size limit was passed (413). */
+/**
+ * Why a zip was refused, for the client to say in the user's language: a key (`zipRefusals.<key>`
+ * in messages/*.json) and its values. Names are already quoted (shownName), sizes formatted.
+ */
+export type ZipRefusal = { key: ZipRefusalKey; values: Record<string, string | number> };
+
+/** The English wording of each refusal, to follow "The zip was refused: ". */
+const ENGLISH = {
+  notZip: () => "this is not a zip file (or it is damaged).",
+  spanned: () => "multi-part (spanned) zips are not supported.",
+  zip64: () => "ZIP64 archives are not supported.",
+  tooManyEntries: (v) => `it has ${v.count} entries; at most ${v.max} are allowed.`,
+  tocDamaged: () => "its table of contents is damaged.",
+  link: (v) => `the entry ${v.name} is a symbolic link; links are not allowed.`,
+  special: (v) => `the entry ${v.name} is not a regular file.`,
+  nameNotUtf8: () => "an entry name is not valid UTF-8.",
+  encrypted: (v) => `the entry ${v.name} is encrypted; upload an unencrypted zip.`,
+  method: (v) =>
+    `the entry ${v.name} uses an unsupported compression method (${v.method}); use standard (deflate) zip.`,
+  fileTooLarge: (v) => `the file ${v.name} is ${v.size}; one file may be at most ${v.max}.`,
+  ratio: (v) => `the entry ${v.name} expands ${v.ratio} times; that looks like a zip bomb.`,
+  totalTooLarge: (v) => `its files add up to more than ${v.max} uncompressed.`,
+  damaged: (v) => `the entry ${v.name} is damaged${v.detail ? ` (${v.detail})` : ""}.`,
+  overDeclared: (v) =>
+    `the entry ${v.name} holds more than the ${v.size} bytes it declares; that looks like a zip bomb.`,
+} satisfies Record<string, (values: Record<string, string | number>) => string>;
+
+export type ZipRefusalKey = keyof typeof ENGLISH;
+export const ZIP_REFUSAL_KEYS = Object.keys(ENGLISH) as ZipRefusalKey[];
+
+/** A refusal, worded in English to follow "The zip was refused: "; `tooLarge` when a size limit was passed (413). */
 export class ZipRefused extends Error {
   readonly name = "ZipRefused";
+  readonly reason: ZipRefusal;
   constructor(
-    message: string,
+    key: ZipRefusalKey,
+    values: Record<string, string | number> = {},
     readonly tooLarge = false,
   ) {
-    super(message);
+    super(ENGLISH[key](values));
+    this.reason = { key, values };
   }
 }
 
@@ -61,24 +94,21 @@ export const shownName = (name: string) => JSON.stringify(name.length > 120 ? `$
 /** Every entry of the central directory, refusing what the format allows but a safe reader must not. */
 export function listZipEntries(buf: Buffer, limits: Pick<ZipLimits, "maxEntries">): ZipEntry[] {
   const eocd = findEndOfCentralDirectory(buf);
-  if (eocd < 0) throw new ZipRefused("this is not a zip file (or it is damaged).");
+  if (eocd < 0) throw new ZipRefused("notZip");
   const disk = buf.readUInt16LE(eocd + 4);
   const cdDisk = buf.readUInt16LE(eocd + 6);
   const count = buf.readUInt16LE(eocd + 10);
   const cdSize = buf.readUInt32LE(eocd + 12);
   const cdOffset = buf.readUInt32LE(eocd + 16);
-  if (disk !== 0 || cdDisk !== 0) throw new ZipRefused("multi-part (spanned) zips are not supported.");
-  if (count === 0xffff || cdOffset === 0xffffffff || cdSize === 0xffffffff)
-    throw new ZipRefused("ZIP64 archives are not supported.");
-  if (count > limits.maxEntries)
-    throw new ZipRefused(`it has ${count} entries; at most ${limits.maxEntries} are allowed.`, true);
-  if (cdOffset + cdSize > eocd) throw new ZipRefused("its table of contents is damaged.");
+  if (disk !== 0 || cdDisk !== 0) throw new ZipRefused("spanned");
+  if (count === 0xffff || cdOffset === 0xffffffff || cdSize === 0xffffffff) throw new ZipRefused("zip64");
+  if (count > limits.maxEntries) throw new ZipRefused("tooManyEntries", { count, max: limits.maxEntries }, true);
+  if (cdOffset + cdSize > eocd) throw new ZipRefused("tocDamaged");
 
   const entries: ZipEntry[] = [];
   let p = cdOffset;
   for (let i = 0; i < count; i++) {
-    if (p + 46 > eocd || buf.readUInt32LE(p) !== CENTRAL_SIGNATURE)
-      throw new ZipRefused("its table of contents is damaged.");
+    if (p + 46 > eocd || buf.readUInt32LE(p) !== CENTRAL_SIGNATURE) throw new ZipRefused("tocDamaged");
     const hostOs = buf.readUInt8(p + 5);
     const flags = buf.readUInt16LE(p + 8);
     const method = buf.readUInt16LE(p + 10);
@@ -91,16 +121,15 @@ export function listZipEntries(buf: Buffer, limits: Pick<ZipLimits, "maxEntries"
     const external = buf.readUInt32LE(p + 38);
     const localOffset = buf.readUInt32LE(p + 42);
     const nameEnd = p + 46 + nameLength;
-    if (nameEnd > eocd) throw new ZipRefused("its table of contents is damaged.");
+    if (nameEnd > eocd) throw new ZipRefused("tocDamaged");
     const name = decodeName(buf.subarray(p + 46, nameEnd), flags);
     if (compressedSize === 0xffffffff || size === 0xffffffff || localOffset === 0xffffffff)
-      throw new ZipRefused("ZIP64 archives are not supported.");
+      throw new ZipRefused("zip64");
     const unixType = (external >>> 16) & S_IFMT;
-    if (unixType === S_IFLNK)
-      throw new ZipRefused(`the entry ${shownName(name)} is a symbolic link; links are not allowed.`);
+    if (unixType === S_IFLNK) throw new ZipRefused("link", { name: shownName(name) });
     // Unix hosts (3) and macOS (19) keep the file type in the high bits; anything but a file or folder is refused.
     if ((hostOs === 3 || hostOs === 19) && unixType !== 0 && unixType !== S_IFREG && unixType !== S_IFDIR)
-      throw new ZipRefused(`the entry ${shownName(name)} is not a regular file.`);
+      throw new ZipRefused("special", { name: shownName(name) });
     const isDir = name.endsWith("/") || unixType === S_IFDIR || (hostOs === 0 && (external & 0x10) !== 0);
     entries.push({ name, isDir, method, flags, crc, compressedSize, size, localOffset });
     p = nameEnd + extraLength + commentLength;
@@ -113,42 +142,36 @@ export function listZipEntries(buf: Buffer, limits: Pick<ZipLimits, "maxEntries"
  * how the message names it; `total` is the declared size of the entries accepted before it.
  */
 export function checkZipEntry(e: ZipEntry, limits: ZipLimits, total: number, shown = shownName(e.name)): void {
-  if (e.flags & 0x1) throw new ZipRefused(`the entry ${shown} is encrypted; upload an unencrypted zip.`);
-  if (e.method !== 0 && e.method !== 8)
-    throw new ZipRefused(
-      `the entry ${shown} uses an unsupported compression method (${e.method}); use standard (deflate) zip.`,
-    );
+  if (e.flags & 0x1) throw new ZipRefused("encrypted", { name: shown });
+  if (e.method !== 0 && e.method !== 8) throw new ZipRefused("method", { name: shown, method: e.method });
   if (e.size > limits.maxFileBytes)
     throw new ZipRefused(
-      `the file ${shown} is ${formatBytes(e.size)}; one file may be at most ${formatBytes(limits.maxFileBytes)}.`,
+      "fileTooLarge",
+      { name: shown, size: formatBytes(e.size), max: formatBytes(limits.maxFileBytes) },
       true,
     );
   if (e.size >= limits.ratioFromBytes && e.size > Math.max(1, e.compressedSize) * limits.maxRatio)
-    throw new ZipRefused(
-      `the entry ${shown} expands ${Math.round(e.size / Math.max(1, e.compressedSize))} times; that looks like a zip bomb.`,
-    );
+    throw new ZipRefused("ratio", { name: shown, ratio: Math.round(e.size / Math.max(1, e.compressedSize)) });
   if (total + e.size > limits.maxTotalBytes)
-    throw new ZipRefused(`its files add up to more than ${formatBytes(limits.maxTotalBytes)} uncompressed.`, true);
+    throw new ZipRefused("totalTooLarge", { max: formatBytes(limits.maxTotalBytes) }, true);
 }
 
 /** The bytes of one checked entry: exactly as many as it declared, with a matching checksum. */
 export function extractZipEntry(buf: Buffer, e: ZipEntry, shown = shownName(e.name)): Uint8Array {
   const at = e.localOffset;
   if (at + 30 > buf.length || buf.readUInt32LE(at) !== LOCAL_SIGNATURE)
-    throw new ZipRefused(`the entry ${shown} is damaged.`);
+    throw new ZipRefused("damaged", { name: shown });
   const start = at + 30 + buf.readUInt16LE(at + 26) + buf.readUInt16LE(at + 28);
   const end = start + e.compressedSize;
-  if (end > buf.length) throw new ZipRefused(`the entry ${shown} is damaged (truncated).`);
+  if (end > buf.length) throw new ZipRefused("damaged", { name: shown, detail: "truncated" });
   const data = buf.subarray(start, end);
   const out = e.method === 0 ? new Uint8Array(data) : inflateBounded(data, e, shown);
   if (out.length !== e.size) {
-    if (out.length > e.size)
-      throw new ZipRefused(
-        `the entry ${shown} holds more than the ${e.size} bytes it declares; that looks like a zip bomb.`,
-      );
-    throw new ZipRefused(`the entry ${shown} is damaged (size mismatch).`);
+    if (out.length > e.size) throw new ZipRefused("overDeclared", { name: shown, size: e.size });
+    throw new ZipRefused("damaged", { name: shown, detail: "size mismatch" });
   }
-  if (zlib.crc32(out) >>> 0 !== e.crc >>> 0) throw new ZipRefused(`the entry ${shown} is damaged (checksum mismatch).`);
+  if (zlib.crc32(out) >>> 0 !== e.crc >>> 0)
+    throw new ZipRefused("damaged", { name: shown, detail: "checksum mismatch" });
   return out;
 }
 
@@ -187,7 +210,7 @@ function decodeName(bytes: Buffer, flags: number): string {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    if (flags & 0x800) throw new ZipRefused("an entry name is not valid UTF-8.");
+    if (flags & 0x800) throw new ZipRefused("nameNotUtf8");
     return bytes.toString("latin1");
   }
 }
@@ -208,11 +231,8 @@ function inflateBounded(data: Uint8Array, e: ZipEntry, shown: string): Uint8Arra
     }
     if (data.length === 0) inflater.push(new Uint8Array(0), true);
   } catch (err) {
-    if (err === overflow)
-      throw new ZipRefused(
-        `the entry ${shown} holds more than the ${e.size} bytes it declares; that looks like a zip bomb.`,
-      );
-    throw new ZipRefused(`the entry ${shown} is damaged (it does not decompress).`);
+    if (err === overflow) throw new ZipRefused("overDeclared", { name: shown, size: e.size });
+    throw new ZipRefused("damaged", { name: shown, detail: "it does not decompress" });
   }
   const out = new Uint8Array(total);
   let offset = 0;

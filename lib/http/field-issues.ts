@@ -22,6 +22,8 @@ export type FieldIssue = {
   maximum?: number;
   /** A custom check's own message key (`params: { i18n }` on the refinement). */
   key?: string;
+  /** The values the keyed message names (a refused upload: the archive, the entry, the limit). */
+  values?: Record<string, string | number>;
   /** For `invalid_format`: which format ("url", "email", "regex"…). */
   format?: string;
 };

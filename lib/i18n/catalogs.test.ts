@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import en from "@/messages/en.json";
 import zh from "@/messages/zh-CN.json";
 import { ERROR_CODES } from "@/lib/http/error-codes";
+import { ZIP_REFUSAL_KEYS } from "@/lib/files/zip-read";
 
 type Catalog = { [key: string]: string | Catalog };
 
@@ -20,6 +21,12 @@ describe("message catalogs", () => {
   it("say every declared API error code in every locale (errors.codes)", () => {
     for (const catalog of [en, zh]) {
       expect(Object.keys(catalog.errors.codes).sort()).toEqual(Object.keys(ERROR_CODES).sort());
+    }
+  });
+
+  it("say every reason a zip upload is refused for (zipRefusals.reasons)", () => {
+    for (const catalog of [en, zh]) {
+      expect(Object.keys(catalog.zipRefusals.reasons).sort()).toEqual([...ZIP_REFUSAL_KEYS].sort());
     }
   });
 

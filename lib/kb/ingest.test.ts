@@ -410,6 +410,17 @@ describe("ingestion", () => {
     expect(await refusal(documentsOf(upload("bomb.zip", zeroDeclared), 25 * 1024 * 1024))).toMatch(
       /^"bomb\.zip" was refused: the entry "doc-0\.txt" expands 2097152 times; that looks like a zip bomb\.$/,
     );
+    // The reason also goes as a key and values, for the app to say it in the user's language.
+    const bomb = (await documentsOf(upload("bomb.zip", zeroDeclared), 25 * 1024 * 1024).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect(bomb.fields).toEqual([
+      expect.objectContaining({
+        path: "file",
+        key: "zipRefusals.ratio",
+        values: { name: '"doc-0.txt"', ratio: 2097152, archive: "bomb.zip" },
+      }),
+    ]);
     const ratio = buildZip([{ name: "zeros.txt", data: twoMiB }]);
     expect(await refusal(documentsOf(upload("ratio.zip", ratio), 25 * 1024 * 1024))).toMatch(/looks like a zip bomb/);
     const lying = buildZip([{ name: "small.md", data: new Uint8Array(100_000).fill(0x62), declaredSize: 100 }]);

@@ -3,6 +3,8 @@ import { ApiError } from "@/lib/http/errors";
 import { formatBytes, type RequestFile } from "@/lib/files/request-file";
 import { cleanFileName } from "@/lib/files/upload";
 import { isZipRefused } from "@/lib/files/zip-read";
+import { zipRefusalError } from "@/lib/files/zip-refusal-error";
+import { positiveIntFromEnv } from "@/lib/config/env-number";
 import { kbFormatOf, SUPPORTED_EXTENSIONS } from "./parse/formats";
 import { isParseFailure } from "./parse/parse-failure";
 import { unzipDocumentsInWorker } from "./parse/parse-in-worker";
@@ -20,8 +22,7 @@ export const KB_UPLOAD_LIMITS = {
 
 /** KB_UPLOAD_MAX_EXPANDED_BYTES, else 200 MiB: every document of one request together, zips expanded. */
 export function maxExpandedBytesPerRequest(): number {
-  const n = Number(process.env.KB_UPLOAD_MAX_EXPANDED_BYTES);
-  return Number.isSafeInteger(n) && n > 0 ? n : 200 * MiB;
+  return positiveIntFromEnv("KB_UPLOAD_MAX_EXPANDED_BYTES", 200 * MiB);
 }
 
 export type IncomingDocument = { name: string; bytes: Uint8Array };
@@ -77,9 +78,10 @@ async function expandZip(
       ratioFromBytes: KB_UPLOAD_LIMITS.ratioCheckFromBytes,
     });
   } catch (err) {
-    if (isZipRefused(err) && err.tooLarge)
-      throw new ApiError("too_large:upload", `"${zipName}" was refused: ${err.message}`);
-    if (isZipRefused(err)) throw new ApiError("bad_request:kb", `"${zipName}" was refused: ${err.message}`);
+    if (isZipRefused(err)) {
+      const code = err.tooLarge ? "too_large:upload" : "bad_request:kb";
+      throw zipRefusalError(code, `"${zipName}" was refused: ${err.message}`, err, zipName);
+    }
     if (isParseFailure(err)) throw new ApiError("bad_request:kb", `"${zipName}" was refused: ${err.message}`);
     throw err;
   }

@@ -8,6 +8,7 @@ import {
   isZipRefused,
   type ZipEntry,
 } from "@/lib/files/zip-read";
+import { zipRefusalError } from "@/lib/files/zip-refusal-error";
 import { isArchiveNoise, skillPathProblem } from "./file-path";
 import { MAX_COMPRESSION_RATIO, RATIO_CHECK_FROM_BYTES, type SkillPackageLimits } from "./limits";
 
@@ -32,7 +33,10 @@ export function readSkillZip(zip: Uint8Array, limits: SkillPackageLimits): Skill
   try {
     return stripSingleFolder(readEntries(Buffer.from(zip.buffer, zip.byteOffset, zip.length), limits));
   } catch (err) {
-    if (isZipRefused(err)) throw err.tooLarge ? tooLarge(err.message) : refused(err.message);
+    if (isZipRefused(err)) {
+      const code = err.tooLarge ? "too_large:skill" : "bad_request:skill";
+      throw zipRefusalError(code, `The zip was refused: ${err.message}`, err);
+    }
     throw err;
   }
 }

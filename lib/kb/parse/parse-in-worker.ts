@@ -5,7 +5,7 @@ import {
   type SerializedError,
   type WorkerTaskFailed,
 } from "@/lib/runtime/bounded-worker";
-import { ZipRefused, type ZipLimits } from "@/lib/files/zip-read";
+import { ZipRefused, type ZipRefusal, type ZipLimits } from "@/lib/files/zip-read";
 import type { IngestFailureCode } from "../ingest-failure";
 import { ParseFailure } from "./parse-failure";
 import type { KbFormat } from "./formats";
@@ -29,7 +29,10 @@ function spawnParseWorker(resourceLimits: ResourceLimits): Worker {
 
 function reviveError(error: SerializedError): Error {
   if (error.name === "ParseFailure") return new ParseFailure(error.code as IngestFailureCode, error.message);
-  if (error.name === "ZipRefused") return new ZipRefused(error.message, error.tooLarge === true);
+  if (error.name === "ZipRefused") {
+    const { key, values } = error.reason as ZipRefusal;
+    return new ZipRefused(key, values, error.tooLarge === true);
+  }
   return Object.assign(new Error(error.message), { name: error.name });
 }
 
