@@ -43,6 +43,8 @@ export type MeridianUIMessage = UIMessage<unknown, MeridianDataParts>;
 export type ThreadResponse = {
   thread: ThreadSummary;
   messages: MeridianUIMessage[];
+  /** The conversation's agent; `sharedBy` names its author when another user wrote it. */
+  agent?: { id: string; name: string; sharedBy: string | null } | null;
 };
 
 export type RunSummary = Pick<RunView, "id" | "status" | "error">;

@@ -4,7 +4,7 @@ import { Bot, ChevronDown } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useBuiltinText } from "@/components/format/builtin-text";
 import { DropdownMenu, MenuItem } from "@/components/ui/dropdown-menu";
-import type { AgentOption } from "./use-agents";
+import { chosenAgent, type AgentOption } from "./use-agents";
 
 /** Chooses the agent of a new conversation; shown only when there is a choice to make. */
 export function AgentPicker({
@@ -18,7 +18,7 @@ export function AgentPicker({
 }) {
   const t = useTranslations("chat");
   const builtin = useBuiltinText();
-  const current = agents.find((agent) => agent.id === value) ?? agents.find((agent) => agent.isDefault) ?? agents[0];
+  const current = chosenAgent(agents, value);
   if (agents.length < 2 || !current) return null;
 
   return (
@@ -47,6 +47,11 @@ export function AgentPicker({
             data-testid="agent-option"
           >
             <span className="block truncate font-medium">{text.name}</span>
+            {agent.sharedBy && (
+              <span className="block truncate text-xs text-muted-foreground" data-testid="agent-option-author">
+                {t("agentBy", { name: agent.sharedBy })}
+              </span>
+            )}
             {text.description && <span className="line-clamp-2 text-xs text-muted-foreground">{text.description}</span>}
           </MenuItem>
         );

@@ -21,7 +21,8 @@ import { MessageList } from "./message-list";
 import { runOfMessage } from "./message-parts";
 import { InterruptActionsProvider } from "./interrupt-context";
 import { useMeridianChat } from "./use-meridian-chat";
-import { useAgents } from "./use-agents";
+import { chosenAgent, useAgents } from "./use-agents";
+import { AgentAuthorNotice } from "./agent-author-notice";
 import { useModelChoice } from "./use-model-choice";
 import { usePanelLayout } from "./use-panel-layout";
 import { useMediaQuery } from "@/components/hooks/use-media-query";
@@ -39,6 +40,7 @@ export function ChatView({
   initialCoordinator,
   initialState,
   userName,
+  agentAuthor,
 }: {
   threadId: string;
   initialMessages: MeridianUIMessage[];
@@ -51,6 +53,8 @@ export function ChatView({
   /** The thread's state, read together with its messages (so the panel never flashes empty). */
   initialState?: ThreadStateResponse | null;
   userName?: string;
+  /** An existing conversation's agent author, when another user wrote it (a new chat reads its picker). */
+  agentAuthor?: string | null;
 }) {
   const t = useTranslations("chat");
   const { threads } = useThreads();
@@ -60,6 +64,7 @@ export function ChatView({
   const [agentId, setAgentId] = useState<string | null>(null);
   const [coordinator, setCoordinator] = useState(initialCoordinator ?? false);
   const agents = useAgents(!exists);
+  const author = exists ? agentAuthor : chosenAgent(agents, agentId)?.sharedBy;
   const [scrollSignal, setScrollSignal] = useState(0);
   const { chat, busy, live, stopping, send, regenerate, edit, stop, panel, refreshPanel, answerInterrupt } =
     useMeridianChat({
@@ -183,6 +188,7 @@ export function ChatView({
           )}
           <div className="shrink-0 px-3 pb-3 sm:px-4 sm:pb-4">
             <div className="mx-auto w-full max-w-3xl">
+              {author && <AgentAuthorNotice author={author} />}
               <Composer
                 value={input}
                 onChange={setInput}

@@ -91,6 +91,7 @@ export function ThreadChat({ threadId }: { threadId: string }) {
       initialTitle={load.data.thread.title}
       initialCoordinator={load.data.thread.coordinator}
       initialState={load.panel}
+      agentAuthor={load.data.agent?.sharedBy ?? null}
       exists
     />
   );

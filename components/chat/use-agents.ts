@@ -3,7 +3,20 @@
 import { useEffect, useState } from "react";
 import { apiFetch } from "@/components/api/client";
 
-export type AgentOption = { id: string; slug: string; name: string; description: string; isDefault: boolean };
+export type AgentOption = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  isDefault: boolean;
+  /** The author's name when another user wrote this agent (its instructions are theirs). */
+  sharedBy: string | null;
+};
+
+/** The agent a new conversation starts with: the one picked, else the default, else the first. */
+export function chosenAgent(agents: AgentOption[], id: string | null): AgentOption | undefined {
+  return agents.find((agent) => agent.id === id) ?? agents.find((agent) => agent.isDefault) ?? agents[0];
+}
 
 let cached: Promise<AgentOption[]> | null = null;
 

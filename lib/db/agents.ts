@@ -46,6 +46,18 @@ export async function getVisibleAgent(actor: Actor, id: string): Promise<AgentRo
   return row && atLeast(resolveAccess(actor, row, "agent"), "read") ? row : null;
 }
 
+/**
+ * The agent a conversation of the actor runs with, even when it is no longer shared with them (the
+ * conversation keeps naming who wrote its instructions). `thread` must be the actor's own row.
+ */
+export async function getThreadAgent(
+  actor: Actor,
+  thread: { userId: string; agentId: string | null },
+): Promise<AgentRow | null> {
+  if (thread.userId !== actor.id || !thread.agentId) return null;
+  return (await allAgents()).find((a) => a.id === thread.agentId) ?? null;
+}
+
 export async function getDefaultAgent(actor: Actor): Promise<AgentRow | null> {
   const rows = await listVisibleAgents(actor);
   return rows.find((a) => a.isDefault) ?? rows[0] ?? null;

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { userView } from "./user-view";
 import { getDb } from "./client";
 import { users, type Role } from "./schema";
@@ -44,6 +44,21 @@ export async function findActiveUserById(id: string): Promise<UserView | null> {
     .where(and(eq(users.id, id), eq(users.disabled, false)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The names of the users who wrote what the actor was shown (agents shared with them): display
+ * name, or username when there is none. Only the given ids, and the actor's own never.
+ */
+export async function authorNames(actor: Actor, authorIds: (string | null)[]): Promise<Map<string, string>> {
+  const ids = [...new Set(authorIds.filter((id): id is string => id !== null && id !== actor.id))];
+  if (ids.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db
+    .select({ id: users.id, username: users.username, displayName: users.displayName })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.displayName || r.username]));
 }
 
 /** superadmin: everyone; admin: their own department; user: not allowed. */

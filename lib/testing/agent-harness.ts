@@ -121,13 +121,15 @@ export async function runAgentTurn(
     config?: Partial<import("@/lib/agent/config/config-schema").AgentConfig>;
     /** Stream every mode through the UI converter, as a chat run does, and return its chunks. */
     ui?: boolean;
+    /** An agent the actor may read; the default agent when absent. */
+    agentId?: string;
   },
 ) {
-  const { getDefaultAgent } = await import("@/lib/db/agents");
+  const { getDefaultAgent, requireAgent } = await import("@/lib/db/agents");
   const { prepareAgentRuntimeContext } = await import("@/lib/agent/runtime/prepare-context");
   const { buildChatbotAgent, runStreamOptions } = await import("@/lib/agent/graph");
   const { HumanMessage } = await import("@langchain/core/messages");
-  const agent = (await getDefaultAgent(actor))!;
+  const agent = opts.agentId ? (await requireAgent(actor, opts.agentId)).row : (await getDefaultAgent(actor))!;
   const prepared = await prepareAgentRuntimeContext(actor, agent, { modelSpec: opts.modelSpec });
   const ctx = opts.config ? { ...prepared, config: { ...prepared.config, ...opts.config } } : prepared;
   // The subagent selection decides a tool (`task`): an overlaid selection applies to it too.

@@ -9,6 +9,7 @@ import { findActiveUserById } from "@/lib/db/users";
 import type { AgentRuntimeContext, ResourceCatalog, RuntimeOverrides } from "./context-types";
 import { loadResourceCatalog } from "./resource-catalog";
 import { listAgentsFolder, readUserPromptFiles } from "./user-prompt-files";
+import { isAnotherUsersAgent } from "@/lib/agent/config/agent-view";
 
 /** Drops the fields the actor's role may not set. */
 export function filterConfigForRole(actor: Actor, config: Partial<AgentConfig>): Partial<AgentConfig> {
@@ -67,7 +68,7 @@ export function deriveRuntimeContext(
       slug: agent.slug,
       name: agent.name,
       isSubagent: agent.isSubagent,
-      foreign: agent.ownerId !== null && agent.ownerId !== actor.id,
+      foreign: isAnotherUsersAgent(actor, agent),
     },
     config,
     toolNames: resolveResourceSelection(config.tools, catalog.tools),

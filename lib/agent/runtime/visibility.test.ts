@@ -93,4 +93,30 @@ describe("visibility through a real chat", () => {
     expect(byCall("query_kb")).toMatch(/not a valid tool/i);
     expect(results.map((r) => String(r.content))).toContain("5");
   });
+
+  // An agent another user wrote runs their instructions: even a read-only MCP tool asks the user first.
+  it("an agent shared by another user asks before an MCP call its own author runs unasked", async () => {
+    const shared = await createStoredAgent(root, { slug: "root-shared", name: "Root's helper", sharing: everyone });
+    const script = [{ toolCalls: [{ name: "shared_tools__add", args: { a: 20, b: 22 } }] }, { text: "done" }];
+    await h.client.script("foreign-user", script);
+    await h.client.script("foreign-author", script);
+    const before = visibleServer.calls.length;
+
+    const asked = await runAgentTurn(user, `add ${scriptMarker("foreign-user")}`, {
+      modelSpec: spec,
+      agentId: shared.id,
+    });
+    expect(asked.ctx.agent.foreign).toBe(true);
+    const interrupt = (asked.values.__interrupt__ as { value: unknown }[] | undefined)?.[0]?.value;
+    expect(interrupt).toMatchObject({ kind: "approval", actions: [{ name: "shared_tools__add" }] });
+    expect(visibleServer.calls.length).toBe(before);
+
+    const ran = await runAgentTurn(root, `add ${scriptMarker("foreign-author")}`, {
+      modelSpec: spec,
+      agentId: shared.id,
+    });
+    expect(ran.ctx.agent.foreign).toBe(false);
+    expect(ran.values.__interrupt__ ?? []).toEqual([]);
+    expect(visibleServer.calls.slice(before).map((c) => c.tool)).toEqual(["add"]);
+  });
 });

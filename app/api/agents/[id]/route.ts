@@ -3,6 +3,7 @@ import { route } from "@/lib/http/route";
 import { deleteAgent, requireAgent, updateAgent } from "@/lib/db/agents";
 import { agentView } from "@/lib/agent/config/agent-view";
 import { agentBody } from "@/lib/agent/config/agent-body";
+import { authorNames } from "@/lib/db/users";
 
 export const dynamic = "force-dynamic";
 
@@ -10,12 +11,12 @@ const params = z.object({ id: z.string().min(1).max(200) });
 
 export const GET = route({ params }, async ({ actor, params }) => {
   const { row, access } = await requireAgent(actor, params.id);
-  return agentView(actor, row, access);
+  return agentView(actor, row, access, await authorNames(actor, [row.ownerId]));
 });
 
 export const PUT = route({ params, body: agentBody.partial() }, async ({ actor, params, body }) => {
   const row = await updateAgent(actor, params.id, body as Parameters<typeof updateAgent>[2]);
-  return agentView(actor, row, "manage");
+  return agentView(actor, row, "manage", await authorNames(actor, [row.ownerId]));
 });
 
 export const DELETE = route({ params }, async ({ actor, params }) => {
