@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/http/errors";
 import { formatBytes, type RequestFile } from "@/lib/files/request-file";
 import { cleanFileName } from "@/lib/files/upload";
 import { isZipRefused } from "@/lib/files/zip-read";
-import { zipRefusalError } from "@/lib/files/zip-refusal-error";
+import { zipRefusalIssues } from "@/lib/files/zip-refusal-issues";
 import { positiveIntFromEnv } from "@/lib/config/env-number";
 import { kbFormatOf, SUPPORTED_EXTENSIONS } from "./parse/formats";
 import { isParseFailure } from "./parse/parse-failure";
@@ -79,8 +79,10 @@ async function expandZip(
     });
   } catch (err) {
     if (isZipRefused(err)) {
-      const code = err.tooLarge ? "too_large:upload" : "bad_request:kb";
-      throw zipRefusalError(code, `"${zipName}" was refused: ${err.message}`, err, zipName);
+      const [message, issues] = [`"${zipName}" was refused: ${err.message}`, zipRefusalIssues(err, zipName)];
+      throw err.tooLarge
+        ? new ApiError("too_large:upload", message, {}, issues)
+        : new ApiError("bad_request:kb", message, {}, issues);
     }
     if (isParseFailure(err)) throw new ApiError("bad_request:kb", `"${zipName}" was refused: ${err.message}`);
     throw err;

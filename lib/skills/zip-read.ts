@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/http/errors";
+import type { FieldIssue } from "@/lib/http/field-issues";
 import { formatBytes } from "@/lib/files/request-file";
 import {
   checkZipEntry,
@@ -8,7 +9,7 @@ import {
   isZipRefused,
   type ZipEntry,
 } from "@/lib/files/zip-read";
-import { zipRefusalError } from "@/lib/files/zip-refusal-error";
+import { zipRefusalIssues } from "@/lib/files/zip-refusal-issues";
 import { isArchiveNoise, skillPathProblem } from "./file-path";
 import { MAX_COMPRESSION_RATIO, RATIO_CHECK_FROM_BYTES, type SkillPackageLimits } from "./limits";
 
@@ -18,8 +19,10 @@ export type SkillZipContents = {
   /** The single top-level folder that was stripped. */ folderName: string | null;
 };
 
-const refused = (reason: string) => new ApiError("bad_request:skill", `The zip was refused: ${reason}`);
-const tooLarge = (reason: string) => new ApiError("too_large:skill", `The zip was refused: ${reason}`);
+const refused = (reason: string, issues?: FieldIssue[]) =>
+  new ApiError("bad_request:skill", `The zip was refused: ${reason}`, {}, issues);
+const tooLarge = (reason: string, issues?: FieldIssue[]) =>
+  new ApiError("too_large:skill", `The zip was refused: ${reason}`, {}, issues);
 
 /**
  * Reads a skill zip under the limits, refusing anything unsafe before it is stored: entries that
@@ -33,10 +36,8 @@ export function readSkillZip(zip: Uint8Array, limits: SkillPackageLimits): Skill
   try {
     return stripSingleFolder(readEntries(Buffer.from(zip.buffer, zip.byteOffset, zip.length), limits));
   } catch (err) {
-    if (isZipRefused(err)) {
-      const code = err.tooLarge ? "too_large:skill" : "bad_request:skill";
-      throw zipRefusalError(code, `The zip was refused: ${err.message}`, err);
-    }
+    // The reason also goes as a key and values, for the app to say it in the user's language.
+    if (isZipRefused(err)) throw (err.tooLarge ? tooLarge : refused)(err.message, zipRefusalIssues(err));
     throw err;
   }
 }
