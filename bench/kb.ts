@@ -6,7 +6,7 @@ import { openDatabase, setDatabase, closeDatabase, getDb, vectorsAvailable } fro
 import { createTestDatabase } from "@/lib/testing/test-db";
 import { insertTestUser } from "@/lib/testing/users";
 import { insertTestProvider } from "@/lib/testing/agent-harness";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { createKnowledgeBase } from "@/lib/db/knowledge-bases";
 import { addKbDocuments } from "@/lib/db/kb-documents";
 import { recountKbTerms } from "@/lib/db/kb-ingest";

@@ -1,7 +1,7 @@
 /** Fetch wrapper for the JSON API: throws ApiClientError carrying the typed error code. */
 
-import { FIELD_ISSUES_HEADER, type FieldIssue } from "@/lib/http/field-issues";
-import type { ErrorCode } from "@/lib/http/error-codes";
+import { FIELD_ISSUES_HEADER, type FieldIssue } from "@/lib/errors/field-issues";
+import type { ErrorCode } from "@/lib/errors/error-codes";
 
 /**
  * A declared API code, or a failure the client detects itself: `http:<status>` for an answer

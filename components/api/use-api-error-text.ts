@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback } from "react";
-import { isErrorCode } from "@/lib/http/error-codes";
+import { isErrorCode } from "@/lib/errors/error-codes";
 import type { ApiClientError } from "./client";
 
 const MAX_SHOWN = 300;

@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback } from "react";
-import { isErrorCode } from "@/lib/http/error-codes";
+import { isErrorCode } from "@/lib/errors/error-codes";
 
 /** Run failures the catalog words itself; the server's sentence (English) stays for English readers. */
 const RUN_CODES = new Set([

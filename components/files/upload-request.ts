@@ -1,5 +1,5 @@
 import { ApiClientError, parseApiError } from "@/components/api/client";
-import { FIELD_ISSUES_HEADER } from "@/lib/http/field-issues";
+import { FIELD_ISSUES_HEADER } from "@/lib/errors/field-issues";
 
 export type UploadHandle<T> = {
   /** Resolves with the parsed JSON answer; rejects with ApiClientError (status 0 when the network failed). */

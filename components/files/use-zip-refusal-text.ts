@@ -3,13 +3,13 @@
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import type { ApiClientError } from "@/components/api/client";
-import type { FieldIssue } from "@/lib/http/field-issues";
+import type { FieldIssue } from "@/lib/errors/field-issues";
 
 const PREFIX = "zipRefusals.";
 
 /**
  * Why the server refused an uploaded zip, in the user's language: the refusal's key and values
- * (lib/files/zip-refusal-error.ts) through `zipRefusals.*`. With the archive's name (KB uploads):
+ * (lib/files/zip-refusal-issues.ts) through `zipRefusals.*`. With the archive's name (KB uploads):
  * "“bomb.zip” was refused: …"; without: "The zip was refused: …". Null for any other error.
  */
 export function useZipRefusalText() {

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import { ApiClientError } from "@/components/api/client";
-import { fieldIssues, type FieldIssue } from "@/lib/http/field-issues";
+import { fieldIssues, type FieldIssue } from "@/lib/errors/field-issues";
 import { useErrorMessage } from "./use-error-message";
 import { issuesByField, useIssueText } from "./use-issue-text";
 

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
-import type { FieldIssue } from "@/lib/http/field-issues";
+import type { FieldIssue } from "@/lib/errors/field-issues";
 
 /** Message keys under `validation` that a check names itself (`params: { i18n }`). */
 const CUSTOM_KEYS = new Set([

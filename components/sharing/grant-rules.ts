@@ -1,4 +1,4 @@
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { canGrant } from "@/lib/sharing/resolve-access";
 import type { ShareScope } from "@/lib/sharing/types";
 

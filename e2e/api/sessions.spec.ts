@@ -9,7 +9,7 @@ import {
   signInErrorCode,
   signOut,
 } from "../helpers/auth";
-import type { ErrorCode } from "../../lib/http/error-codes";
+import type { ErrorCode } from "../../lib/errors/error-codes";
 
 /** Cookie sessions over real HTTP (SPEC 6 "Cookie sessions", API.md "Sessions"). */
 

@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
-import type { ErrorBody, ErrorCode } from "../../lib/http/error-codes";
+import type { ErrorBody, ErrorCode } from "../../lib/errors/error-codes";
 
 /** Organisation helpers for the e2e suite: departments and API tokens over HTTP. */
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { passwordSchema } from "./password-rules";
+import { passwordSchema } from "@/lib/identity/password-rules";
 
 /** The bodies of the account routes, checked the same way by the profile page before it sends. */
 

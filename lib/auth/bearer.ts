@@ -1,6 +1,6 @@
 import { findActorByApiToken } from "@/lib/db/api-tokens";
-import { ApiError } from "@/lib/http/errors";
-import type { Actor } from "./actor";
+import { ApiError } from "@/lib/errors/api-error";
+import type { Actor } from "@/lib/identity/actor";
 
 /** The token of an `Authorization: Bearer <token>` header, if the request carries one. */
 export function bearerToken(req: Request): string | undefined {

@@ -1,6 +1,6 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { clientAddress } from "@/lib/http/client-address";
-import type { Actor } from "./actor";
+import type { Actor } from "@/lib/identity/actor";
 import { checkLogin } from "./login";
 import { CURRENT_PASSWORD_MISSING } from "./user-schemas";
 

@@ -1,8 +1,8 @@
 import { redirect } from "next/navigation";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { findActiveUserById } from "@/lib/db/users";
-import type { Role } from "@/lib/db/schema";
-import { toActor, type Actor } from "./actor";
+import type { Role } from "@/lib/identity/roles";
+import { toActor, type Actor } from "@/lib/identity/actor";
 import { actorFromBearerToken, bearerToken } from "./bearer";
 
 /**

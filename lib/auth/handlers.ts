@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { errorJson } from "@/lib/http/errors";
+import { errorJson } from "@/lib/errors/api-error";
 import { handlers } from "./config";
 import { publicUrl } from "./request-origin";
 import { takeSignInAttempt } from "./sign-in-limit";

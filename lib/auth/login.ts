@@ -1,6 +1,6 @@
 import { findUserForLogin, type UserView } from "@/lib/db/users";
 import { clearLoginFailures, reserveLoginAttempt } from "@/lib/db/login-failures";
-import { verifyDecoyPassword, verifyPassword } from "./password";
+import { verifyDecoyPassword, verifyPassword } from "@/lib/identity/password";
 
 export type LoginFailure = "invalid_credentials" | "account_locked";
 

@@ -1,5 +1,5 @@
 import type { DefaultSession } from "next-auth";
-import type { Role } from "@/lib/db/schema";
+import type { Role } from "@/lib/identity/roles";
 
 /** What `auth()` and `GET /api/auth/session` carry about the signed-in user (API.md). */
 declare module "next-auth" {

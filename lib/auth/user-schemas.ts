@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { passwordSchema } from "./password-rules";
-import { ROLES } from "./roles";
+import { passwordSchema } from "@/lib/identity/password-rules";
+import { ROLES } from "@/lib/identity/roles";
 
 export const USERNAME_MAX = 64;
 export const DISPLAY_NAME_MAX = 100;

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { createSuperadmin, superadminExists } from "@/lib/db/users";
-import { passwordSchema } from "@/lib/auth/password";
+import { passwordSchema } from "@/lib/identity/password";
 
 /**
  * First start: create the one superadmin from ADMIN_USERNAME / ADMIN_PASSWORD. Without them the

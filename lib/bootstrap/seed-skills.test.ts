@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { insertTestUser } from "@/lib/testing/users";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { listSharedSkills, requireSharedSkill, updateSharedSkill } from "@/lib/db/skills";
 import { KB_TOOL_NAMES } from "@/lib/agent/tools/kb-tools";
 import { parseSkillMarkdown } from "@/lib/skills/front-matter";

@@ -10,7 +10,7 @@ import {
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { startChatRun } from "@/lib/runs/start-run";
 import { activeRunForThread } from "@/lib/runs/registry";
 import { getDb } from "@/lib/db/client";

@@ -1,7 +1,7 @@
 import { registerJobHandler } from "@/lib/jobs/runner";
 import type { ClaimedJob } from "@/lib/db/jobs";
 import type { JobContext } from "@/lib/jobs/runner";
-import { toActor, type Actor } from "@/lib/auth/actor";
+import { toActor, type Actor } from "@/lib/identity/actor";
 import { findActiveUserById } from "@/lib/db/users";
 import { findThread, type ThreadRow } from "@/lib/db/threads";
 import { getDefaultAgent, getVisibleAgent, listVisibleSubagents, type AgentRow } from "@/lib/db/agents";

@@ -3,9 +3,9 @@ import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { getDb } from "./client";
 import { departments, sessions, users } from "./schema";
 import { endCredentialsAfterPasswordChange } from "./user-admin";
-import { ApiError } from "@/lib/http/errors";
-import type { Actor } from "@/lib/auth/actor";
-import { hashPassword } from "@/lib/auth/password";
+import { ApiError } from "@/lib/errors/api-error";
+import type { Actor } from "@/lib/identity/actor";
+import { hashPassword } from "@/lib/identity/password";
 
 /** The signed-in person's own account: profile, password and sign-ins. Every call acts on `actor` only. */
 

@@ -15,7 +15,7 @@ import {
   updateAgent,
 } from "./agents";
 import { parseAgentConfig } from "@/lib/agent/config/config-schema";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 
 let admin: Actor;
 let user: Actor;

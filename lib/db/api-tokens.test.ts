@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { ErrorCode } from "@/lib/http/error-codes";
+import type { ErrorCode } from "@/lib/errors/error-codes";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { insertTestUser } from "@/lib/testing/users";
 import { getDb } from "./client";

@@ -4,8 +4,8 @@ import { actorColumns } from "./user-view";
 import { getDb } from "./client";
 import { preparedQuery } from "./prepared-query";
 import { apiTokens, users } from "./schema";
-import { ApiError } from "@/lib/http/errors";
-import type { Actor } from "@/lib/auth/actor";
+import { ApiError } from "@/lib/errors/api-error";
+import type { Actor } from "@/lib/identity/actor";
 
 /** Personal API tokens: `mrd_` + 32 random bytes (base64url); only their SHA-256 is stored. */
 

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "./client";
 import { attachments } from "./schema";
 import { requireThread } from "./threads";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { uploadPathOf, type UploadScope } from "@/lib/files/upload-path";
 
 export type AttachmentRow = typeof attachments.$inferSelect;

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { createTestUser } from "@/lib/testing/agent-harness";
 import { seedAgents } from "@/lib/bootstrap/seed-agents";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { getDb } from "./client";
 import { agents, threads } from "./schema";
 import { findThreadForStart } from "./thread-start";

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "./client";
 import { delegatedTasks, type DelegatedTaskStatus } from "./schema";
 import { jobs } from "./kb-schema";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 
 /**
  * A coordinator's delegated tasks (SPEC 6). The coordinator's tools and the status panel read

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
-import type { ErrorCode } from "@/lib/http/error-codes";
+import type { ErrorCode } from "@/lib/errors/error-codes";
 import { insertTestDepartment, insertTestUser } from "@/lib/testing/users";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { createSuperadmin } from "./users";
 import {
   createDepartment,

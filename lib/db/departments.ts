@@ -2,8 +2,8 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "./client";
 import { departments, users } from "./schema";
 import { isUniqueViolation } from "./pg-errors";
-import { ApiError } from "@/lib/http/errors";
-import type { Actor } from "@/lib/auth/actor";
+import { ApiError } from "@/lib/errors/api-error";
+import type { Actor } from "@/lib/identity/actor";
 
 export type DepartmentView = {
   id: string;

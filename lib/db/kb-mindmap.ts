@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "./client";
 import { kbDocuments, knowledgeBases, type KbMindmapNode } from "./kb-schema";
-import type { Actor } from "@/lib/auth/actor";
-import { ApiError } from "@/lib/http/errors";
+import type { Actor } from "@/lib/identity/actor";
+import { ApiError } from "@/lib/errors/api-error";
 import { requireKnowledgeBase } from "./knowledge-bases";
 import { enqueueJob } from "@/lib/jobs/runner";
 import { resolveCompletionModel } from "@/lib/models/complete";

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { getDb } from "./client";
 import { CHUNK_TOTAL_TERM } from "./kb-schema";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { requireKnowledgeBase } from "./knowledge-bases";
 import { segmentCjk } from "@/lib/kb/segment";
 import { candidatePlans, type CandidatePlan, type QueryTerm } from "@/lib/kb/candidate-plan";

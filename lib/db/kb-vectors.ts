@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb, vectorIterativeScan, vectorsAvailable } from "./client";
-import type { Actor } from "@/lib/auth/actor";
-import { ApiError } from "@/lib/http/errors";
+import type { Actor } from "@/lib/identity/actor";
+import { ApiError } from "@/lib/errors/api-error";
 import { requireKnowledgeBase } from "./knowledge-bases";
 import { vectorCast } from "./vector-tables";
 import type { KbSearchHit } from "./kb-search";

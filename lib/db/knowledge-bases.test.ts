@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { createTestUser } from "@/lib/testing/agent-harness";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { getDb, vectorsAvailable } from "./client";
 import { departments, users } from "./schema";
 import { jobs, kbChunks, kbDocuments } from "./kb-schema";

@@ -1,5 +1,5 @@
 import { asc, eq, sql, type SQL } from "drizzle-orm";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { atLeast, resolveAccess } from "@/lib/sharing/resolve-access";
 import type { Access } from "@/lib/sharing/types";
 import { getDb } from "./client";

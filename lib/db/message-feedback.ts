@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "./client";
 import { messageFeedback, messages, threads } from "./schema";
-import type { Actor } from "@/lib/auth/actor";
-import { ApiError } from "@/lib/http/errors";
+import type { Actor } from "@/lib/identity/actor";
+import { ApiError } from "@/lib/errors/api-error";
 
 export type Rating = "up" | "down";
 

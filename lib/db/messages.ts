@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { UIMessage } from "ai";
 import { getDb } from "./client";
 import { messageFeedback, messages, threads } from "./schema";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 
 /**
  * The thread's chat messages in order (the first `limit` when given), as AI SDK UI messages;

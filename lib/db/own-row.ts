@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { getDb } from "./client";
 
 type OwnedTable = PgTable & { id: PgColumn; userId: PgColumn };

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { getDb } from "./client";
 import { providers } from "./schema";
 

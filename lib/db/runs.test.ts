@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { createTestUser } from "@/lib/testing/agent-harness";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { createThread, findThread } from "./threads";
 import { createRun, endRunWrites, findRun, finishRun } from "./runs";
 import { listMessages } from "./messages";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { ROLES } from "../auth/roles";
+import { ROLES } from "../identity/roles";
 import {
   bigint,
   bigserial,
@@ -21,7 +21,7 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 // Relative: drizzle-kit reads this file without the tsconfig path aliases.
-export { ROLES, type Role } from "../auth/roles";
+export { ROLES, type Role } from "../identity/roles";
 
 export const departments = pgTable("departments", {
   id: text("id").primaryKey(),

@@ -4,7 +4,7 @@ import { actorColumns } from "./user-view";
 import { getDb } from "./client";
 import { preparedQuery } from "./prepared-query";
 import { sessions, users } from "./schema";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 
 /** A sign-in lasts 24 hours from the moment it was made; it does not slide. */
 export const SESSION_MAX_AGE_SECONDS = 24 * 60 * 60;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { insertTestDepartment, insertTestUser } from "@/lib/testing/users";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import type { SkillMeta } from "@/lib/skills/front-matter";
 import {
   deleteSharedSkill,

@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { getDb } from "./client";
 import { catalogRows } from "./catalog-cache";
 import { skills, type SkillSource } from "./schema";
 import { isUniqueViolation } from "./pg-errors";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { atLeast, CAN_CREATE, filterByAccess, resolveAccess } from "@/lib/sharing/resolve-access";
 import { PRIVATE, type Access, type Sharing } from "@/lib/sharing/types";
 import type { SkillMeta } from "@/lib/skills/front-matter";

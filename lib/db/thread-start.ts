@@ -3,7 +3,7 @@ import type { UIMessage } from "ai";
 import { getDb } from "./client";
 import { preparedQuery } from "./prepared-query";
 import { agentRuns, messages, threads } from "./schema";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import type { ThreadRow } from "./threads";
 import { MAX_TITLE_LENGTH } from "./threads";
 import type { RunRow } from "./runs";

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "./client";
 import { agentRuns, threads } from "./schema";
-import type { Actor } from "@/lib/auth/actor";
-import { ApiError } from "@/lib/http/errors";
+import type { Actor } from "@/lib/identity/actor";
+import { ApiError } from "@/lib/errors/api-error";
 import { findOwnRow } from "./own-row";
 
 export type ThreadRow = typeof threads.$inferSelect;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { ErrorCode } from "@/lib/http/error-codes";
+import type { ErrorCode } from "@/lib/errors/error-codes";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { insertTestDepartment, insertTestUser } from "@/lib/testing/users";
-import type { Actor } from "@/lib/auth/actor";
-import { verifyPassword } from "@/lib/auth/password";
+import type { Actor } from "@/lib/identity/actor";
+import { verifyPassword } from "@/lib/identity/password";
 import { getDb } from "./client";
 import { apiTokens, sessions, threads, users } from "./schema";
 import { createSession, getValidSession } from "./sessions";

@@ -5,9 +5,9 @@ import { apiTokens, loginFailures, sessions, threads, users } from "./schema";
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from "./pg-errors";
 import { checkUserChange, checkUserDeletion, userInReach, type UserChange, type UserTarget } from "./user-rules";
 import type { UserView } from "./users";
-import { ApiError } from "@/lib/http/errors";
-import type { Actor } from "@/lib/auth/actor";
-import { hashPassword } from "@/lib/auth/password";
+import { ApiError } from "@/lib/errors/api-error";
+import type { Actor } from "@/lib/identity/actor";
+import { hashPassword } from "@/lib/identity/password";
 
 /** Changing and deleting accounts under the role rules of user-rules.ts. */
 

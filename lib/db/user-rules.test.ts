@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { checkUserChange, checkUserDeletion, userInReach, type UserChange, type UserTarget } from "./user-rules";
 
 const actor = (id: string, role: Actor["role"], departmentId: string | null): Actor => ({

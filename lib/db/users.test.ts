@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { ErrorCode } from "@/lib/http/error-codes";
+import type { ErrorCode } from "@/lib/errors/error-codes";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { insertTestDepartment, insertTestUser } from "@/lib/testing/users";
 import { getDb } from "./client";
 import { users } from "./schema";
-import type { Actor } from "@/lib/auth/actor";
-import { verifyPassword } from "@/lib/auth/password";
+import type { Actor } from "@/lib/identity/actor";
+import { verifyPassword } from "@/lib/identity/password";
 import { createSuperadmin, createUser, findActiveUserById, findUserForLogin, listUsers } from "./users";
 
 let superadmin: Actor;

@@ -3,9 +3,9 @@ import { userView } from "./user-view";
 import { getDb } from "./client";
 import { users, type Role } from "./schema";
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, pgErrorCode } from "./pg-errors";
-import { ApiError } from "@/lib/http/errors";
-import type { Actor } from "@/lib/auth/actor";
-import { hashPassword } from "@/lib/auth/password";
+import { ApiError } from "@/lib/errors/api-error";
+import type { Actor } from "@/lib/identity/actor";
+import { hashPassword } from "@/lib/identity/password";
 
 /** What callers may see of a user: never the password hash. */
 export type UserView = Actor & {

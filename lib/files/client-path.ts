@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { parseVirtualPath, PathRefused } from "@/lib/workspace/virtual-path";
 
 /**

@@ -1,6 +1,6 @@
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { deleteAttachmentsIn } from "@/lib/db/attachments";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import type { WorkspaceBackend } from "@/lib/workspace/backend";
 import { withFileErrors } from "./fs-errors";
 import { uploadsAffectedBy } from "./upload-path";

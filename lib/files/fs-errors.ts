@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { PathRefused } from "@/lib/workspace/virtual-path";
 import { ReadOnlyPath } from "@/lib/workspace/backend";
 import { StoreConflict, StoreNotFound } from "@/lib/workspace/store/types";

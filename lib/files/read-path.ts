@@ -1,6 +1,6 @@
 import type { WorkspaceBackend } from "@/lib/workspace/backend";
 import type { AttachmentRow } from "@/lib/db/attachments";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { listDirectory, type DirectoryListingJson } from "./listing";
 import { fileResponse } from "./serve";
 import { sniffFile } from "./sniff";

@@ -1,5 +1,6 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { dropRest } from "@/lib/http/drop-rest";
+import { formatBytes } from "@/lib/i18n/format-bytes";
 
 export const DEFAULT_UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
 /** Room for multipart boundaries and part headers on top of the file itself. */
@@ -123,11 +124,4 @@ async function readCapped(stream: ReadableStream<Uint8Array> | null, limit: numb
 
 function tooLarge(maxBytes: number): ApiError {
   return new ApiError("too_large:upload", `The file is larger than the upload limit of ${formatBytes(maxBytes)}.`);
-}
-
-export function formatBytes(n: number): string {
-  if (n >= 1024 * 1024 * 1024) return `${+(n / (1024 * 1024 * 1024)).toFixed(1)} GiB`;
-  if (n >= 1024 * 1024) return `${+(n / (1024 * 1024)).toFixed(1)} MiB`;
-  if (n >= 1024) return `${+(n / 1024).toFixed(1)} KiB`;
-  return `${n} bytes`;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { requireThread, type ThreadRow } from "@/lib/db/threads";
 import { CONVERSATION_ID, workdirOf } from "@/lib/workspace/paths";
 

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { createAttachment } from "@/lib/db/attachments";
 import { createThread, findThread, type ThreadRow } from "@/lib/db/threads";
 import { getDefaultAgent, getVisibleAgent } from "@/lib/db/agents";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { openWorkspace } from "@/lib/workspace/open";
 import { sniffUpload } from "./sniff";
 import { rootOf } from "./thread-workdir";

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { Inflate } from "fflate";
-import { formatBytes } from "./request-file";
+import { formatBytes } from "@/lib/i18n/format-bytes";
 
 /**
  * The one zip reader for untrusted archives (skill packages, knowledge-base uploads, the inside of

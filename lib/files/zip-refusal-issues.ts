@@ -1,4 +1,4 @@
-import type { FieldIssue } from "@/lib/http/field-issues";
+import type { FieldIssue } from "@/lib/errors/field-issues";
 import type { ZipRefused } from "./zip-read";
 
 /**

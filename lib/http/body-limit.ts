@@ -1,5 +1,5 @@
-import { ApiError, errorResponse } from "./errors";
-import { formatBytes } from "@/lib/files/request-file";
+import { ApiError, errorResponse } from "@/lib/errors/api-error";
+import { formatBytes } from "@/lib/i18n/format-bytes";
 import { DROP_MAX_BYTES, dropRest } from "./drop-rest";
 
 export const DEFAULT_MAX_JSON_BYTES = 1024 * 1024;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import en from "@/messages/en.json";
 import zh from "@/messages/zh-CN.json";
-import { ERROR_CODES } from "@/lib/http/error-codes";
+import { ERROR_CODES } from "@/lib/errors/error-codes";
 import { ZIP_REFUSAL_KEYS } from "@/lib/files/zip-read";
 
 type Catalog = { [key: string]: string | Catalog };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { createTestUser } from "@/lib/testing/agent-harness";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { getDb } from "@/lib/db/client";
 import { jobs, kbChunks, kbDocuments } from "@/lib/db/kb-schema";
 import { createKnowledgeBase, updateKnowledgeBase } from "@/lib/db/knowledge-bases";
@@ -29,7 +29,7 @@ import { requeueStrandedDocuments } from "./ingest-job";
 import { docxWithParagraphs, pdfWithText } from "@/lib/testing/kb-samples";
 import { zipOf } from "@/lib/testing/file-samples";
 import { buildZip } from "@/lib/testing/zip-fixtures";
-import type { ApiError } from "@/lib/http/errors";
+import type { ApiError } from "@/lib/errors/api-error";
 import { documentsOf } from "./intake";
 
 let owner: Actor;

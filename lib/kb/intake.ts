@@ -1,6 +1,7 @@
 import path from "node:path";
-import { ApiError } from "@/lib/http/errors";
-import { formatBytes, type RequestFile } from "@/lib/files/request-file";
+import { ApiError } from "@/lib/errors/api-error";
+import type { RequestFile } from "@/lib/files/request-file";
+import { formatBytes } from "@/lib/i18n/format-bytes";
 import { cleanFileName } from "@/lib/files/upload";
 import { isZipRefused } from "@/lib/files/zip-read";
 import { zipRefusalIssues } from "@/lib/files/zip-refusal-issues";

@@ -12,7 +12,7 @@ import {
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { getDefaultAgent } from "@/lib/db/agents";
 import { createKnowledgeBase } from "@/lib/db/knowledge-bases";
 import { addKbDocuments, listKbDocuments } from "@/lib/db/kb-documents";

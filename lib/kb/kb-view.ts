@@ -1,4 +1,4 @@
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import type { KbRow, KbCounts } from "@/lib/db/knowledge-bases";
 import { isAdminRole } from "@/lib/agent/config/config-access";
 import { parseSharing, type Access } from "@/lib/sharing/types";

@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/http/errors";
-import { formatBytes } from "@/lib/files/request-file";
+import { ApiError } from "@/lib/errors/api-error";
+import { formatBytes } from "@/lib/i18n/format-bytes";
 import type { KbUsage } from "@/lib/db/kb-usage";
 import { positiveIntFromEnv } from "@/lib/config/env-number";
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startAgentHarness, createTestUser, insertTestProvider, type AgentHarness } from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import { rerankScore } from "@/lib/testing/mock-llm/rerank";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { createKnowledgeBase, updateKnowledgeBase } from "@/lib/db/knowledge-bases";
 import { addKbDocuments, listKbDocuments } from "@/lib/db/kb-documents";
 import { JobRunner } from "@/lib/jobs/runner";

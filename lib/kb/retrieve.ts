@@ -1,9 +1,9 @@
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { requireKnowledgeBase } from "@/lib/db/knowledge-bases";
 import { searchKbFullText, type KbSearchHit } from "@/lib/db/kb-search";
 import { searchKbVectors } from "@/lib/db/kb-vectors";
 import { vectorsAvailable } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { embedTexts } from "@/lib/models/embed";
 import { rerankTexts } from "@/lib/models/rerank";
 import { embeddingText } from "./embedding-text";

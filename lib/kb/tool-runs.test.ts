@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { createTestUser } from "@/lib/testing/agent-harness";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
 import { createKnowledgeBase, listReadableKnowledgeBases, updateKnowledgeBase } from "@/lib/db/knowledge-bases";
 import { addKbDocuments, listKbDocuments } from "@/lib/db/kb-documents";

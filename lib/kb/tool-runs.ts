@@ -2,7 +2,7 @@ import path from "node:path";
 import type { AgentRuntimeContext, VisibleKnowledgeBase } from "@/lib/agent/runtime/context-types";
 import { retrieve } from "./retrieve";
 import { findKbFiles, readKbDocumentText, readKbFile } from "@/lib/db/kb-documents";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { openWorkspace } from "@/lib/workspace/open";
 import { workdirOf } from "@/lib/workspace/paths";
 import { describeFsError } from "@/lib/workspace/backend";

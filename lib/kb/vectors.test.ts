@@ -5,7 +5,7 @@ import { readUntil } from "@/lib/testing/wait";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startAgentHarness, createTestUser, insertTestProvider, type AgentHarness } from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { vectorsAvailable } from "@/lib/db/client";
 import { createKnowledgeBase, updateKnowledgeBase } from "@/lib/db/knowledge-bases";
 import { addKbDocuments, listKbDocuments } from "@/lib/db/kb-documents";

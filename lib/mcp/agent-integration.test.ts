@@ -11,7 +11,7 @@ import {
 } from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import { startTestMcpServer, type TestMcpServer } from "@/lib/testing/mcp-server";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { mcpServerCreateSchema } from "./schemas";
 import { createMcpServer, setMcpToolEnabled } from "./servers";
 import { refreshMcpTools } from "./refresh-tools";

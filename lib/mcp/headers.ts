@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { decryptSecret, encryptSecret } from "@/lib/config/crypto";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 
 /**
  * Request headers for an MCP server (they often carry credentials): sealed at rest, never sent

@@ -1,4 +1,4 @@
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { connectMcpServer, listAllTools, McpConnectionError } from "./client";
 import { describeMcpConnectError } from "./errors";
 import { connectionTarget, requireMcpServer, type McpConnectionTarget } from "./servers";

@@ -1,6 +1,6 @@
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import type { McpToolEntry } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { connectMcpServer, listAllTools, McpConnectionError, type ListedMcpTool } from "./client";
 import { describeMcpConnectError } from "./errors";
 import { connectionTarget, requireMcpServer, storeMcpTools, toView, type McpServerView } from "./servers";

@@ -3,7 +3,7 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { insertTestUser } from "@/lib/testing/users";
 import { startTestMcpServer, type TestMcpServer } from "@/lib/testing/mcp-server";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { mcpServerCreateSchema } from "./schemas";
 import { createMcpServer, findUsableMcpServers, setMcpToolEnabled, updateMcpServer } from "./servers";
 import { refreshMcpTools } from "./refresh-tools";

@@ -1,7 +1,7 @@
 import { loadMcpTools } from "@langchain/mcp-adapters";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { connectMcpServer, MCP_CONNECT_TIMEOUT_MS } from "./client";
 import { describeMcpError } from "./errors";
 import { runtimeToolName } from "./names";

@@ -4,8 +4,8 @@ import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { insertTestDepartment, insertTestUser } from "@/lib/testing/users";
 import { getDb } from "@/lib/db/client";
 import { mcpServers } from "@/lib/db/schema";
-import type { Actor } from "@/lib/auth/actor";
-import { ApiError } from "@/lib/http/errors";
+import type { Actor } from "@/lib/identity/actor";
+import { ApiError } from "@/lib/errors/api-error";
 import { mcpServerCreateSchema, type McpServerCreate } from "./schemas";
 import {
   connectionTarget,

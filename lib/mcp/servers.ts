@@ -1,4 +1,4 @@
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import type { McpToolEntry } from "@/lib/db/schema";
 import { isUniqueViolation } from "@/lib/db/pg-errors";
 import {
@@ -12,7 +12,7 @@ import {
   type McpServerRow,
 } from "@/lib/db/mcp-servers";
 import { sameOrigin } from "@/lib/config/credential-origin";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { atLeast, CAN_CREATE } from "@/lib/sharing/resolve-access";
 import { PRIVATE, type Access, type Sharing } from "@/lib/sharing/types";
 import { applyHeaderEdit, headerNames, openHeaders, openHeadersForEdit, sealHeaders, type HeaderEdit } from "./headers";

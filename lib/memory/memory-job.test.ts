@@ -18,7 +18,7 @@ import { getDb } from "@/lib/db/client";
 import { jobs } from "@/lib/db/kb-schema";
 import { eq } from "drizzle-orm";
 import { openWorkspace } from "@/lib/workspace/open";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { enqueueMemoryExtraction, memoryTranscript, MEMORY_JOB, MEMORY_PATH } from "./memory-job";
 import { MEMORY_HEADING } from "./memory-file";
 

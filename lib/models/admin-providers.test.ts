@@ -5,8 +5,8 @@ import { insertTestUser } from "@/lib/testing/users";
 import { getDb } from "@/lib/db/client";
 import { providers } from "@/lib/db/schema";
 import { decryptSecret } from "@/lib/config/crypto";
-import { ApiError } from "@/lib/http/errors";
-import type { Actor } from "@/lib/auth/actor";
+import { ApiError } from "@/lib/errors/api-error";
+import type { Actor } from "@/lib/identity/actor";
 import {
   createProvider,
   deleteProvider,

@@ -12,9 +12,9 @@ import { isUniqueViolation } from "@/lib/db/pg-errors";
 import { decryptSecret, encryptSecret } from "@/lib/config/crypto";
 import { requireRole } from "@/lib/auth/current-user";
 import { sameOrigin } from "@/lib/config/credential-origin";
-import type { Actor } from "@/lib/auth/actor";
-import { ApiError } from "@/lib/http/errors";
-import { describeIssues } from "@/lib/http/route";
+import type { Actor } from "@/lib/identity/actor";
+import { ApiError } from "@/lib/errors/api-error";
+import { describeIssues } from "@/lib/errors/field-issues";
 import { ENV_PROVIDER_ID } from "./env-provider";
 import { invalidateProviderCache } from "./provider-cache";
 import {

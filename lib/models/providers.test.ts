@@ -3,7 +3,7 @@ import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { insertTestUser } from "@/lib/testing/users";
 import { getDb } from "@/lib/db/client";
 import { providers } from "@/lib/db/schema";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { createProvider, deleteProvider, updateProvider } from "./admin-providers";
 import {
   invalidateProviderCache,

@@ -1,4 +1,4 @@
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import {
   ACTIVE_RUN_STATUSES,
   finishRun,

@@ -1,6 +1,6 @@
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import type { UIMessage } from "ai";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { getCheckpointer } from "@/lib/agent/checkpointer";
 import { listChatMessages } from "@/lib/db/messages";
 import type { ThreadRow } from "@/lib/db/threads";

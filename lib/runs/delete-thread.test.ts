@@ -4,7 +4,7 @@ import { insertTestDepartment, insertTestUser } from "@/lib/testing/users";
 import { createThread, findThread } from "@/lib/db/threads";
 import { finishTask, insertDelegatedTask, setTaskJob } from "@/lib/db/delegated-tasks";
 import { findJob, insertJob } from "@/lib/db/jobs";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { deleteThreadEverywhere } from "./delete-thread";
 
 let owner: Actor;

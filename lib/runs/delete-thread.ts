@@ -1,4 +1,4 @@
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { deleteThread, findThread } from "@/lib/db/threads";
 import { listDelegatedTasks, OPEN_TASK_STATUSES, stopDelegatedTask } from "@/lib/db/delegated-tasks";
 import { abortTaskWorker } from "@/lib/coordinator/task-job";

@@ -1,4 +1,4 @@
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { deleteUser, threadsOfDeletableUser } from "@/lib/db/user-admin";
 import { getCheckpointer } from "@/lib/agent/checkpointer";
 import { removeUserFiles } from "@/lib/files/remove-workspace";

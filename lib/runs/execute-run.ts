@@ -1,7 +1,7 @@
 import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import { Command } from "@langchain/langgraph";
 import type { UIMessageChunk } from "ai";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import type { RunStatus } from "@/lib/db/schema";
 import { endRunWrites, finishRun } from "@/lib/db/runs";
 import { saveMessage } from "@/lib/db/messages";

@@ -13,7 +13,7 @@ import { cancelRun } from "./cancel-run";
 import { activeRunForThread } from "./registry";
 import { findRun } from "@/lib/db/runs";
 import { findThread, updateThread } from "@/lib/db/threads";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 
 let h: AgentHarness;
 const spec = `${MOCK_PROVIDER}:mock-chat`;

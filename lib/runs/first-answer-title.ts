@@ -1,4 +1,4 @@
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { listMessages } from "@/lib/db/messages";
 import { addInternalCallToRun } from "@/lib/db/runs";
 import { findThread, replaceAutoTitle } from "@/lib/db/threads";

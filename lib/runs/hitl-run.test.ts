@@ -11,7 +11,7 @@ import {
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import type { InterruptPartData } from "@/lib/agent/interrupt-payloads";
 import { listMessages } from "@/lib/db/messages";
 import { findRun } from "@/lib/db/runs";

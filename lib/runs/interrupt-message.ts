@@ -1,5 +1,5 @@
 import type { UIMessage } from "ai";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import type { RunStatus } from "@/lib/db/schema";
 import { listMessages, saveMessage } from "@/lib/db/messages";
 import { settleInterruptParts, type InterruptPartData } from "@/lib/agent/interrupt-payloads";

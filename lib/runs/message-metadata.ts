@@ -1,4 +1,4 @@
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { listThreadAttachments } from "@/lib/db/attachments";
 import { requestedAttachmentPaths, type MessageAttachment } from "@/lib/files/message-attachments";
 import { uploadPathOf } from "@/lib/files/upload-path";

@@ -9,7 +9,7 @@ import {
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { startChatRun, type StartChatInput } from "./start-run";
 import { activeRunForThread } from "./registry";
 import { listMessages, saveMessage } from "@/lib/db/messages";

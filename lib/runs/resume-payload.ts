@@ -1,6 +1,6 @@
 import { Validator } from "@langchain/core/utils/json_schema";
 import { z } from "zod";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import type {
   ApprovalDecision,
   ApprovalRequest,

@@ -1,8 +1,8 @@
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { createRun, latestThreadRun, requireRun, transitionRun, type RunRow } from "@/lib/db/runs";
 import { getVisibleAgent } from "@/lib/db/agents";
 import { prepareAgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { firstPendingInterrupt } from "./pending-interrupt";
 import { recordInterruptOutcome } from "./interrupt-message";
 import { resumeValueFor, type ResumeBody } from "./resume-payload";

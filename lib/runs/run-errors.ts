@@ -1,5 +1,5 @@
 import { classifyModelError } from "@/lib/models/model-errors";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 
 /** A run's failure as the user reads it: one code, one sentence, no stack traces. */
 export function describeRunError(err: unknown): { code: string; message: string } {

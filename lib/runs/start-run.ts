@@ -1,6 +1,6 @@
 import { setMaxListeners } from "node:events";
 import type { UIMessage, UIMessageChunk } from "ai";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { createRun, finishRun, settleInterruptedRuns, type RunRow } from "@/lib/db/runs";
 import { deleteMessagesAfter, messagesFrom, saveMessage } from "@/lib/db/messages";
 import { createThread, updateThread } from "@/lib/db/threads";
@@ -13,7 +13,7 @@ import { getDefaultAgent, getVisibleAgent } from "@/lib/db/agents";
 import { withCatalogSnapshot } from "@/lib/db/catalog-cache";
 import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
 import { prepareAgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { executeRun, type RunTrigger } from "./execute-run";
 import { recordInterruptOutcome } from "./interrupt-message";
 import { registerRun, unregisterRun, type ActiveRun } from "./registry";

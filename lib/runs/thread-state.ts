@@ -1,4 +1,4 @@
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { requireThread } from "@/lib/db/threads";
 import { listRuns, listSubagentRuns, toRunView, type RunView, type SubagentRunView } from "@/lib/db/runs";
 import { getCheckpointer } from "@/lib/agent/checkpointer";

@@ -8,7 +8,7 @@ import {
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
-import type { ApiError } from "@/lib/http/errors";
+import type { ApiError } from "@/lib/errors/api-error";
 import { startChatRun } from "./start-run";
 import { cancelRun } from "./cancel-run";
 import { activeRunForThread } from "./registry";

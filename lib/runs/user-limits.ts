@@ -1,9 +1,9 @@
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { sharedRateLimiter } from "@/lib/auth/shared-rate-limit";
 import { positiveIntFromEnv } from "@/lib/config/env-number";
 import type { RateLimiter } from "@/lib/auth/rate-limit";
 import { countActiveRuns } from "@/lib/db/runs";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 
 /**
  * What one person may start (README "Limits"): chats replying at once and chat starts per minute,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import type { AgentRow } from "@/lib/db/agents";
 import type { McpServerRow } from "@/lib/db/mcp-servers";
 import { agentConfigSchema } from "@/lib/agent/config/config-schema";

@@ -1,5 +1,5 @@
-import type { Actor } from "@/lib/auth/actor";
-import type { Role } from "@/lib/db/schema";
+import type { Actor } from "@/lib/identity/actor";
+import type { Role } from "@/lib/identity/roles";
 import { parseSharing, type Access, type ResourceKind, type ShareScope } from "./types";
 
 /**

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { insertTestUser } from "@/lib/testing/users";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { seedAgents } from "@/lib/bootstrap/seed-agents";
 import { getDefaultAgent } from "@/lib/db/agents";
 import { loadResourceCatalog } from "@/lib/agent/runtime/resource-catalog";

@@ -1,4 +1,4 @@
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { listUsableSharedSkills } from "@/lib/db/skills";
 import type { AvailableSkill } from "@/lib/agent/runtime/context-types";
 import type { AgentsFolder } from "@/lib/agent/runtime/user-prompt-files";

@@ -1,5 +1,5 @@
-import type { Actor } from "@/lib/auth/actor";
-import { ApiError } from "@/lib/http/errors";
+import type { Actor } from "@/lib/identity/actor";
+import { ApiError } from "@/lib/errors/api-error";
 import { CAN_CREATE } from "@/lib/sharing/resolve-access";
 import { skillPackageLimits } from "./limits";
 import { filesFromText, validateSkillPackage } from "./package";

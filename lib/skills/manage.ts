@@ -1,4 +1,4 @@
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import type { SkillSource } from "@/lib/db/schema";
 import {
   deleteSharedSkill,
@@ -8,7 +8,7 @@ import {
   updateSharedSkill,
   type SkillRow,
 } from "@/lib/db/skills";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import type { Access, Sharing } from "@/lib/sharing/types";
 import { withFileErrors } from "@/lib/files/fs-errors";
 import { personalSkillFolder, sharedSkillFolder, writeSkillFiles, type SkillFolder } from "./folders";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { insertTestDepartment, insertTestUser } from "@/lib/testing/users";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { openWorkspace } from "@/lib/workspace/open";
 import { createSkillFromText } from "./create";
 import { updateSkill } from "./manage";

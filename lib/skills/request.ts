@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/http/errors";
-import { describeIssues } from "@/lib/http/route";
+import { ApiError } from "@/lib/errors/api-error";
+import { describeIssues } from "@/lib/errors/field-issues";
 import { readRequestFile, type RequestFile } from "@/lib/files/request-file";
 import { sharingSchema } from "@/lib/sharing/types";
 import { SKILL_SCOPES, type SkillScope } from "./view";

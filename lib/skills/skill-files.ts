@@ -1,7 +1,7 @@
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { touchSharedSkill, updateSharedSkillContent } from "@/lib/db/skills";
-import { ApiError } from "@/lib/http/errors";
-import { formatBytes } from "@/lib/files/request-file";
+import { ApiError } from "@/lib/errors/api-error";
+import { formatBytes } from "@/lib/i18n/format-bytes";
 import { withFileErrors } from "@/lib/files/fs-errors";
 import { skillPackageLimits } from "./limits";
 import { checkFileSize, checkSkillFilePath, parseSkillFile, SKILL_FILE } from "./package";

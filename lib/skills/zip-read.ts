@@ -1,6 +1,6 @@
-import { ApiError } from "@/lib/http/errors";
-import type { FieldIssue } from "@/lib/http/field-issues";
-import { formatBytes } from "@/lib/files/request-file";
+import { ApiError } from "@/lib/errors/api-error";
+import type { FieldIssue } from "@/lib/errors/field-issues";
+import { formatBytes } from "@/lib/i18n/format-bytes";
 import {
   checkZipEntry,
   extractZipEntry,

@@ -5,7 +5,7 @@ import { createTestDatabase, destroyTestDatabase } from "./test-db";
 import { getDb } from "@/lib/db/client";
 import { providers, users, type ProviderModel } from "@/lib/db/schema";
 import { invalidateProviderCache } from "@/lib/models/providers";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { seedAgents } from "@/lib/bootstrap/seed-agents";
 
 export const MOCK_PROVIDER = "mock";

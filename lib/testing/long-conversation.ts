@@ -1,4 +1,4 @@
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import type { AgentConfig } from "@/lib/agent/config/config-schema";
 import { getDefaultAgent, updateAgent } from "@/lib/db/agents";
 import { startChatRun } from "@/lib/runs/start-run";

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { getDb } from "@/lib/db/client";
 import { departments, users, type Role } from "@/lib/db/schema";
-import { hashPassword } from "@/lib/auth/password";
-import { toActor, type Actor } from "@/lib/auth/actor";
+import { hashPassword } from "@/lib/identity/password";
+import { toActor, type Actor } from "@/lib/identity/actor";
 
 /** Test fixtures: users and departments written straight to the (test) database. */
 

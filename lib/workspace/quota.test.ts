@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ToolMessage } from "@langchain/core/messages";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { asFileApiError } from "@/lib/files/fs-errors";
 import { largeToolResultsMiddleware } from "@/lib/agent/middleware/large-tool-results";
 import { openWorkspace } from "./open";

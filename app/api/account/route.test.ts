@@ -10,7 +10,7 @@ import { createApiToken } from "@/lib/db/api-tokens";
 import { publicSessionId } from "@/lib/db/account";
 import { checkLogin } from "@/lib/auth/login";
 import { getSecret } from "@/lib/config/secrets";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 
 const auth = vi.hoisted(() => vi.fn());
 vi.mock("@/lib/auth/config", () => ({ auth }));

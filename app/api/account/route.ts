@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { AccountPatch } from "@/lib/auth/account-schemas";
 import { getAccount, updateDisplayName } from "@/lib/db/account";
 

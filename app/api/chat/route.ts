@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
-import { runStreamResponse } from "@/lib/http/run-stream-response";
+import { route } from "@/lib/api/route";
+import { runStreamResponse } from "@/lib/api/run-stream-response";
 import { startChatRun } from "@/lib/runs/start-run";
-import { keepAliveUntilRunEnds } from "@/lib/http/keep-run-alive";
+import { keepAliveUntilRunEnds } from "@/lib/api/keep-run-alive";
 import { CONVERSATION_ID } from "@/lib/workspace/paths";
 
 export const dynamic = "force-dynamic";

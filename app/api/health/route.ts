@@ -1,5 +1,5 @@
-import { route } from "@/lib/http/route";
-import { ApiError } from "@/lib/http/errors";
+import { route } from "@/lib/api/route";
+import { ApiError } from "@/lib/errors/api-error";
 import { pingDatabase } from "@/lib/db/health";
 import { dbKind } from "@/lib/config/env";
 import packageJson from "@/package.json";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { createKnowledgeBase, listKnowledgeBases } from "@/lib/db/knowledge-bases";
 import { kbBody } from "@/lib/kb/kb-body";
 import { kbView } from "@/lib/kb/kb-view";

@@ -1,5 +1,5 @@
-import { route } from "@/lib/http/route";
-import { ApiError } from "@/lib/http/errors";
+import { route } from "@/lib/api/route";
+import { ApiError } from "@/lib/errors/api-error";
 import { listManagedSkills } from "@/lib/skills/manage";
 import { createSkillFromText, createSkillFromZip } from "@/lib/skills/create";
 import { skillPackageLimits } from "@/lib/skills/limits";

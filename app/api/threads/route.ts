@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { createThread, listThreads, toSummary } from "@/lib/db/threads";
 import { getDefaultAgent, getVisibleAgent } from "@/lib/db/agents";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 
 export const dynamic = "force-dynamic";
 

@@ -5,7 +5,7 @@ import { insertTestDepartment, insertTestUser } from "@/lib/testing/users";
 import { getDb } from "@/lib/db/client";
 import { apiTokens, users } from "@/lib/db/schema";
 import { hashApiToken } from "@/lib/db/api-tokens";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 
 const auth = vi.hoisted(() => vi.fn());
 vi.mock("@/lib/auth/config", () => ({ auth }));

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { refuseBearer } from "@/lib/auth/bearer";
 import { createApiToken, listApiTokens } from "@/lib/db/api-tokens";
 import { newTokenSchema } from "@/lib/auth/token-schemas";

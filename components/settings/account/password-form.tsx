@@ -9,7 +9,7 @@ import { FormSection } from "@/components/forms/form-section";
 import { useDialogForm } from "@/components/forms/use-dialog-form";
 import { Button } from "@/components/ui/button";
 import { PasswordChange } from "@/lib/auth/account-schemas";
-import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-rules";
+import { PASSWORD_MIN_LENGTH } from "@/lib/identity/password-rules";
 
 const NO_CLOSE = () => {};
 const EMPTY = { currentPassword: "", password: "", confirm: "" };

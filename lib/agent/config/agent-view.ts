@@ -1,4 +1,4 @@
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import type { AgentRow } from "@/lib/db/agents";
 import { parseAgentConfig } from "./config-schema";
 import { configForRole, isAdminRole } from "./config-access";

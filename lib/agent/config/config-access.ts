@@ -1,4 +1,4 @@
-import type { Role } from "@/lib/db/schema";
+import type { Role } from "@/lib/identity/roles";
 import { agentConfigFieldMeta, type AgentConfig } from "./config-schema";
 
 export const isAdminRole = (role: Role) => role === "admin" || role === "superadmin";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { agentConfigFieldMeta, agentConfigSchema, type AgentConfig, type FieldMeta } from "./config-schema";
 import { isAdminRole } from "./config-access";
 import { loadResourceCatalog } from "@/lib/agent/runtime/resource-catalog";

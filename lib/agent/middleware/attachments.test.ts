@@ -15,7 +15,7 @@ import {
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import { saveUpload } from "@/lib/files/upload";
 import { workdirOf } from "@/lib/workspace/paths";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { getThreadState } from "@/lib/runs/thread-state";
 import { startChatRun } from "@/lib/runs/start-run";
 import { activeRunForThread } from "@/lib/runs/registry";

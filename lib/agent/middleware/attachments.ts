@@ -1,6 +1,6 @@
 import { createMiddleware } from "langchain";
 import { HumanMessage, type BaseMessage } from "@langchain/core/messages";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { runContextOf } from "@/lib/agent/run-context";
 import { listAttachmentsForModel } from "@/lib/db/attachments";
 import { attachmentBlock } from "@/lib/agent/attachment-block";

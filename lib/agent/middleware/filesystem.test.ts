@@ -12,7 +12,7 @@ import {
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import { hostileCorpus, outsideUntouched, plantHostileFixture, SECRET } from "@/lib/testing/hostile-paths";
 import { userWorkspaceDir, workdirOf } from "@/lib/workspace/paths";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { startTestMcpServer, type TestMcpServer } from "@/lib/testing/mcp-server";
 import { createMcpServer } from "@/lib/mcp/servers";
 import { mcpServerCreateSchema } from "@/lib/mcp/schemas";

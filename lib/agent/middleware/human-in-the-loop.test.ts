@@ -16,7 +16,7 @@ import {
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import type { AgentConfig } from "@/lib/agent/config/config-schema";
 import { createStoredAgent } from "@/lib/db/agents";
 import { startChatRun } from "@/lib/runs/start-run";

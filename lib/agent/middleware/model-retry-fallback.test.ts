@@ -7,7 +7,7 @@ import {
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 
 // Integration over real HTTP against the scripted model server (SPEC 3.6).
 let h: AgentHarness;

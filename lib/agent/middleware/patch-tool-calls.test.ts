@@ -10,7 +10,7 @@ import {
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 
 describe("patchDanglingToolCalls", () => {
   it("answers a tool call that has no result with a cancelled result right after it", () => {

@@ -12,7 +12,7 @@ import {
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
 import { scriptMarker, type Turn } from "@/lib/testing/mock-llm";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import type { AgentConfig } from "@/lib/agent/config/config-schema";
 import { createStoredAgent } from "@/lib/db/agents";
 import { insertSharedSkill } from "@/lib/db/skills";

@@ -13,7 +13,7 @@ import {
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
 import { scriptMarker, type Turn } from "@/lib/testing/mock-llm";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import type { AgentConfig } from "@/lib/agent/config/config-schema";
 import type { TokenUsageState } from "@/lib/agent/ui-parts";
 import { effectiveMessages, type SummarizationEvent } from "@/lib/agent/summary/event";

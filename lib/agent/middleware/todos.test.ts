@@ -7,7 +7,7 @@ import {
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { MAX_TODOS, PARALLEL_WRITE_TODOS_TEXT } from "./todos";
 
 let h: AgentHarness;

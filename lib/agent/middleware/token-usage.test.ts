@@ -9,7 +9,7 @@ import {
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import { getDb } from "@/lib/db/client";
 import { providers } from "@/lib/db/schema";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import type { TokenUsageState } from "@/lib/agent/ui-parts";
 import { countTextTokens } from "@/lib/agent/token-count";
 

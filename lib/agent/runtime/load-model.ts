@@ -2,7 +2,7 @@ import { ChatOpenAI, ChatOpenAICompletions } from "@langchain/openai";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { findProviderForSpec } from "@/lib/models/providers";
 import { ALLOWED_REQUEST_OVERRIDES, DEFAULT_CONTEXT_WINDOW } from "@/lib/models/model-constants";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { countTextTokens } from "@/lib/agent/token-count";
 
 /** What the middleware needs to know about a model beyond the LangChain object. */

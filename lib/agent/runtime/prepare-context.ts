@@ -1,10 +1,10 @@
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import type { AgentRow } from "@/lib/db/agents";
 import { agentConfigSchema, parseAgentConfig, type AgentConfig } from "@/lib/agent/config/config-schema";
 import { isAdminRole, stripAdminOnlyFields } from "@/lib/agent/config/config-access";
 import { defaultModelSpec, fallbackSpecsFor, findProviderForSpec } from "@/lib/models/providers";
 import { skillClosure } from "@/lib/skills/closure";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { findActiveUserById } from "@/lib/db/users";
 import type { AgentRuntimeContext, ResourceCatalog, RuntimeOverrides } from "./context-types";
 import { loadResourceCatalog } from "./resource-catalog";

@@ -1,4 +1,4 @@
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { listVisibleSubagents } from "@/lib/db/agents";
 import { findUsableMcpServers } from "@/lib/db/mcp-servers";
 import { listReadableKnowledgeBases } from "@/lib/db/knowledge-bases";

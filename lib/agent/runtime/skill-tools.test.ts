@@ -13,7 +13,7 @@ import {
 } from "@/lib/testing/agent-harness";
 import { scriptMarker, type Turn } from "@/lib/testing/mock-llm";
 import { startTestMcpServer, type TestMcpServer } from "@/lib/testing/mcp-server";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import type { AgentConfig } from "@/lib/agent/config/config-schema";
 import { createStoredAgent } from "@/lib/db/agents";
 import { insertSharedSkill } from "@/lib/db/skills";

@@ -12,7 +12,7 @@ import { createMcpServer } from "@/lib/mcp/servers";
 import { mcpServerCreateSchema } from "@/lib/mcp/schemas";
 import { refreshMcpTools } from "@/lib/mcp/refresh-tools";
 import { createStoredAgent } from "@/lib/db/agents";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 
 /**
  * What the matrix denies never reaches the model: not in the system prompt, not in the tool

@@ -1,6 +1,6 @@
 import { AIMessage, HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { listVisibleSubagents, type AgentRow } from "@/lib/db/agents";
 import { createChildThread, findChildThread } from "@/lib/db/threads";
 import { createRun, finishRun, findActiveRun } from "@/lib/db/runs";

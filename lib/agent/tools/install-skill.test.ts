@@ -12,7 +12,7 @@ import {
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
 import { needsApproval } from "@/lib/agent/middleware/human-in-the-loop";
 import { toolProperties } from "./tool-properties";

@@ -20,7 +20,7 @@ import { invalidateProviderCache } from "@/lib/models/providers";
 import { openWorkspace } from "@/lib/workspace/open";
 import { startChatRun } from "@/lib/runs/start-run";
 import { activeRunForThread } from "@/lib/runs/registry";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { MAX_OCR_FILE_BYTES, MAX_OCR_FILES, OCR_NOT_CONFIGURED } from "./ocr-parse-file";
 
 // The image path of SPEC 3.6 through the real agent: workspace files, read_file, the image

@@ -1,4 +1,4 @@
-import { formatBytes } from "@/lib/files/request-file";
+import { formatBytes } from "@/lib/i18n/format-bytes";
 import type { WorkspaceStore } from "./types";
 
 export const DEFAULT_WORKSPACE_QUOTA_BYTES = 1024 * 1024 * 1024;

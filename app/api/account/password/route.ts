@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { refuseBearer } from "@/lib/auth/bearer";
 import { requireCurrentPassword } from "@/lib/auth/current-password";
 import { PasswordChange } from "@/lib/auth/account-schemas";

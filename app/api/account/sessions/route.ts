@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { refuseBearer } from "@/lib/auth/bearer";
 import { currentSessionId } from "@/lib/auth/session-id";
 import { listOwnSessions, revokeOtherSessions } from "@/lib/db/account";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { requireRole } from "@/lib/auth/current-user";
 import { mcpServerCreateSchema } from "@/lib/mcp/schemas";
 import { createMcpServer, listMcpServers } from "@/lib/mcp/servers";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { createProvider, listProviders } from "@/lib/models/admin-providers";
 import { createProviderSchema } from "@/lib/models/provider-schemas";
 

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { requireRole } from "@/lib/auth/current-user";
 import { refuseBearer } from "@/lib/auth/bearer";
 import { newUserSchema } from "@/lib/auth/user-schemas";

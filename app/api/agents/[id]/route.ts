@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { deleteAgent, requireAgent, updateAgent } from "@/lib/db/agents";
 import { agentView } from "@/lib/agent/config/agent-view";
 import { agentBody } from "@/lib/agent/config/agent-body";

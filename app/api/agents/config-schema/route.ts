@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { configSchemaFor } from "@/lib/agent/config/config-schema-view";
 
 export const dynamic = "force-dynamic";

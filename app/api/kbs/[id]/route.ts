@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { deleteKnowledgeBase, getKnowledgeBase, updateKnowledgeBase } from "@/lib/db/knowledge-bases";
 import { kbBody } from "@/lib/kb/kb-body";
 import { kbView } from "@/lib/kb/kb-view";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { requireRun, toRunView } from "@/lib/db/runs";
 
 export const dynamic = "force-dynamic";

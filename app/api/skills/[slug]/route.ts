@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { deleteSkill, getSkill, updateSkill } from "@/lib/skills/manage";
 import { scopeQuery, skillParams, skillPatchBody } from "@/lib/skills/request";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { getThreadWithSummary, updateThread, toSummary } from "@/lib/db/threads";
 import { threadMessages } from "@/lib/runs/child-transcript";
 import { deleteThreadEverywhere } from "@/lib/runs/delete-thread";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
-import { ApiError } from "@/lib/http/errors";
+import { route } from "@/lib/api/route";
+import { ApiError } from "@/lib/errors/api-error";
 import { VIRTUAL } from "@/lib/workspace/paths";
 import { openWorkspace } from "@/lib/workspace/open";
 import { resolveClientPath } from "@/lib/files/client-path";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { refuseBearer } from "@/lib/auth/bearer";
 import { revokeOwnSession } from "@/lib/db/account";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { requireRole } from "@/lib/auth/current-user";
 import { deleteDepartment, updateDepartment } from "@/lib/db/departments";
 import { departmentPatchSchema } from "@/lib/org/department-schemas";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { requireRole } from "@/lib/auth/current-user";
 import { mcpServerPatchSchema } from "@/lib/mcp/schemas";
 import { deleteMcpServer, getMcpServer, updateMcpServer } from "@/lib/mcp/servers";

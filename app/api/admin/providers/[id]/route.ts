@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { deleteProvider, getProvider, updateProvider } from "@/lib/models/admin-providers";
 import { updateProviderSchema } from "@/lib/models/provider-schemas";
 import { ProviderParams } from "../params";

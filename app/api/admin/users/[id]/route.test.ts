@@ -5,7 +5,7 @@ import { createSuperadmin, findActiveUserById } from "@/lib/db/users";
 import { createSession, getValidSession } from "@/lib/db/sessions";
 import { createApiToken, findActorByApiToken } from "@/lib/db/api-tokens";
 import { checkLogin } from "@/lib/auth/login";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 
 const auth = vi.hoisted(() => vi.fn());
 vi.mock("@/lib/auth/config", () => ({ auth }));

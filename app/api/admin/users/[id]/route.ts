@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { requireRole } from "@/lib/auth/current-user";
 import { refuseBearer } from "@/lib/auth/bearer";
 import { requireCurrentPassword } from "@/lib/auth/current-password";

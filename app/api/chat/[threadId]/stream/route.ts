@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { UI_MESSAGE_STREAM_HEADERS } from "ai";
-import { route } from "@/lib/http/route";
-import { runStreamResponse } from "@/lib/http/run-stream-response";
+import { route } from "@/lib/api/route";
+import { runStreamResponse } from "@/lib/api/run-stream-response";
 import { requireThread } from "@/lib/db/threads";
 import { findActiveRun } from "@/lib/db/runs";
 import { activeRunForThread } from "@/lib/runs/registry";

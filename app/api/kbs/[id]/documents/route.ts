@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { addKbDocuments, listKbDocuments } from "@/lib/db/kb-documents";
 import { requireKnowledgeBase } from "@/lib/db/knowledge-bases";
 import { readRequestFiles, uploadMaxBytes } from "@/lib/files/request-file";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { readMindmap, requestMindmap } from "@/lib/db/kb-mindmap";
 
 export const dynamic = "force-dynamic";

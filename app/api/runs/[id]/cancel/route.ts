@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { cancelRun } from "@/lib/runs/cancel-run";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
-import { runStreamResponse } from "@/lib/http/run-stream-response";
+import { route } from "@/lib/api/route";
+import { runStreamResponse } from "@/lib/api/run-stream-response";
 import { startResumeRun } from "@/lib/runs/resume-run";
 import { resumeBodySchema } from "@/lib/runs/resume-payload";
-import { keepAliveUntilRunEnds } from "@/lib/http/keep-run-alive";
+import { keepAliveUntilRunEnds } from "@/lib/api/keep-run-alive";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 800;

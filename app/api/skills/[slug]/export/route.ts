@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { exportSkill } from "@/lib/skills/skill-files";
 import { scopeQuery, skillParams } from "@/lib/skills/request";
 

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { skillPackageLimits } from "@/lib/skills/limits";
 import { assertSkillFileWritable, deleteSkillFile, readSkillFile, writeSkillFile } from "@/lib/skills/skill-files";
 import { fileQuery, readSkillRequestFile, skillParams } from "@/lib/skills/request";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { listThreadAttachments } from "@/lib/db/attachments";
 import { openWorkspace } from "@/lib/workspace/open";
 import { resolveClientPath } from "@/lib/files/client-path";

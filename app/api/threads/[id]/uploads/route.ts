@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { readRequestFile, uploadMaxBytes } from "@/lib/files/request-file";
 import { saveUpload } from "@/lib/files/upload";
 import { withFileErrors } from "@/lib/files/fs-errors";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { requireRole } from "@/lib/auth/current-user";
 import { refreshMcpTools } from "@/lib/mcp/refresh-tools";
 import { McpServerParams } from "../../params";

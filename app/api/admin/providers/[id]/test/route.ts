@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { testProvider } from "@/lib/models/admin-providers";
 import { ProviderParams } from "../../params";
 

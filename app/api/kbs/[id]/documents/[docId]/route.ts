@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { deleteKbDocument, requireKbDocument } from "@/lib/db/kb-documents";
 import { kbDocumentView } from "@/lib/kb/document-view";
 

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { requireRole } from "@/lib/auth/current-user";
 import { mcpToolPatchSchema } from "@/lib/mcp/schemas";
 import { setMcpToolEnabled } from "@/lib/mcp/servers";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { readKbDocumentText } from "@/lib/db/kb-documents";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { documentWindow } from "@/lib/kb/document-window";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { retryKbDocument } from "@/lib/db/kb-documents";
 import { kbDocumentView } from "@/lib/kb/document-view";
 

@@ -4,7 +4,7 @@ import { insertTestDepartment, insertTestUser } from "@/lib/testing/users";
 import { createApiToken } from "@/lib/db/api-tokens";
 import { listChatMessages, saveMessage } from "@/lib/db/messages";
 import { createThread } from "@/lib/db/threads";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 
 const auth = vi.hoisted(() => vi.fn());
 vi.mock("@/lib/auth/config", () => ({ auth }));

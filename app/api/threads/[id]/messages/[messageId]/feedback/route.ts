@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
 import { rateAnswer } from "@/lib/db/message-feedback";
 
 export const dynamic = "force-dynamic";

@@ -5,7 +5,7 @@ import { createApiToken } from "@/lib/db/api-tokens";
 import { createThread } from "@/lib/db/threads";
 import { findDelegatedTasks, insertDelegatedTask, setTaskJob } from "@/lib/db/delegated-tasks";
 import { findJob, insertJob } from "@/lib/db/jobs";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 
 const auth = vi.hoisted(() => vi.fn());
 vi.mock("@/lib/auth/config", () => ({ auth }));

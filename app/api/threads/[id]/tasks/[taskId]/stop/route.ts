@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
-import { ApiError } from "@/lib/http/errors";
+import { route } from "@/lib/api/route";
+import { ApiError } from "@/lib/errors/api-error";
 import { stopDelegatedTask, toTaskView } from "@/lib/db/delegated-tasks";
 import { abortTaskWorker } from "@/lib/coordinator/task-job";
 

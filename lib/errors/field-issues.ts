@@ -41,3 +41,12 @@ export function fieldIssues(error: z.ZodError, limit = 20): FieldIssue[] {
     return out;
   });
 }
+
+/** "Invalid body: password: Too small: expected string to have >=8 characters" */
+export function describeIssues(error: z.ZodError, where: string): string {
+  const issues = error.issues.slice(0, 5).map((issue) => {
+    const field = issue.path.map(String).join(".");
+    return field ? `${field}: ${issue.message}` : issue.message;
+  });
+  return `Invalid ${where}: ${issues.join("; ")}`;
+}

@@ -110,7 +110,7 @@ export const ERROR_CODES = {
 export type ErrorCode = keyof typeof ERROR_CODES;
 
 /** The JSON body of every error answer. */
-/** `fields`: for bad input, which fields were wrong and how (lib/http/field-issues.ts). */
+/** `fields`: for bad input, which fields were wrong and how (lib/errors/field-issues.ts). */
 export type ErrorBody = { error: { code: ErrorCode; message: string; fields?: FieldIssue[] } };
 
 export function isErrorCode(value: string): value is ErrorCode {

@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { z } from "zod";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { insertTestUser } from "@/lib/testing/users";
-import type { Actor } from "@/lib/auth/actor";
-import { ApiError } from "./errors";
+import type { Actor } from "@/lib/identity/actor";
+import { ApiError } from "@/lib/errors/api-error";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { threads } from "@/lib/db/schema";

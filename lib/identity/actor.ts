@@ -1,4 +1,4 @@
-import type { Role } from "@/lib/db/schema";
+import type { Role } from "./roles";
 
 /** The signed-in person a request acts for. Every data-access function that acts for someone takes one. */
 export type Actor = {

@@ -2,11 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { ERROR_CODES, ERROR_STATUS, isErrorCode, type ErrorCode, type ErrorType } from "./error-codes";
-import { ApiError, errorJson } from "./errors";
+import { ApiError, errorJson } from "./api-error";
 
 // route() imports the session reader; these tests use only public routes.
 vi.mock("@/lib/auth/config", () => ({ auth: vi.fn() }));
-const { route } = await import("./route");
+const { route } = await import("@/lib/api/route");
 
 const CODES = Object.keys(ERROR_CODES) as ErrorCode[];
 const ROOT = process.cwd();
@@ -42,7 +42,7 @@ describe("the error code list", () => {
   });
 
   it("declares each code once (a repeated key in the literal would silently win)", () => {
-    const source = fs.readFileSync(path.join(ROOT, "lib/http/error-codes.ts"), "utf8");
+    const source = fs.readFileSync(path.join(ROOT, "lib/errors/error-codes.ts"), "utf8");
     const declared = [...source.matchAll(/^\s*"([a-z_]+:[a-z_]+)":\s*\d{3},$/gm)].map((m) => m[1]);
     expect(declared.length).toBe(CODES.length);
     expect(new Set(declared).size).toBe(declared.length);
@@ -89,7 +89,7 @@ describe("route() answers a thrown ApiError with its declared status and the API
 
 describe("codes in the source", () => {
   // errors.ts defines errorJson() and passes on an ApiError's code: its non-literal arguments are typed.
-  const args = codeArguments().filter((a) => a.file !== "lib/http/errors.ts" || a.arg.startsWith('"'));
+  const args = codeArguments().filter((a) => a.file !== "lib/errors/api-error.ts" || a.arg.startsWith('"'));
 
   it("finds the constructor calls (the scan itself works)", () => {
     expect(args.length).toBeGreaterThan(100);
@@ -101,7 +101,7 @@ describe("codes in the source", () => {
 
   it("uses only declared codes in lib/ and app/", () => {
     const undeclared = args.filter((a) => !isErrorCode(a.arg.slice(1, -1)));
-    expect(undeclared, "declare these in lib/http/error-codes.ts").toEqual([]);
+    expect(undeclared, "declare these in lib/errors/error-codes.ts").toEqual([]);
   });
 
   it("declares no code that nothing answers with", () => {

@@ -1,10 +1,10 @@
 import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
-import type { Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/identity/actor";
 import { requireActor } from "@/lib/auth/current-user";
-import { ApiError, errorResponse } from "./errors";
-import { FIELD_ISSUES_HEADER, fieldIssues } from "./field-issues";
-import { maxJsonBytes, readBodyCapped } from "./body-limit";
+import { ApiError, errorResponse } from "@/lib/errors/api-error";
+import { FIELD_ISSUES_HEADER, describeIssues, fieldIssues } from "@/lib/errors/field-issues";
+import { maxJsonBytes, readBodyCapped } from "@/lib/http/body-limit";
 import { isCrossOriginWrite } from "./same-origin";
 
 /** What Next passes for dynamic segments (Next 16: a Promise). */
@@ -72,15 +72,6 @@ function parse<S extends Schema>(schema: S, value: unknown, where: string): z.ou
     throw new ApiError("bad_request:api", describeIssues(result.error, where), {}, fieldIssues(result.error));
   }
   return result.data;
-}
-
-/** "Invalid body: password: Too small: expected string to have >=8 characters" */
-export function describeIssues(error: z.ZodError, where: string): string {
-  const issues = error.issues.slice(0, 5).map((issue) => {
-    const field = issue.path.map(String).join(".");
-    return field ? `${field}: ${issue.message}` : issue.message;
-  });
-  return `Invalid ${where}: ${issues.join("; ")}`;
 }
 
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
