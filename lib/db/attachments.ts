@@ -3,7 +3,7 @@ import { getDb } from "./client";
 import { attachments } from "./schema";
 import { requireThread } from "./threads";
 import type { Actor } from "@/lib/identity/actor";
-import { uploadPathOf, type UploadScope } from "@/lib/files/upload-path";
+import { uploadPathOf, type UploadScope } from "@/lib/workspace/upload-path";
 
 export type AttachmentRow = typeof attachments.$inferSelect;
 

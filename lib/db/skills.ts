@@ -7,8 +7,17 @@ import { isUniqueViolation } from "./pg-errors";
 import { ApiError } from "@/lib/errors/api-error";
 import { atLeast, CAN_CREATE, filterByAccess, resolveAccess } from "@/lib/sharing/resolve-access";
 import { PRIVATE, type Access, type Sharing } from "@/lib/sharing/types";
-import type { SkillMeta } from "@/lib/skills/front-matter";
 import { assertMayGrant } from "@/lib/sharing/grant";
+
+/** A skill's front matter as stored (lib/skills/front-matter.ts reads it from SKILL.md). */
+export type SkillMeta = {
+  name: string;
+  slug?: string;
+  description: string;
+  tool_dependencies: string[];
+  mcp_dependencies: string[];
+  skill_dependencies: string[];
+};
 
 /** Data access for shared skills (rows); every call acts for someone and is scoped by the sharing model. */
 

@@ -3,7 +3,7 @@ import { deleteAttachmentsIn } from "@/lib/db/attachments";
 import { ApiError } from "@/lib/errors/api-error";
 import type { WorkspaceBackend } from "@/lib/workspace/backend";
 import { withFileErrors } from "./fs-errors";
-import { uploadsAffectedBy } from "./upload-path";
+import { uploadsAffectedBy } from "@/lib/workspace/upload-path";
 
 /** DELETE of a files route: a file or a folder (recursively) below `root`, with the records of uploads in it. */
 export async function deletePath(

@@ -1,7 +1,7 @@
 import type { VirtualEntry, WorkspaceBackend } from "@/lib/workspace/backend";
 import type { AttachmentRow } from "@/lib/db/attachments";
 import { mediaTypeByName } from "@/lib/workspace/media-type";
-import { uploadPathOf } from "./upload-path";
+import { uploadPathOf } from "@/lib/workspace/upload-path";
 
 /** One row of a directory listing (API: GET .../files?path=<dir>). */
 export type FileEntryJson = {

@@ -5,7 +5,7 @@ import { listDirectory, type DirectoryListingJson } from "./listing";
 import { fileResponse } from "./serve";
 import { sniffFile } from "./sniff";
 import { withFileErrors } from "./fs-errors";
-import { uploadPathOf } from "./upload-path";
+import { uploadPathOf } from "@/lib/workspace/upload-path";
 
 export type ReadPathOptions = {
   /** The scope's root: listed (empty) even before anything was written into it. */

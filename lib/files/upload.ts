@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { openWorkspace } from "@/lib/workspace/open";
 import { sniffUpload } from "./sniff";
 import { rootOf } from "./thread-workdir";
-import { uploadPathOf } from "./upload-path";
+import { uploadPathOf } from "@/lib/workspace/upload-path";
 import type { RequestFile } from "./request-file";
 
 /** The answer of POST /api/threads/:id/uploads. `name` is the user's file name, `path` the virtual one. */

@@ -1,6 +1,6 @@
 import type { Actor } from "@/lib/identity/actor";
 import type { KbRow, KbCounts } from "@/lib/db/knowledge-bases";
-import { isAdminRole } from "@/lib/agent/config/config-access";
+import { isAdminRole } from "@/lib/identity/roles";
 import { parseSharing, type Access } from "@/lib/sharing/types";
 import { effectiveChunking } from "./chunking-settings";
 

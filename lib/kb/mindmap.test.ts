@@ -14,7 +14,7 @@ import { PRIVATE } from "@/lib/sharing/types";
 import { JobRunner } from "@/lib/jobs/runner";
 import type { AgentRuntimeContext, VisibleKnowledgeBase } from "@/lib/agent/runtime/context-types";
 import { outlineOf, parseMindmapAnswer, mindmapMessages, MINDMAP_LIMITS } from "./mindmap-prompt";
-import { getMindmap } from "./tool-runs";
+import { getMindmap } from "@/lib/agent/tools/kb-tool-runs";
 import "./ingest-job";
 import "./mindmap-job";
 

@@ -4,7 +4,7 @@ import type { ClaimedJob } from "@/lib/db/jobs";
 import { completeOnce, resolveCompletionModel } from "@/lib/models/complete";
 import { openWorkspace } from "@/lib/workspace/open";
 import { VIRTUAL } from "@/lib/workspace/paths";
-import { messageText } from "@/lib/agent/summary/message-text";
+import { messageText } from "@/lib/models/message-text";
 import { extractionMessages, parseFacts } from "./extract-prompt";
 import { mergeMemory } from "./memory-file";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { findProviderForSpec, defaultModelSpec } from "./providers";
 import { callProvider, isPermanentFailure } from "./provider-http";
-import { sanitizeRequestOverrides } from "@/lib/agent/runtime/load-model";
+import { sanitizeRequestOverrides } from "./model-constants";
 
 /**
  * The model client for background work that is not a chat turn (a knowledge base's mind map

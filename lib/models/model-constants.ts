@@ -17,3 +17,10 @@ export const ALLOWED_REQUEST_OVERRIDES = [
   "thinking_budget",
   "reasoning",
 ] as const;
+
+/** Only the request fields an admin may override (ALLOWED_REQUEST_OVERRIDES); anything else is dropped. */
+export function sanitizeRequestOverrides(overrides: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(overrides).filter(([k]) => (ALLOWED_REQUEST_OVERRIDES as readonly string[]).includes(k)),
+  );
+}

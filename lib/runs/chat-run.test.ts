@@ -19,7 +19,7 @@ import { listMessages } from "@/lib/db/messages";
 import { findRun, listRuns } from "@/lib/db/runs";
 import { createThread, findThread } from "@/lib/db/threads";
 import { createAttachment } from "@/lib/db/attachments";
-import { uploadPathOf } from "@/lib/files/upload-path";
+import { uploadPathOf } from "@/lib/workspace/upload-path";
 import { getCheckpointer } from "@/lib/agent/checkpointer";
 
 let h: AgentHarness;

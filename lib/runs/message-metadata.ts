@@ -1,7 +1,7 @@
 import type { Actor } from "@/lib/identity/actor";
 import { listThreadAttachments } from "@/lib/db/attachments";
 import { requestedAttachmentPaths, type MessageAttachment } from "@/lib/files/message-attachments";
-import { uploadPathOf } from "@/lib/files/upload-path";
+import { uploadPathOf } from "@/lib/workspace/upload-path";
 
 /**
  * What a sent user message keeps as metadata: only the files it names that are uploads of this

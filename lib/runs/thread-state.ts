@@ -6,7 +6,7 @@ import { usageTokens, type TodoItem, type TokenUsageState } from "@/lib/agent/ui
 import type { InterruptPartData } from "@/lib/agent/interrupt-payloads";
 import { firstPendingInterrupt } from "./pending-interrupt";
 import { listThreadAttachments } from "@/lib/db/attachments";
-import { uploadPathOf } from "@/lib/files/upload-path";
+import { uploadPathOf } from "@/lib/workspace/upload-path";
 import { rootOf } from "@/lib/files/thread-workdir";
 import { listDelegatedTasks, toTaskView, type DelegatedTaskView } from "@/lib/db/delegated-tasks";
 

@@ -1,7 +1,7 @@
 import type { Actor } from "@/lib/identity/actor";
 import { listUsableSharedSkills } from "@/lib/db/skills";
-import type { AvailableSkill } from "@/lib/agent/runtime/context-types";
-import type { AgentsFolder } from "@/lib/agent/runtime/user-prompt-files";
+import type { AvailableSkill } from "./runtime-skill";
+import type { AgentsFolder } from "@/lib/workspace/user-prompt-files";
 import { PERSONAL_SKILL_MD, SHARED_SKILL_MD } from "./folders";
 import { listPersonalSkills } from "./personal";
 

@@ -1,14 +1,9 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair } from "yaml";
 import { isSkillSlug, SKILL_SLUG_MAX } from "./slug";
 
-export type SkillMeta = {
-  name: string;
-  slug?: string;
-  description: string;
-  tool_dependencies: string[];
-  mcp_dependencies: string[];
-  skill_dependencies: string[];
-};
+import type { SkillMeta } from "@/lib/db/skills";
+
+export type { SkillMeta };
 
 export type ParsedSkillMarkdown =
   { ok: true; meta: SkillMeta; body: string } | { ok: false; line: number; reason: string };

@@ -5,7 +5,7 @@ import type { VirtualEntry, WorkspaceBackend } from "@/lib/workspace/backend";
 import { parseSkillMarkdown, type SkillMeta } from "./front-matter";
 import { PERSONAL_SKILL_MD } from "./folders";
 import { isSkillSlug } from "./slug";
-import type { AgentsFolder } from "@/lib/agent/runtime/user-prompt-files";
+import type { AgentsFolder } from "@/lib/workspace/user-prompt-files";
 
 /**
  * A personal skill as found in its owner's workspace: the folder name is its slug. A SKILL.md
@@ -22,7 +22,7 @@ export type PersonalSkill = { slug: string; content: string; updatedAt: string }
  */
 export async function listPersonalSkills(
   userId: string,
-  /** The run start's listing of the agents folder (user-prompt-files.ts): no `skills` folder in it, no skills. */
+  /** The run start's listing of the agents folder (lib/workspace/user-prompt-files.ts): no `skills` folder in it, no skills. */
   agentsFolder?: AgentsFolder,
 ): Promise<PersonalSkill[]> {
   const known = agentsFolder && (await agentsFolder);

@@ -1,7 +1,7 @@
-import type { Role } from "@/lib/identity/roles";
+import { isAdminRole, type Role } from "@/lib/identity/roles";
 import { agentConfigFieldMeta, type AgentConfig } from "./config-schema";
 
-export const isAdminRole = (role: Role) => role === "admin" || role === "superadmin";
+export { isAdminRole };
 
 const adminOnlyKeys = (Object.keys(agentConfigFieldMeta) as (keyof AgentConfig)[]).filter(
   (k) => agentConfigFieldMeta[k].adminOnly,

@@ -20,7 +20,7 @@ import { effectiveMessages, type SummarizationEvent } from "@/lib/agent/summary/
 import { openWorkspace } from "@/lib/workspace/open";
 import { workdirOf } from "@/lib/workspace/paths";
 import { countTextTokens } from "@/lib/agent/token-count";
-import { messageText } from "@/lib/agent/summary/message-text";
+import { messageText } from "@/lib/models/message-text";
 
 // Integration over real HTTP with the scripted model: the requests the model received are the evidence.
 let h: AgentHarness;

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPromptWithContext } from "./build-prompt";
-import { listAgentsFolder, readUserPromptFiles, USER_PROMPT_FILE_CAP } from "./user-prompt-files";
+import { listAgentsFolder, readUserPromptFiles, USER_PROMPT_FILE_CAP } from "@/lib/workspace/user-prompt-files";
 import { listPersonalSkills } from "@/lib/skills/personal";
 import { agentConfigSchema } from "@/lib/agent/config/config-schema";
 import type { AgentRuntimeContext } from "./context-types";

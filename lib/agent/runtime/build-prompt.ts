@@ -1,5 +1,5 @@
 import type { AgentRuntimeContext } from "./context-types";
-import type { UserPromptFile } from "./user-prompt-files";
+import type { UserPromptFile } from "@/lib/workspace/user-prompt-files";
 import { VIRTUAL } from "@/lib/workspace/paths";
 
 export type PromptInputs = {

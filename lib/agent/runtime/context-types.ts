@@ -2,24 +2,15 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { Actor } from "@/lib/identity/actor";
 import type { AgentConfig } from "@/lib/agent/config/config-schema";
 import type { McpServerRow } from "@/lib/db/mcp-servers";
-import type { UserPromptFile } from "./user-prompt-files";
+import type { UserPromptFile } from "@/lib/workspace/user-prompt-files";
+import type { AvailableSkill, RuntimeSkill } from "@/lib/skills/runtime-skill";
+
+export type { AvailableSkill, RuntimeSkill };
 
 // Types only: the runtime, tools, middleware and catalogs all import these, so this module imports no code.
 
 export type VisibleKnowledgeBase = { kbId: string; name: string; description: string; kbType: string };
 export type VisibleSubagent = { id: string; slug: string; name: string; description: string };
-export type RuntimeSkill = {
-  name: string;
-  description: string;
-  path: string;
-  tools: string[];
-  mcps: string[];
-  skills: string[];
-  /** Shipped with Meridian: the status panel names it in the user's language. */
-  builtin?: boolean;
-};
-/** `builtin`: shipped with Meridian (its name and description have translations); a personal copy is not. */
-export type AvailableSkill = RuntimeSkill & { slug: string; content?: string; builtin?: boolean };
 
 /**
  * Everything an actor may access, per resource kind, in a stable order. The one place the

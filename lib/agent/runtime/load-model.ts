@@ -1,7 +1,11 @@
 import { ChatOpenAI, ChatOpenAICompletions } from "@langchain/openai";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { findProviderForSpec } from "@/lib/models/providers";
-import { ALLOWED_REQUEST_OVERRIDES, DEFAULT_CONTEXT_WINDOW } from "@/lib/models/model-constants";
+import {
+  ALLOWED_REQUEST_OVERRIDES,
+  DEFAULT_CONTEXT_WINDOW,
+  sanitizeRequestOverrides,
+} from "@/lib/models/model-constants";
 import { ApiError } from "@/lib/errors/api-error";
 import { countTextTokens } from "@/lib/agent/token-count";
 
@@ -27,12 +31,6 @@ export function modelInfo(model: unknown): ModelInfo | undefined {
 }
 
 export { ALLOWED_REQUEST_OVERRIDES };
-
-export function sanitizeRequestOverrides(overrides: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(overrides).filter(([k]) => (ALLOWED_REQUEST_OVERRIDES as readonly string[]).includes(k)),
-  );
-}
 
 /**
  * LangChain estimates usage with tokenizer tables it downloads at run time (unreachable

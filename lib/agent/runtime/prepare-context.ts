@@ -8,7 +8,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { findActiveUserById } from "@/lib/db/users";
 import type { AgentRuntimeContext, ResourceCatalog, RuntimeOverrides } from "./context-types";
 import { loadResourceCatalog } from "./resource-catalog";
-import { listAgentsFolder, readUserPromptFiles } from "./user-prompt-files";
+import { listAgentsFolder, readUserPromptFiles } from "@/lib/workspace/user-prompt-files";
 import { isAnotherUsersAgent } from "@/lib/agent/config/agent-view";
 
 /** Drops the fields the actor's role may not set. */

@@ -6,7 +6,7 @@ import { builtinToolNames } from "@/lib/agent/tools/registry";
 import { loadAvailableSkills } from "@/lib/skills/catalog";
 import "@/lib/skills/projection"; // registers the /home/gem/skills projection wherever the runtime is loaded
 import type { ResourceCatalog } from "./context-types";
-import type { AgentsFolder } from "./user-prompt-files";
+import type { AgentsFolder } from "@/lib/workspace/user-prompt-files";
 
 export async function loadResourceCatalog(actor: Actor, agentsFolder?: AgentsFolder): Promise<ResourceCatalog> {
   const [servers, skills, subagents, knowledgeBases] = await Promise.all([

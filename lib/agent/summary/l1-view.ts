@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { AIMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { decode, encode } from "gpt-tokenizer";
 import { countTextTokens } from "@/lib/agent/token-count";
-import { messageText } from "./message-text";
+import { messageText } from "@/lib/models/message-text";
 
 /** String arguments of old write_file / edit_file calls longer than this are cut (SPEC 3.5). */
 export const MAX_OLD_ARG_CHARS = 2000;

@@ -1,7 +1,7 @@
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { countTextTokens } from "@/lib/agent/token-count";
 import { isSummaryMessage } from "./event";
-import { messageText } from "./message-text";
+import { messageText } from "@/lib/models/message-text";
 
 /** One message as a transcript entry, for the summary prompt and the history file. */
 export function transcriptEntry(m: BaseMessage): string {

@@ -4,7 +4,7 @@ import type { AgentRuntimeContext, BuiltinToolFactory, VisibleKnowledgeBase } fr
 import { toolMetadata, type ToolProperties } from "./tool-properties";
 import { runContextOf } from "@/lib/agent/run-context";
 import { emitPart } from "@/lib/agent/ui-parts";
-import * as runs from "@/lib/kb/tool-runs";
+import * as runs from "./kb-tool-runs";
 
 /**
  * The knowledge-base tools (SPEC 4), opened by the built-in `knowledge-base` skill. Every call

@@ -1,4 +1,4 @@
-import { VIRTUAL, workdirOf } from "@/lib/workspace/paths";
+import { VIRTUAL, workdirOf } from "./paths";
 
 /** Uploads live flat in the conversation workdir's uploads/ folder, under server-generated names. */
 export function uploadsDirOf(rootThreadId: string): string {

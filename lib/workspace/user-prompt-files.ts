@@ -1,7 +1,7 @@
-import { openWorkspace } from "@/lib/workspace/open";
-import { VIRTUAL } from "@/lib/workspace/paths";
-import type { VirtualEntry } from "@/lib/workspace/backend";
-import { StoreNotFound } from "@/lib/workspace/store/types";
+import { openWorkspace } from "./open";
+import { VIRTUAL } from "./paths";
+import type { VirtualEntry } from "./backend";
+import { StoreNotFound } from "./store/types";
 
 const AGENTS_FOLDER = `${VIRTUAL.userData}/agents`;
 

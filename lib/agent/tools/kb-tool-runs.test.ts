@@ -12,7 +12,7 @@ import { JobRunner } from "@/lib/jobs/runner";
 import { kbTools } from "@/lib/agent/tools/kb-tools";
 import { openWorkspace } from "@/lib/workspace/open";
 import { workdirOf } from "@/lib/workspace/paths";
-import "./ingest-job";
+import "@/lib/kb/ingest-job";
 
 let owner: Actor;
 let reader: Actor;

@@ -1,16 +1,16 @@
 import path from "node:path";
 import type { AgentRuntimeContext, VisibleKnowledgeBase } from "@/lib/agent/runtime/context-types";
-import { retrieve } from "./retrieve";
+import { retrieve } from "@/lib/kb/retrieve";
 import { findKbFiles, readKbDocumentText, readKbFile } from "@/lib/db/kb-documents";
 import { ApiError } from "@/lib/errors/api-error";
 import { openWorkspace } from "@/lib/workspace/open";
 import { workdirOf } from "@/lib/workspace/paths";
 import { describeFsError } from "@/lib/workspace/backend";
-import { documentWindow, numberedLines } from "./document-window";
-import { findInDocumentInWorker } from "./parse/parse-in-worker";
+import { documentWindow, numberedLines } from "@/lib/kb/document-window";
+import { findInDocumentInWorker } from "@/lib/kb/parse/parse-in-worker";
 import type { KbSource } from "@/lib/agent/ui-parts";
 import { readMindmap } from "@/lib/db/kb-mindmap";
-import { mindmapOutline } from "./mindmap-prompt";
+import { mindmapOutline } from "@/lib/kb/mindmap-prompt";
 
 /** What the knowledge-base tools do once the knowledge base is known to be visible (kb-tools.ts). */
 
