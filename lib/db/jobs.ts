@@ -96,6 +96,27 @@ export async function insertNewJobs(list: NewJob[]): Promise<void> {
                 ${col((j) => j.maxAttempts ?? 3)}::int[]) as u(id, kind, payload, group_key, max_attempts)`);
 }
 
+const wakeKey = Symbol.for("meridian.jobsQueued");
+type WakeGlobal = typeof globalThis & { [wakeKey]?: () => void };
+
+/** Who to wake when jobs are queued: this process's runner (lib/jobs/runner.ts), shared by every bundle. */
+export function onJobsQueued(wake: () => void): void {
+  (globalThis as WakeGlobal)[wakeKey] = wake;
+}
+
+/** Queues a job and wakes this process's runner; see insertJob for the group rule. */
+export async function enqueueJob(job: NewJob): Promise<{ id: string; created: boolean }> {
+  const result = await insertJob(job);
+  (globalThis as WakeGlobal)[wakeKey]?.();
+  return result;
+}
+
+/** Queues jobs under new group keys in one statement (see insertNewJobs) and wakes the runner. */
+export async function enqueueNewJobs(list: NewJob[]): Promise<void> {
+  await insertNewJobs(list);
+  (globalThis as WakeGlobal)[wakeKey]?.();
+}
+
 /**
  * A job `j` that may be claimed now: queued and due, or running under an expired lease with
  * attempts left; never while its group already runs `group_limit` jobs under live leases.

@@ -11,7 +11,7 @@ import type { IncomingDocument } from "@/lib/kb/intake";
 import { cancelJobsInGroup } from "./jobs";
 import { kbUsage, type KbUsage } from "./kb-usage";
 import { users } from "./schema";
-import { enqueueJob, enqueueNewJobs } from "@/lib/jobs/runner";
+import { enqueueJob, enqueueNewJobs } from "./jobs";
 
 const FILE_WRITES_AT_ONCE = 8;
 

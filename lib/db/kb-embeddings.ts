@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb, vectorsAvailable } from "./client";
-import { enqueueJob } from "@/lib/jobs/runner";
+import { enqueueJob } from "./jobs";
 import { ensureHnswIndex } from "./vector-tables";
 
 /**

@@ -4,7 +4,7 @@ import { kbDocuments, knowledgeBases, type KbMindmapNode } from "./kb-schema";
 import type { Actor } from "@/lib/identity/actor";
 import { ApiError } from "@/lib/errors/api-error";
 import { requireKnowledgeBase } from "./knowledge-bases";
-import { enqueueJob } from "@/lib/jobs/runner";
+import { enqueueJob } from "./jobs";
 import { resolveCompletionModel } from "@/lib/models/complete";
 import { MINDMAP_LIMITS, type MindmapSourceDocument } from "@/lib/kb/mindmap-prompt";
 

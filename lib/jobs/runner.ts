@@ -5,14 +5,14 @@ import {
   deleteFinishedJobs,
   failAbandonedJobs,
   failJobAttempt,
-  insertJob,
-  insertNewJobs,
+  enqueueJob,
+  enqueueNewJobs,
+  onJobsQueued,
   jobWeight,
   releaseJobs,
   renewJobLeases,
   type BatchWeight,
   type ClaimedJob,
-  type NewJob,
 } from "@/lib/db/jobs";
 
 /**
@@ -83,18 +83,9 @@ export function registerJobHandler(kind: string, handler: JobHandler): void {
   handlers.set(kind, handler);
 }
 
-/** Queues a job and wakes this process's runner; see insertJob for the group rule. */
-export async function enqueueJob(job: NewJob): Promise<{ id: string; created: boolean }> {
-  const result = await insertJob(job);
-  g[runnerKey]?.kick();
-  return result;
-}
-
-/** Queues jobs under new group keys in one statement (see insertNewJobs) and wakes the runner. */
-export async function enqueueNewJobs(list: NewJob[]): Promise<void> {
-  await insertNewJobs(list);
-  g[runnerKey]?.kick();
-}
+// Queued jobs wake this process's runner (lib/db/jobs.ts queues them, without knowing the runner).
+onJobsQueued(() => g[runnerKey]?.kick());
+export { enqueueJob, enqueueNewJobs };
 
 export type RunnerOptions = {
   concurrency?: number;
