@@ -11,6 +11,11 @@ export type AgentRunContext = {
    * to it yet (attachments reference an existing thread), so the run need not look.
    */
   newConversation?: boolean;
+  /**
+   * Called as the run is about to call its model: its start is over (the app's start gate,
+   * lib/runs/start-gate.ts, lets the next run start). Injected by the run; absent for subagents.
+   */
+  modelCallStarting?: () => void;
 };
 
 export function runContextOf(runtime: { context?: unknown }): AgentRunContext | undefined {

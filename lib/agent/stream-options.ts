@@ -13,6 +13,8 @@ export function runStreamOptions(
     rootThreadId?: string;
     /** See AgentRunContext.newConversation. */
     newConversation?: boolean;
+    /** See AgentRunContext.modelCallStarting. */
+    modelCallStarting?: () => void;
   },
 ) {
   return {
@@ -27,6 +29,7 @@ export function runStreamOptions(
       runId: run.runId,
       agentId: ctx.agent.id,
       ...(run.newConversation ? { newConversation: true } : {}),
+      ...(run.modelCallStarting ? { modelCallStarting: run.modelCallStarting } : {}),
     } satisfies AgentRunContext,
     streamMode: ["values", "messages", "custom"] as ("values" | "messages" | "custom")[],
     signal: run.signal,

@@ -15,8 +15,9 @@ import { describeRunError } from "./run-errors";
 import { firstPendingInterrupt } from "./pending-interrupt";
 import { lastStepText, messageFromChunks } from "./assistant-message";
 import type { ActiveRun } from "./registry";
-import { runUsage } from "./run-usage";
+import { runUsage } from "@/lib/agent/run-usage";
 import { runWorkSettled } from "@/lib/agent/run-work";
+import { modelCallStarting } from "./start-gate";
 
 /** How long a run's end waits for work its tools started (a stopped subagent's run saving its end). */
 const CHILD_END_WAIT_MS = 5_000;
@@ -78,6 +79,7 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<Ru
     signal: abort.signal,
     forkFrom,
     newConversation,
+    modelCallStarting: () => modelCallStarting(runId),
   });
   try {
     agent = await buildChatbotAgent(input.ctx, { rootThreadId: input.threadId });

@@ -7,7 +7,6 @@ import { runContextOf } from "@/lib/agent/run-context";
 import { requestTokens } from "@/lib/agent/token-count";
 import { addCall, emptyAggregate, normaliseUsage, type CallUsage } from "@/lib/agent/usage-aggregate";
 import { emitPart, type ApproximateContext, type TokenUsageState } from "@/lib/agent/ui-parts";
-import { modelCallStarting } from "@/lib/runs/start-gate";
 import { isSummaryMessage } from "@/lib/agent/summary/event";
 import { takeInternalCalls } from "@/lib/agent/summary/internal-calls";
 
@@ -65,8 +64,8 @@ export function tokenUsageMiddleware(opts: { blacklist?: Set<string> } = {}) {
         { id: "token-usage" },
       );
 
-      // Innermost before the model: the run's start is over, the next run may start (start-gate.ts).
-      modelCallStarting(runContextOf(request.runtime)?.runId);
+      // Innermost before the model: the run's start is over, the next run may start.
+      runContextOf(request.runtime)?.modelCallStarting?.();
       const response = await handler(request);
 
       const next: TokenUsageState = {

@@ -10,7 +10,7 @@ import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
 import type { AgentRunContext } from "@/lib/agent/run-context";
 import { runStreamOptions } from "@/lib/agent/stream-options";
 import { classifyModelError } from "@/lib/models/model-errors";
-import { runUsage } from "@/lib/runs/run-usage";
+import { runUsage } from "@/lib/agent/run-usage";
 import { trackRunWork } from "@/lib/agent/run-work";
 import { usageTokens } from "@/lib/agent/ui-parts";
 

@@ -1,5 +1,5 @@
-import type { TokenUsageState } from "@/lib/agent/ui-parts";
-import { countTextTokens } from "@/lib/agent/token-count";
+import type { TokenUsageState } from "./ui-parts";
+import { countTextTokens } from "./token-count";
 
 /** The run aggregate from state, plus an estimate for a call cut short (the provider never reported it). */
 export function runUsage(
