@@ -26,4 +26,4 @@ export const LAYERS = [
 export const KNOWN_MUTUAL = ["agent <-> coordinator", "agent <-> db", "agent <-> mcp", "db <-> kb", "db <-> models"];
 
 /** Folder pairs whose imports run back up, at most (issue 43's goal: 5). */
-export const UPWARD_BUDGET = 5;
+export const UPWARD_BUDGET = 4;

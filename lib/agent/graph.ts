@@ -5,6 +5,7 @@ import { loadChatModel } from "./runtime/load-model";
 import { resolveRuntimeToolsWithMcp } from "./runtime/resolve-tools";
 import type { AgentRuntimeContext } from "./runtime/context-types";
 import { mainAgentMiddleware } from "./middleware";
+import type { CoordinatorTools } from "./middleware/subagents";
 import { getCheckpointer } from "./checkpointer";
 import { openWorkspace } from "@/lib/workspace/open";
 import { workdirOf } from "@/lib/workspace/paths";
@@ -32,6 +33,8 @@ export async function buildChatbotAgent(
   opts: {
     checkpointer?: BaseCheckpointSaver;
     /** The conversation root (its workdir is shown in the prompt). */ rootThreadId?: string;
+    /** Needed when `ctx.coordinator`: the coordinator's meta-tools (lib/coordinator). */
+    coordinatorTools?: CoordinatorTools;
   } = {},
 ) {
   const model = await loadChatModel(ctx.modelSpec);
@@ -45,6 +48,7 @@ export async function buildChatbotAgent(
     // The memory bridge: what a summary cuts off is mined for durable facts in the background.
     onCutoff: (messages, at) => enqueueMemoryExtraction({ ...at, modelSpec: ctx.modelSpec, messages }),
     buildChild: buildChildAgent,
+    coordinatorTools: opts.coordinatorTools,
   });
   // The middleware's own tools declare `middlewareOwned`: no configured, MCP or skill tool may take their names.
   const runtimeTools = await resolveRuntimeToolsWithMcp(ctx, reservedToolNames(middleware.ownTools));

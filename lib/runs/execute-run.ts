@@ -18,6 +18,7 @@ import type { ActiveRun } from "./registry";
 import { runUsage } from "@/lib/agent/run-usage";
 import { runWorkSettled } from "@/lib/agent/run-work";
 import { modelCallStarting } from "./start-gate";
+import { coordinatorTools } from "@/lib/coordinator/coordinator-tools";
 
 /** How long a run's end waits for work its tools started (a stopped subagent's run saving its end). */
 const CHILD_END_WAIT_MS = 5_000;
@@ -82,7 +83,7 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<Ru
     modelCallStarting: () => modelCallStarting(runId),
   });
   try {
-    agent = await buildChatbotAgent(input.ctx, { rootThreadId: input.threadId });
+    agent = await buildChatbotAgent(input.ctx, { rootThreadId: input.threadId, coordinatorTools });
     const events = await agent.streamRun(graphInput(input.trigger), config);
     if (input.trigger.kind === "message" && input.trigger.rewriteChat) {
       await settle(`[run ${runId}] rewrite the chat for the rerun`, input.trigger.rewriteChat);

@@ -142,7 +142,8 @@ export async function runAgentTurn(
     ctx.visibleSubagents = prepared.visibleSubagents.filter((s) => slugs.includes(s.slug));
   }
   const threadId = opts.threadId ?? crypto.randomUUID();
-  const graph = await buildChatbotAgent(ctx, { rootThreadId: threadId });
+  const { coordinatorTools } = await import("@/lib/coordinator/coordinator-tools");
+  const graph = await buildChatbotAgent(ctx, { rootThreadId: threadId, coordinatorTools });
   const runId = opts.runId ?? crypto.randomUUID();
   const custom: unknown[] = [];
   const chunks: UIMessageChunk[] = [];

@@ -12,7 +12,7 @@ import { artifactsMiddleware } from "./artifacts";
 import { attachmentsMiddleware } from "./attachments";
 import { skillsMiddleware } from "./skills";
 import { summarizationMiddleware, type CutoffListener } from "./summarization";
-import { subagentsMiddleware } from "./subagents";
+import { subagentsMiddleware, type CoordinatorTools } from "./subagents";
 import type { BuildChildAgent } from "@/lib/agent/subagents/run-subagent";
 import { imageCompatMiddleware } from "./image-compat";
 import { HUMAN_IN_THE_LOOP_TOOLS, toolApprovalMiddleware } from "./human-in-the-loop";
@@ -30,6 +30,8 @@ export type MiddlewareDeps = {
   onCutoff?: CutoffListener;
   /** Builds a subagent's graph for `task` (lib/agent/graph.ts; passed in, so no import cycle). */
   buildChild?: BuildChildAgent;
+  /** Coordinator mode's meta-tools (lib/coordinator; given by the run, which sits above the agent). */
+  coordinatorTools?: CoordinatorTools;
 };
 
 /**
@@ -51,7 +53,15 @@ export type MiddlewareDeps = {
  */
 const noChildren: BuildChildAgent = () => Promise.reject(new Error("Subagents are not available in this context."));
 
-export function mainAgentMiddleware({ ctx, fallbacks, backend, workdir, onCutoff, buildChild }: MiddlewareDeps) {
+export function mainAgentMiddleware({
+  ctx,
+  fallbacks,
+  backend,
+  workdir,
+  onCutoff,
+  buildChild,
+  coordinatorTools,
+}: MiddlewareDeps) {
   const chain = [
     stepLimitMiddleware(ctx.config.max_execution_steps),
     runFilesystemMiddleware(),
@@ -59,7 +69,7 @@ export function mainAgentMiddleware({ ctx, fallbacks, backend, workdir, onCutoff
     attachmentsMiddleware(ctx.actor),
     artifactsMiddleware(backend),
     skillsMiddleware({ ctx, backend }),
-    subagentsMiddleware(ctx, buildChild ?? noChildren),
+    subagentsMiddleware(ctx, buildChild ?? noChildren, coordinatorTools),
     summarizationMiddleware({ config: ctx.config, backend, onCutoff, innerSystemText: TODO_PROMPT_SUFFIX }),
     todoMiddleware(),
     patchToolCallsMiddleware(),

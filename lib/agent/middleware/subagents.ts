@@ -3,7 +3,10 @@ import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
 import { taskTool } from "@/lib/agent/subagents/task-tool";
 import type { BuildChildAgent } from "@/lib/agent/subagents/run-subagent";
 import { subagentToolFilterMiddleware } from "./subagent-tool-filter";
-import { coordinatorTools } from "@/lib/coordinator/coordinator-tools";
+import type { StructuredToolInterface } from "@langchain/core/tools";
+
+/** The coordinator's meta-tools for a run in coordinator mode (lib/coordinator, given by the run). */
+export type CoordinatorTools = (ctx: AgentRuntimeContext) => StructuredToolInterface[];
 
 /**
  * Slot 4 of the chain (SPEC 3.4, 6). A main agent that sees at least one subagent gets `task`, or in
@@ -11,11 +14,13 @@ import { coordinatorTools } from "@/lib/coordinator/coordinator-tools";
  * subagent's own chain instead drops every main-agent-only tool (no `task`: no nesting; no
  * questions to the user, no artifacts, no skill installs).
  */
-export function subagentsMiddleware(ctx: AgentRuntimeContext, build: BuildChildAgent) {
+export function subagentsMiddleware(ctx: AgentRuntimeContext, build: BuildChildAgent, coordinator?: CoordinatorTools) {
   if (ctx.agent.isSubagent) return subagentToolFilterMiddleware();
+  if (ctx.coordinator && !coordinator) throw new Error("A run in coordinator mode needs the coordinator's tools.");
   return createMiddleware({
     name: "SubagentsMiddleware",
     // Coordinator mode delegates without waiting (tasks are job rows); otherwise `task` waits for its child.
-    tools: ctx.coordinator ? coordinatorTools(ctx) : ctx.visibleSubagents.length > 0 ? [taskTool(ctx, build)] : [],
+    tools:
+      ctx.coordinator && coordinator ? coordinator(ctx) : ctx.visibleSubagents.length > 0 ? [taskTool(ctx, build)] : [],
   });
 }
