@@ -7,7 +7,7 @@ import { createTestDatabase } from "@/lib/testing/test-db";
 import { insertTestUser } from "@/lib/testing/users";
 import { insertTestProvider } from "@/lib/testing/agent-harness";
 import type { Actor } from "@/lib/identity/actor";
-import { createKnowledgeBase } from "@/lib/db/knowledge-bases";
+import { createKnowledgeBase } from "@/lib/kb/manage";
 import { addKbDocuments } from "@/lib/db/kb-documents";
 import { recountKbTerms } from "@/lib/db/kb-ingest";
 import { retrieve, type Fusion, type RetrievalMode } from "@/lib/kb/retrieve";

@@ -10,14 +10,12 @@ import { getDb, vectorsAvailable } from "./client";
 import { departments, users } from "./schema";
 import { jobs, kbChunks, kbDocuments } from "./kb-schema";
 import {
-  createKnowledgeBase,
-  deleteKnowledgeBase,
   getKnowledgeBase,
   listKnowledgeBases,
   listReadableKnowledgeBases,
   requireKnowledgeBase,
-  updateKnowledgeBase,
 } from "./knowledge-bases";
+import { createKnowledgeBase, deleteKnowledgeBase, updateKnowledgeBase } from "@/lib/kb/manage";
 import { kbFileKey, kbFilesStore } from "@/lib/kb/files";
 import { loadResourceCatalog } from "@/lib/agent/runtime/resource-catalog";
 

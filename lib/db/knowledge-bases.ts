@@ -1,19 +1,32 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { getDb, vectorsAvailable } from "./client";
+import { getDb } from "./client";
 import { catalogRows } from "./catalog-cache";
 import { knowledgeBases } from "./kb-schema";
 import type { Actor } from "@/lib/identity/actor";
 import { ApiError } from "@/lib/errors/api-error";
 import { atLeast, CAN_CREATE, filterByAccess, resolveAccess } from "@/lib/sharing/resolve-access";
-import type { VisibleKnowledgeBase } from "@/lib/agent/runtime/context-types";
 import { assertMayGrant } from "@/lib/sharing/grant";
 import { PRIVATE, sharingSchema, type Access } from "@/lib/sharing/types";
-import type { KbInput } from "@/lib/kb/kb-body";
-import { findProviderForSpec, listEmbeddingModelSpecs, listRerankModelSpecs } from "@/lib/models/providers";
-import { removeKbFiles } from "@/lib/kb/files";
-import { reembedKnowledgeBase } from "./kb-embeddings";
+import type { Sharing } from "@/lib/sharing/types";
 
 export type KbRow = typeof knowledgeBases.$inferSelect;
+
+/** A knowledge base as a run sees it (the runtime context's list, one narrow query per run start). */
+export type VisibleKnowledgeBase = { kbId: string; name: string; description: string; kbType: string };
+
+/** The fields a knowledge base is created or changed with (lib/kb/kb-body.ts validates them). */
+export type KbFields = {
+  name: string;
+  description?: string;
+  embeddingModel?: string | null;
+  model?: string | null;
+  rerankModel?: string | null;
+  chunking?: KbRow["chunking"];
+  sharing?: Sharing;
+};
+
+/** Runs after the access checks and before the write: the caller's own checks (lib/kb/manage.ts). */
+type BeforeWrite = () => Promise<void>;
 export type KbCounts = { documentCount: number; chunkCount: number; processingCount: number; errorCount: number };
 
 const NO_DOCUMENTS: KbCounts = { documentCount: 0, chunkCount: 0, processingCount: 0, errorCount: 0 };
@@ -92,40 +105,11 @@ async function countsOf(id: string): Promise<KbCounts> {
   return counts;
 }
 
-async function checkChatModel(spec: string | null | undefined) {
-  if (spec && !(await findProviderForSpec(spec)))
-    throw new ApiError(
-      "bad_request:kb",
-      `"${spec}" is not an enabled chat model. Pick one, or none for the default model.`,
-    );
-}
-
-async function checkRerankModel(spec: string | null | undefined) {
-  if (spec && !(await listRerankModelSpecs()).includes(spec))
-    throw new ApiError("bad_request:kb", `"${spec}" is not an enabled rerank model. Pick one, or none.`);
-}
-
-async function checkEmbeddingModel(spec: string | null | undefined) {
-  if (!spec) return;
-  if (!(await listEmbeddingModelSpecs()).includes(spec))
-    throw new ApiError(
-      "bad_request:kb",
-      `"${spec}" is not an enabled embedding model. Pick one of the embedding models an admin enabled, or none for keyword search only.`,
-    );
-  if (!(await vectorsAvailable()))
-    throw new ApiError(
-      "bad_request:kb",
-      "This server's PostgreSQL has no pgvector extension, so knowledge bases search full text only. Install pgvector and restart to use an embedding model.",
-    );
-}
-
-export async function createKnowledgeBase(actor: Actor, input: KbInput): Promise<KbRow> {
+export async function insertKnowledgeBase(actor: Actor, input: KbFields, beforeWrite?: BeforeWrite): Promise<KbRow> {
   if (!CAN_CREATE.kb.includes(actor.role)) throw new ApiError("forbidden:kb", "You may not create knowledge bases.");
   const sharing = sharingSchema.parse(input.sharing ?? PRIVATE);
   assertMayGrant(actor, sharing);
-  await checkEmbeddingModel(input.embeddingModel);
-  await checkChatModel(input.model);
-  await checkRerankModel(input.rerankModel);
+  await beforeWrite?.();
   const db = await getDb();
   const [row] = await db
     .insert(knowledgeBases)
@@ -144,14 +128,16 @@ export async function createKnowledgeBase(actor: Actor, input: KbInput): Promise
   return row;
 }
 
-export async function updateKnowledgeBase(actor: Actor, id: string, patch: Partial<KbInput>): Promise<KbRow> {
+/** Changes a knowledge base the actor manages; `beforeWrite` sees the row as it was. The row before and after. */
+export async function updateKnowledgeBaseRow(
+  actor: Actor,
+  id: string,
+  patch: Partial<KbFields>,
+  beforeWrite?: (before: KbRow) => Promise<void>,
+): Promise<{ before: KbRow; updated: KbRow }> {
   const { row } = await requireKnowledgeBase(actor, id, "manage");
   if (patch.sharing) assertMayGrant(actor, sharingSchema.parse(patch.sharing));
-  if (patch.embeddingModel !== undefined && patch.embeddingModel !== row.embeddingModel)
-    await checkEmbeddingModel(patch.embeddingModel);
-  if (patch.model !== undefined && patch.model !== row.model) await checkChatModel(patch.model);
-  if (patch.rerankModel !== undefined && patch.rerankModel !== row.rerankModel)
-    await checkRerankModel(patch.rerankModel);
+  await beforeWrite?.(row);
   const db = await getDb();
   const [updated] = await db
     .update(knowledgeBases)
@@ -167,19 +153,17 @@ export async function updateKnowledgeBase(actor: Actor, id: string, patch: Parti
     })
     .where(eq(knowledgeBases.id, id))
     .returning();
-  if (patch.embeddingModel !== undefined && patch.embeddingModel !== row.embeddingModel) await reembedKnowledgeBase(id);
-  return updated;
+  return { before: row, updated };
 }
 
-/** Deletes the knowledge base with its documents and chunks (cascade), its queued jobs and its files. */
-export async function deleteKnowledgeBase(actor: Actor, id: string): Promise<void> {
+/** Deletes the knowledge base's rows: its documents and chunks (cascade) and its queued jobs; not its files. */
+export async function deleteKnowledgeBaseRows(actor: Actor, id: string): Promise<void> {
   await requireKnowledgeBase(actor, id, "manage");
   const db = await getDb();
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from jobs where status in ('queued', 'running') and payload->>'kbId' = ${id}`);
     await tx.delete(knowledgeBases).where(eq(knowledgeBases.id, id));
   });
-  await removeKbFiles(id);
 }
 
 export async function countKnowledgeBases(): Promise<number> {

@@ -8,7 +8,7 @@ import { createTestUser } from "@/lib/testing/agent-harness";
 import type { Actor } from "@/lib/identity/actor";
 import { getDb } from "@/lib/db/client";
 import { jobs, kbChunks, kbDocuments } from "@/lib/db/kb-schema";
-import { createKnowledgeBase, updateKnowledgeBase } from "@/lib/db/knowledge-bases";
+import { createKnowledgeBase, updateKnowledgeBase } from "@/lib/kb/manage";
 import {
   addKbDocuments,
   deleteKbDocument,

@@ -14,7 +14,7 @@ import {
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import type { Actor } from "@/lib/identity/actor";
 import { getDefaultAgent } from "@/lib/db/agents";
-import { createKnowledgeBase } from "@/lib/db/knowledge-bases";
+import { createKnowledgeBase } from "@/lib/kb/manage";
 import { addKbDocuments, listKbDocuments } from "@/lib/db/kb-documents";
 import { seedAgents } from "@/lib/bootstrap/seed-agents";
 import { seedSkills } from "@/lib/bootstrap/seed-skills";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startAgentHarness, createTestUser, MOCK_PROVIDER, type AgentHarness } from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import type { Actor } from "@/lib/identity/actor";
-import { createKnowledgeBase, updateKnowledgeBase } from "@/lib/db/knowledge-bases";
+import { createKnowledgeBase, updateKnowledgeBase } from "@/lib/kb/manage";
 import { addKbDocuments, listKbDocuments } from "@/lib/db/kb-documents";
 import { readMindmap, requestMindmap } from "@/lib/db/kb-mindmap";
 import type { KbMindmapNode } from "@/lib/db/kb-schema";

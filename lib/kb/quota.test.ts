@@ -6,7 +6,7 @@ import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { createTestUser } from "@/lib/testing/agent-harness";
 import type { Actor } from "@/lib/identity/actor";
 import type { ApiError } from "@/lib/errors/api-error";
-import { createKnowledgeBase } from "@/lib/db/knowledge-bases";
+import { createKnowledgeBase } from "@/lib/kb/manage";
 import { addKbDocuments, listKbDocuments } from "@/lib/db/kb-documents";
 import { admitKbUpload } from "./quota";
 

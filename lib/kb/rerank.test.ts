@@ -6,7 +6,7 @@ import { startAgentHarness, createTestUser, insertTestProvider, type AgentHarnes
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import { rerankScore } from "@/lib/testing/mock-llm/rerank";
 import type { Actor } from "@/lib/identity/actor";
-import { createKnowledgeBase, updateKnowledgeBase } from "@/lib/db/knowledge-bases";
+import { createKnowledgeBase, updateKnowledgeBase } from "@/lib/kb/manage";
 import { addKbDocuments, listKbDocuments } from "@/lib/db/kb-documents";
 import { JobRunner } from "@/lib/jobs/runner";
 import { readUntil } from "@/lib/testing/wait";

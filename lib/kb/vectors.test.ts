@@ -7,7 +7,7 @@ import { startAgentHarness, createTestUser, insertTestProvider, type AgentHarnes
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import type { Actor } from "@/lib/identity/actor";
 import { vectorsAvailable } from "@/lib/db/client";
-import { createKnowledgeBase, updateKnowledgeBase } from "@/lib/db/knowledge-bases";
+import { createKnowledgeBase, updateKnowledgeBase } from "@/lib/kb/manage";
 import { addKbDocuments, listKbDocuments } from "@/lib/db/kb-documents";
 import { countKbEmbeddings } from "@/lib/db/kb-vectors";
 import type { KbSearchHit } from "@/lib/db/kb-search";

@@ -1,5 +1,6 @@
 import { route } from "@/lib/api/route";
-import { createKnowledgeBase, listKnowledgeBases } from "@/lib/db/knowledge-bases";
+import { listKnowledgeBases } from "@/lib/db/knowledge-bases";
+import { createKnowledgeBase } from "@/lib/kb/manage";
 import { kbBody } from "@/lib/kb/kb-body";
 import { kbView } from "@/lib/kb/kb-view";
 

@@ -2,6 +2,9 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { Actor } from "@/lib/identity/actor";
 import type { AgentConfig } from "@/lib/agent/config/config-schema";
 import type { McpServerRow } from "@/lib/db/mcp-servers";
+import type { VisibleKnowledgeBase } from "@/lib/db/knowledge-bases";
+
+export type { VisibleKnowledgeBase };
 import type { UserPromptFile } from "@/lib/workspace/user-prompt-files";
 import type { AvailableSkill, RuntimeSkill } from "@/lib/skills/runtime-skill";
 
@@ -9,7 +12,6 @@ export type { AvailableSkill, RuntimeSkill };
 
 // Types only: the runtime, tools, middleware and catalogs all import these, so this module imports no code.
 
-export type VisibleKnowledgeBase = { kbId: string; name: string; description: string; kbType: string };
 export type VisibleSubagent = { id: string; slug: string; name: string; description: string };
 
 /**

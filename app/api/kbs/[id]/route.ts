@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { route } from "@/lib/api/route";
-import { deleteKnowledgeBase, getKnowledgeBase, updateKnowledgeBase } from "@/lib/db/knowledge-bases";
+import { getKnowledgeBase } from "@/lib/db/knowledge-bases";
+import { deleteKnowledgeBase, updateKnowledgeBase } from "@/lib/kb/manage";
 import { kbBody } from "@/lib/kb/kb-body";
 import { kbView } from "@/lib/kb/kb-view";
 
