@@ -2,44 +2,37 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "./client";
 import { kbDocuments, knowledgeBases, type KbMindmapNode } from "./kb-schema";
 import type { Actor } from "@/lib/identity/actor";
-import { ApiError } from "@/lib/errors/api-error";
-import { requireKnowledgeBase } from "./knowledge-bases";
+import { requireKnowledgeBase, type KbRow } from "./knowledge-bases";
 import { enqueueJob } from "./jobs";
-import { resolveCompletionModel } from "@/lib/models/complete";
-import { MINDMAP_LIMITS, type MindmapSourceDocument } from "@/lib/kb/mindmap-prompt";
 
 /** A knowledge base's mind map: requested by its managers, written by a job, read by its readers. */
 
 export const MINDMAP_JOB = "kb.mindmap";
 export const mindmapGroup = (kbId: string) => `kb-mindmap:${kbId}`;
 
-/** Queues a (re)generation; the current map stays readable until the new one replaces it. */
-export async function requestMindmap(actor: Actor, kbId: string) {
+/** A document as the mind map's prompt reads it: its name and the start of its text. */
+export type MindmapSourceDocument = { id: string; name: string; content: string };
+
+/** A knowledge base the actor manages, with how many of its documents are indexed (what a map is made from). */
+export async function mindmapRequestable(actor: Actor, kbId: string): Promise<{ row: KbRow; indexed: number }> {
   const { row } = await requireKnowledgeBase(actor, kbId, "manage");
   const db = await getDb();
   const [{ n }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(kbDocuments)
     .where(and(eq(kbDocuments.kbId, kbId), eq(kbDocuments.status, "indexed")));
-  if (n === 0)
-    throw new ApiError(
-      "conflict:kb",
-      "This knowledge base has no indexed documents yet: add some, then make its mind map.",
-    );
-  const spec = await resolveCompletionModel(row.model);
-  if (!spec)
-    throw new ApiError(
-      "bad_request:kb",
-      row.model
-        ? `The mind map model "${row.model}" is not available. Pick another one in the settings.`
-        : "No chat model is available to write the mind map.",
-    );
+  return { row, indexed: n };
+}
+
+/** Marks the map as being made and queues its job; the current map stays readable until the new one replaces it. */
+export async function queueMindmap(actor: Actor, kbId: string): Promise<void> {
+  await requireKnowledgeBase(actor, kbId, "manage");
+  const db = await getDb();
   await db
     .update(knowledgeBases)
     .set({ mindmapStatus: "generating", mindmapError: null })
     .where(eq(knowledgeBases.id, kbId));
   await enqueueJob({ kind: MINDMAP_JOB, payload: { kbId }, groupKey: mindmapGroup(kbId), maxAttempts: 2 });
-  return { status: "generating" as const };
 }
 
 /** The stored map as its readers see it, with the names of the documents it points at. */
@@ -65,7 +58,7 @@ export async function readMindmap(actor: Actor, kbId: string) {
 
 /** The indexed documents' names and the start of their text (headings past it are left out). */
 
-export async function loadMindmapSource(kbId: string) {
+export async function loadMindmapSource(kbId: string, limits: { documents: number; sourceChars: number }) {
   const db = await getDb();
   const [kb] = await db
     .select({ name: knowledgeBases.name, description: knowledgeBases.description, model: knowledgeBases.model })
@@ -76,12 +69,12 @@ export async function loadMindmapSource(kbId: string) {
     .select({
       id: kbDocuments.id,
       name: kbDocuments.name,
-      content: sql<string>`left(coalesce(${kbDocuments.content}, ''), ${MINDMAP_LIMITS.sourceChars})`,
+      content: sql<string>`left(coalesce(${kbDocuments.content}, ''), ${limits.sourceChars})`,
     })
     .from(kbDocuments)
     .where(and(eq(kbDocuments.kbId, kbId), eq(kbDocuments.status, "indexed")))
     .orderBy(asc(kbDocuments.name))
-    .limit(MINDMAP_LIMITS.documents);
+    .limit(limits.documents);
   return { ...kb, docs };
 }
 

@@ -2,7 +2,7 @@ import { registerJobHandler, PermanentJobError } from "@/lib/jobs/runner";
 import type { ClaimedJob } from "@/lib/db/jobs";
 import { failMindmap, loadMindmapSource, MINDMAP_JOB, saveMindmap } from "@/lib/db/kb-mindmap";
 import { completeOnce, resolveCompletionModel } from "@/lib/models/complete";
-import { mindmapMessages, outlineOf, parseMindmapAnswer } from "./mindmap-prompt";
+import { MINDMAP_LIMITS, mindmapMessages, outlineOf, parseMindmapAnswer } from "./mindmap-prompt";
 
 /**
  * Writes a knowledge base's mind map with its model (or the default chat model): one
@@ -14,7 +14,7 @@ const kbIdOf = (job: ClaimedJob) => String(job.payload.kbId ?? "");
 
 async function generate(job: ClaimedJob): Promise<void> {
   const kbId = kbIdOf(job);
-  const source = await loadMindmapSource(kbId);
+  const source = await loadMindmapSource(kbId, MINDMAP_LIMITS);
   if (!source) return; // deleted since it was queued
   if (source.docs.length === 0) throw new PermanentJobError("The knowledge base has no indexed documents.");
   const spec = await resolveCompletionModel(source.model);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { KbMindmapNode } from "@/lib/db/kb-schema";
+import type { MindmapSourceDocument } from "@/lib/db/kb-mindmap";
 
 /**
  * What the model is asked for a knowledge base's mind map, and how its answer becomes a stored
@@ -24,7 +25,7 @@ export const MINDMAP_LIMITS = {
   titleChars: 120,
 } as const;
 
-export type MindmapSourceDocument = { id: string; name: string; content: string };
+export type { MindmapSourceDocument };
 export type OutlineDocument = {
   id: string;
   name: string;

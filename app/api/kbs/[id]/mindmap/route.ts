@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { route } from "@/lib/api/route";
-import { readMindmap, requestMindmap } from "@/lib/db/kb-mindmap";
+import { readMindmap } from "@/lib/db/kb-mindmap";
+import { requestMindmap } from "@/lib/kb/mindmap-request";
 
 export const dynamic = "force-dynamic";
 
