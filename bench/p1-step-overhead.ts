@@ -8,6 +8,7 @@ import { prepareAgentRuntimeContext } from "@/lib/agent/runtime/prepare-context"
 import { buildChatbotAgent, runStreamOptions } from "@/lib/agent/graph";
 import { writeTodosTool } from "@/lib/agent/middleware/todos";
 import { summarize } from "./stats";
+import { mcpToolSource } from "@/lib/mcp/tool-source";
 
 /**
  * P1: server overhead per agent step. The same zero-latency scripted model serves both
@@ -32,7 +33,7 @@ export async function benchStepOverhead(turns = 60, warmup = 80) {
   const agentRow = (await getDefaultAgent(actor))!;
   const fullTurn = async () => {
     const ctx = await prepareAgentRuntimeContext(actor, agentRow, { modelSpec: spec });
-    const graph = await buildChatbotAgent(ctx);
+    const graph = await buildChatbotAgent(ctx, { services: { mcp: mcpToolSource } });
     const stream = await graph.streamRun(
       { messages: [new HumanMessage(`bench ${scriptMarker("p1-full")}`)] },
       runStreamOptions(ctx, { threadId: crypto.randomUUID(), runId: crypto.randomUUID() }),

@@ -7,7 +7,10 @@ import { createThread } from "@/lib/db/threads";
 import { createRun } from "@/lib/db/runs";
 import { prepareAgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
 import { runStreamOptions } from "@/lib/agent/stream-options";
-import { buildChildAgent } from "@/lib/agent/graph";
+import { childAgentBuilder } from "@/lib/agent/graph";
+import { mcpToolSource } from "@/lib/mcp/tool-source";
+
+const buildChildAgent = childAgentBuilder({ mcp: mcpToolSource });
 import { runSubagent } from "@/lib/agent/subagents/run-subagent";
 import { registerDelegatedTaskJob } from "@/lib/coordinator/task-job";
 import { JobRunner } from "@/lib/jobs/runner";

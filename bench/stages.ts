@@ -7,6 +7,7 @@ import { getDefaultAgent } from "@/lib/db/agents";
 import { prepareAgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
 import { buildChatbotAgent, runStreamOptions } from "@/lib/agent/graph";
 import { summarize, ms } from "./stats";
+import { mcpToolSource } from "@/lib/mcp/tool-source";
 
 /**
  * `npm run bench:stages`: where a turn's server time goes, stage by stage — runtime preparation,
@@ -45,7 +46,10 @@ async function turn(mode: "async" | "exit" | "memory"): Promise<Row> {
   const qPrep = queries - q;
   t = performance.now();
   q = queries;
-  const graph = await buildChatbotAgent(ctx, mode === "memory" ? { checkpointer: new MemorySaver() } : {});
+  const graph = await buildChatbotAgent(ctx, {
+    services: { mcp: mcpToolSource },
+    ...(mode === "memory" ? { checkpointer: new MemorySaver() } : {}),
+  });
   const build = performance.now() - t;
   const qBuild = queries - q;
   t = performance.now();

@@ -6,6 +6,7 @@ import { resolveRuntimeToolsWithMcp } from "./runtime/resolve-tools";
 import type { AgentRuntimeContext } from "./runtime/context-types";
 import { mainAgentMiddleware } from "./middleware";
 import type { CoordinatorTools } from "./middleware/subagents";
+import type { McpToolSource } from "./runtime/mcp-source";
 import { getCheckpointer } from "./checkpointer";
 import { openWorkspace } from "@/lib/workspace/open";
 import { workdirOf } from "@/lib/workspace/paths";
@@ -24,18 +25,28 @@ installLightRunContext();
  * ChatbotAgent: the main agent graph for one run, built from the prepared runtime context.
  * Built per run (cheap) so per-run middleware state, such as a model switch, never leaks.
  */
+/**
+ * What the app above the agent layer hands it (docs/ARCHITECTURE.md, "Layers"): the MCP tools
+ * (lib/mcp/tool-source.ts), and for a run in coordinator mode the coordinator's meta-tools.
+ */
+export type AgentServices = { mcp: McpToolSource; coordinatorTools?: CoordinatorTools };
+
 /** A subagent's graph (task, delegated tasks): this same builder on its own context (its chain filters, never delegates). */
-export const buildChildAgent: BuildChildAgent = (childCtx, o) =>
-  buildChatbotAgent(childCtx, { rootThreadId: o.rootThreadId }) as unknown as Promise<ChildAgent>;
+export function childAgentBuilder(services: AgentServices): BuildChildAgent {
+  return (childCtx, o) =>
+    buildChatbotAgent(childCtx, {
+      rootThreadId: o.rootThreadId,
+      services: { mcp: services.mcp },
+    }) as unknown as Promise<ChildAgent>;
+}
 
 export async function buildChatbotAgent(
   ctx: AgentRuntimeContext,
   opts: {
     checkpointer?: BaseCheckpointSaver;
     /** The conversation root (its workdir is shown in the prompt). */ rootThreadId?: string;
-    /** Needed when `ctx.coordinator`: the coordinator's meta-tools (lib/coordinator). */
-    coordinatorTools?: CoordinatorTools;
-  } = {},
+    services: AgentServices;
+  },
 ) {
   const model = await loadChatModel(ctx.modelSpec);
   const fallbacks = await Promise.all(ctx.fallbackSpecs.map((spec) => loadChatModel(spec)));
@@ -47,11 +58,11 @@ export async function buildChatbotAgent(
     workdir,
     // The memory bridge: what a summary cuts off is mined for durable facts in the background.
     onCutoff: (messages, at) => enqueueMemoryExtraction({ ...at, modelSpec: ctx.modelSpec, messages }),
-    buildChild: buildChildAgent,
-    coordinatorTools: opts.coordinatorTools,
+    buildChild: childAgentBuilder(opts.services),
+    coordinatorTools: opts.services.coordinatorTools,
   });
   // The middleware's own tools declare `middlewareOwned`: no configured, MCP or skill tool may take their names.
-  const runtimeTools = await resolveRuntimeToolsWithMcp(ctx, reservedToolNames(middleware.ownTools));
+  const runtimeTools = await resolveRuntimeToolsWithMcp(ctx, reservedToolNames(middleware.ownTools), opts.services.mcp);
   try {
     const agent = createAgent({
       name: "ChatbotAgent",

@@ -16,7 +16,8 @@ import "@/lib/kb/mindmap-job"; // registers the mind map job
 import "@/lib/memory/memory-job"; // registers the memory extraction job
 import "@/lib/kb/embed-job"; // and the re-embedding job
 import { registerDelegatedTaskJob } from "@/lib/coordinator/task-job";
-import { buildChildAgent } from "@/lib/agent/graph";
+import { childAgentBuilder } from "@/lib/agent/graph";
+import { mcpToolSource } from "@/lib/mcp/tool-source";
 
 const bootstrapKey = Symbol.for("meridian.bootstrap");
 type GlobalWithBootstrap = typeof globalThis & { [bootstrapKey]?: Promise<void> };
@@ -37,7 +38,7 @@ async function runSteps(): Promise<void> {
   await cleanupExpiredSessions();
   scheduleSessionCleanup();
   await seedDemoKnowledgeBase(); // first start only
-  registerDelegatedTaskJob(buildChildAgent); // coordinator mode's tasks
+  registerDelegatedTaskJob(childAgentBuilder({ mcp: mcpToolSource })); // coordinator mode's tasks
   startJobRunner(); // ingestion jobs: queued ones, and those whose worker died, are picked up here
   scheduleStrandedDocumentSweep();
 }

@@ -16,7 +16,8 @@ import { activeRunForThread } from "@/lib/runs/registry";
 import { getDb } from "@/lib/db/client";
 import { agentRuns, delegatedTasks, threads } from "@/lib/db/schema";
 import { JobRunner } from "@/lib/jobs/runner";
-import { buildChildAgent } from "@/lib/agent/graph";
+import { childAgentBuilder } from "@/lib/agent/graph";
+import { mcpToolSource } from "@/lib/mcp/tool-source";
 import { registerDelegatedTaskJob } from "./task-job";
 import { getThreadState } from "@/lib/runs/thread-state";
 
@@ -27,7 +28,7 @@ const spec = `${MOCK_PROVIDER}:mock-chat`;
 
 beforeAll(async () => {
   h = await startAgentHarness();
-  registerDelegatedTaskJob(buildChildAgent);
+  registerDelegatedTaskJob(childAgentBuilder({ mcp: mcpToolSource }));
   runner = new JobRunner({ pollMs: 50, leaseMs: 1500, retryBaseMs: 20 }).start();
 });
 afterAll(async () => {

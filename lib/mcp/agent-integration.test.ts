@@ -15,6 +15,7 @@ import type { Actor } from "@/lib/identity/actor";
 import { mcpServerCreateSchema } from "./schemas";
 import { createMcpServer, setMcpToolEnabled } from "./servers";
 import { refreshMcpTools } from "./refresh-tools";
+import { mcpToolSource } from "@/lib/mcp/tool-source";
 
 /** MCP tools through the real agent: a scripted model over HTTP calls them, an in-process MCP server answers. */
 
@@ -158,7 +159,7 @@ describe("resolveRuntimeToolsWithMcp", () => {
     const { prepareAgentRuntimeContext } = await import("@/lib/agent/runtime/prepare-context");
     const { resolveRuntimeToolsWithMcp } = await import("@/lib/agent/runtime/resolve-tools");
     const ctx = await prepareAgentRuntimeContext(user, (await getDefaultAgent(user))!, { modelSpec: spec });
-    const resolved = await resolveRuntimeToolsWithMcp(ctx, ["write_todos"]);
+    const resolved = await resolveRuntimeToolsWithMcp(ctx, ["write_todos"], mcpToolSource);
     expect(resolved.tools.map((t) => t.name)).toEqual(expect.arrayContaining(["calc__add", "calc_sse__add"]));
     expect(mcp.sseSessionCount()).toBe(1);
     await resolved.close();
@@ -170,7 +171,7 @@ describe("resolveRuntimeToolsWithMcp", () => {
     const { prepareAgentRuntimeContext } = await import("@/lib/agent/runtime/prepare-context");
     const { resolveRuntimeToolsWithMcp } = await import("@/lib/agent/runtime/resolve-tools");
     const ctx = await prepareAgentRuntimeContext(user, (await getDefaultAgent(user))!, { modelSpec: spec });
-    await expect(resolveRuntimeToolsWithMcp(ctx, ["write_todos", "calc_sse__add"])).rejects.toThrow(
+    await expect(resolveRuntimeToolsWithMcp(ctx, ["write_todos", "calc_sse__add"], mcpToolSource)).rejects.toThrow(
       'Two tools are named "calc_sse__add" (middleware and MCP server "calc_sse"). Rename the MCP server or disable one of the tools.',
     );
     await vi.waitFor(() => expect(mcp.sseSessionCount()).toBe(0));

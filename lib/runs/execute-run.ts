@@ -19,6 +19,7 @@ import { runUsage } from "@/lib/agent/run-usage";
 import { runWorkSettled } from "@/lib/agent/run-work";
 import { modelCallStarting } from "./start-gate";
 import { coordinatorTools } from "@/lib/coordinator/coordinator-tools";
+import { mcpToolSource } from "@/lib/mcp/tool-source";
 
 /** How long a run's end waits for work its tools started (a stopped subagent's run saving its end). */
 const CHILD_END_WAIT_MS = 5_000;
@@ -83,7 +84,10 @@ export async function executeRun(active: ActiveRun, input: RunInput): Promise<Ru
     modelCallStarting: () => modelCallStarting(runId),
   });
   try {
-    agent = await buildChatbotAgent(input.ctx, { rootThreadId: input.threadId, coordinatorTools });
+    agent = await buildChatbotAgent(input.ctx, {
+      rootThreadId: input.threadId,
+      services: { mcp: mcpToolSource, coordinatorTools },
+    });
     const events = await agent.streamRun(graphInput(input.trigger), config);
     if (input.trigger.kind === "message" && input.trigger.rewriteChat) {
       await settle(`[run ${runId}] rewrite the chat for the rerun`, input.trigger.rewriteChat);

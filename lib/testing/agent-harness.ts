@@ -143,7 +143,11 @@ export async function runAgentTurn(
   }
   const threadId = opts.threadId ?? crypto.randomUUID();
   const { coordinatorTools } = await import("@/lib/coordinator/coordinator-tools");
-  const graph = await buildChatbotAgent(ctx, { rootThreadId: threadId, coordinatorTools });
+  const { mcpToolSource } = await import("@/lib/mcp/tool-source");
+  const graph = await buildChatbotAgent(ctx, {
+    rootThreadId: threadId,
+    services: { mcp: mcpToolSource, coordinatorTools },
+  });
   const runId = opts.runId ?? crypto.randomUUID();
   const custom: unknown[] = [];
   const chunks: UIMessageChunk[] = [];

@@ -11,6 +11,7 @@ import {
 } from "@/lib/testing/agent-harness";
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import type { Actor } from "@/lib/identity/actor";
+import { mcpToolSource } from "@/lib/mcp/tool-source";
 
 describe("patchDanglingToolCalls", () => {
   it("answers a tool call that has no result with a cancelled result right after it", () => {
@@ -106,7 +107,7 @@ describe("through the agent (scripted model over HTTP)", () => {
     const { buildChatbotAgent } = await import("@/lib/agent/graph");
     const first = await runAgentTurn(actor, `first ${scriptMarker("dangling")}`, { modelSpec: spec }).catch(() => null);
     expect(first).not.toBeNull();
-    const graph = await buildChatbotAgent(first!.ctx);
+    const graph = await buildChatbotAgent(first!.ctx, { services: { mcp: mcpToolSource } });
     const config = { configurable: { thread_id: first!.threadId } };
     await graph.updateState(config, {
       messages: [

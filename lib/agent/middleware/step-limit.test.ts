@@ -6,6 +6,7 @@ import { getDefaultAgent } from "@/lib/db/agents";
 import { prepareAgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
 import { buildChatbotAgent, runStreamOptions } from "@/lib/agent/graph";
 import { stepLimitText } from "./step-limit";
+import { mcpToolSource } from "@/lib/mcp/tool-source";
 
 let h: AgentHarness;
 beforeAll(async () => {
@@ -24,7 +25,7 @@ async function turn(maxSteps: number, marker: string) {
     modelSpec: `${MOCK_PROVIDER}:mock-chat`,
     config: { max_execution_steps: maxSteps, tool_approval_mode: "auto" },
   });
-  const graph = await buildChatbotAgent(ctx);
+  const graph = await buildChatbotAgent(ctx, { services: { mcp: mcpToolSource } });
   const threadId = crypto.randomUUID();
   const stream = await graph.streamRun(
     { messages: [new HumanMessage(`look ${scriptMarker(marker)}`)] },

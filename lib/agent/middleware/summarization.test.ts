@@ -21,6 +21,7 @@ import { openWorkspace } from "@/lib/workspace/open";
 import { workdirOf } from "@/lib/workspace/paths";
 import { countTextTokens } from "@/lib/agent/token-count";
 import { messageText } from "@/lib/models/message-text";
+import { mcpToolSource } from "@/lib/mcp/tool-source";
 
 // Integration over real HTTP with the scripted model: the requests the model received are the evidence.
 let h: AgentHarness;
@@ -261,7 +262,7 @@ describe("summarization", () => {
     const first = await turn("patch", "hello", threadId, config);
     // An earlier run stopped inside a tool call, and the history grew past the threshold after it.
     const { buildChatbotAgent } = await import("@/lib/agent/graph");
-    const graph = await buildChatbotAgent(first.ctx);
+    const graph = await buildChatbotAgent(first.ctx, { services: { mcp: mcpToolSource } });
     await graph.updateState(
       { configurable: { thread_id: threadId } },
       {

@@ -1,7 +1,7 @@
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { AgentRuntimeContext } from "./context-types";
 import { builtinTools } from "@/lib/agent/tools/registry";
-import { connectMcpRuntimeTools } from "@/lib/mcp/runtime-tools";
+import type { McpToolSource } from "./mcp-source";
 import { pickUsable } from "@/lib/db/mcp-servers";
 import { resolveSkillDependencyTools } from "./skill-tools";
 
@@ -33,10 +33,11 @@ export type RuntimeTools = { tools: StructuredToolInterface[]; close(): Promise<
  */
 export async function resolveRuntimeToolsWithMcp(
   ctx: AgentRuntimeContext,
-  reservedNames: string[] = [],
+  reservedNames: string[],
+  mcpSource: McpToolSource,
 ): Promise<RuntimeTools> {
   const builtin = resolveConfiguredRuntimeTools(ctx, reservedNames);
-  const mcp = await connectMcpRuntimeTools(pickUsable(ctx.usableMcpServers, { ids: ctx.mcpServerIds }), {
+  const mcp = await mcpSource.connect(pickUsable(ctx.usableMcpServers, { ids: ctx.mcpServerIds }), {
     actor: ctx.actor,
   });
   const owners = new Map<string, string>([
@@ -55,7 +56,7 @@ export async function resolveRuntimeToolsWithMcp(
     owners.set(t.name, source);
   }
   // Skill dependencies not configured directly: registered now, visible once their skill is active.
-  const skillTools = await resolveSkillDependencyTools(ctx, new Set(owners.keys())).catch(async (err) => {
+  const skillTools = await resolveSkillDependencyTools(ctx, new Set(owners.keys()), mcpSource).catch(async (err) => {
     await mcp.close();
     throw err;
   });

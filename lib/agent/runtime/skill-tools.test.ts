@@ -27,6 +27,7 @@ import { sharedSkillFolder } from "@/lib/skills/folders";
 import type { Sharing } from "@/lib/sharing/types";
 import { prepareAgentRuntimeContext } from "./prepare-context";
 import { resolveRuntimeToolsWithMcp } from "./resolve-tools";
+import { mcpToolSource } from "@/lib/mcp/tool-source";
 
 /** Skill MCP dependencies: hidden until activation, connected on first use, only servers the user may read. */
 type Body = { tools?: { function: { name: string } }[]; messages: { role: string; content: unknown }[] };
@@ -151,7 +152,7 @@ describe("skill MCP dependencies", () => {
     const agent = await agentWith({ mcps: [calcId], skills: ["calculator", "dead-calculator"] });
     const { sql, result: tools } = await statementsDuring(async () => {
       const ctx = await prepareAgentRuntimeContext(user, agent, { modelSpec: spec });
-      const tools = await resolveRuntimeToolsWithMcp(ctx, ["write_todos"]);
+      const tools = await resolveRuntimeToolsWithMcp(ctx, ["write_todos"], mcpToolSource);
       await tools.close();
       return tools;
     });
@@ -163,7 +164,7 @@ describe("skill MCP dependencies", () => {
   it("a name collision with another tool fails the run with a message naming both owners", async () => {
     const agent = await agentWith({ mcps: [], skills: ["calculator"] });
     const ctx = await prepareAgentRuntimeContext(user, agent, { modelSpec: spec });
-    await expect(resolveRuntimeToolsWithMcp(ctx, ["write_todos", "calc__add"])).rejects.toThrow(
+    await expect(resolveRuntimeToolsWithMcp(ctx, ["write_todos", "calc__add"], mcpToolSource)).rejects.toThrow(
       'Two tools are named "calc__add" (middleware and MCP server "calc" (needed by skill "calculator")). Rename the MCP server or remove the dependency from the skill.',
     );
   });

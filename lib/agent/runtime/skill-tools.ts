@@ -1,7 +1,7 @@
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { skillDeclarableTool } from "@/lib/agent/tools/registry";
 import { pickUsable } from "@/lib/db/mcp-servers";
-import { lazyMcpTools } from "@/lib/mcp/lazy-runtime-tools";
+import type { McpToolSource } from "./mcp-source";
 import type { AgentRuntimeContext, RuntimeSkill } from "./context-types";
 
 /**
@@ -54,6 +54,7 @@ function skillMcpServers(ctx: AgentRuntimeContext, names: string[]) {
 export async function resolveSkillDependencyTools(
   ctx: AgentRuntimeContext,
   taken: ReadonlySet<string>,
+  mcpSource: McpToolSource,
 ): Promise<SkillDependencyTools> {
   const skills = ctx.effectiveSkillSlugs.map((slug) => ctx.runtimeSkills[slug]);
   const sources = new Map<string, string>();
@@ -66,7 +67,7 @@ export async function resolveSkillDependencyTools(
     sources.set(name, `built-in tool of skill ${declaringSkills(ctx, gate)}`);
   }
   const servers = skillMcpServers(ctx, [...new Set(skills.flatMap((s) => s.mcps))]);
-  const mcp = lazyMcpTools(servers, { actor: ctx.actor });
+  const mcp = mcpSource.lazy(servers, { actor: ctx.actor });
   for (const t of mcp.tools) {
     const gate: SkillGate = { kind: "mcp", server: mcp.sources.get(t.name)! };
     markGated(t, gate);
