@@ -7,7 +7,7 @@ import { createTestUser } from "@/lib/testing/agent-harness";
 import { listKnowledgeBases } from "@/lib/db/knowledge-bases";
 import { updateKnowledgeBase } from "@/lib/kb/manage";
 import { listKbDocuments } from "@/lib/db/kb-documents";
-import { searchKbFullText } from "@/lib/db/kb-search";
+import { searchFullText } from "@/lib/kb/full-text-search";
 import { JobRunner } from "@/lib/jobs/runner";
 import { DEMO_KB_ID, seedDemoKnowledgeBase } from "./seed-demo-kb";
 import "@/lib/kb/ingest-job";
@@ -47,7 +47,7 @@ describe("the demo knowledge base", () => {
     }
     const docs = await listKbDocuments(user, DEMO_KB_ID);
     expect(docs.map((d) => [d.name, d.status])).toContainEqual(["README.md", "indexed"]);
-    const [hit] = await searchKbFullText(user, DEMO_KB_ID, "quick start npm install", { topK: 1 });
+    const [hit] = await searchFullText(user, DEMO_KB_ID, "quick start npm install", { topK: 1 });
     expect(hit.fileName).toBe("README.md");
   });
 });

@@ -1,9 +1,13 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "./client";
-import { CHUNK_TOTAL_TERM, kbDocuments, knowledgeBases, type KbChunking, type KbDocumentStatus } from "./kb-schema";
-import type { Chunk } from "@/lib/kb/chunk";
-import type { IngestFailureCode } from "@/lib/kb/ingest-failure";
-import { segmentCjk } from "@/lib/kb/segment";
+import {
+  CHUNK_TOTAL_TERM,
+  kbDocuments,
+  knowledgeBases,
+  type IngestFailureCode,
+  type KbChunking,
+  type KbDocumentStatus,
+} from "./kb-schema";
 
 /**
  * The ingestion job's statements. The job runs without a user: the upload route checked manage
@@ -97,18 +101,33 @@ export async function startIndexing(documentIds: string[]): Promise<string[]> {
   return res.rows.map((r) => r.id);
 }
 
-export type ChunkRow = { documentId: string; ordinal: number; chunk: Chunk };
+/** One chunk of a parsed document as stored (lib/kb/chunk.ts makes them). */
+export type Chunk = {
+  content: string;
+  /** 1-based, inclusive: the lines of the parsed document the chunk covers. */
+  startLine: number;
+  endLine: number;
+  /** The markdown headings the chunk sits under, outermost first. */
+  headingPath: string[];
+  tokenCount: number;
+};
 
-/** Null when segmenting changes nothing (text without CJK): the content is not sent twice. */
-function cjkSegmentedOrNull(text: string): string | null {
-  const segmented = segmentCjk(text);
-  return segmented === text ? null : segmented;
-}
+/**
+ * A chunk to store, with the texts its full-text vector is made of, as the index reads them
+ * (CJK runs segmented into words: lib/kb/segment.ts): the heading path, and the content when
+ * segmenting changed it (null: the content itself, not sent twice).
+ */
+export type ChunkRow = {
+  documentId: string;
+  ordinal: number;
+  chunk: Chunk;
+  headingText: string;
+  searchText: string | null;
+};
 
 /**
  * Chunks of one knowledge base's documents in one statement (arrays unnested server-side). The
- * full-text vector weighs the heading path above the text, with CJK runs segmented into words
- * first. Chunks of a document deleted meanwhile are skipped: their id comes back null; the
+ * full-text vector weighs the heading path above the text. Chunks of a document deleted meanwhile are skipped: their id comes back null; the
  * others' ids come back in the order of `rows`.
  */
 export async function insertChunkRows(kbId: string, rows: ChunkRow[]): Promise<(number | null)[]> {
@@ -121,7 +140,7 @@ export async function insertChunkRows(kbId: string, rows: ChunkRow[]): Promise<(
     from unnest(${col((r) => r.documentId)}::text[], ${col((r) => r.ordinal)}::int[], ${col((r) => r.chunk.content)}::text[],
                 ${col((r) => r.chunk.startLine)}::int[], ${col((r) => r.chunk.endLine)}::int[],
                 ${col((r) => JSON.stringify(r.chunk.headingPath))}::text[], ${col((r) => r.chunk.tokenCount)}::int[],
-                ${col((r) => segmentCjk(r.chunk.headingPath.join(" ")))}::text[], ${col((r) => cjkSegmentedOrNull(r.chunk.content))}::text[])
+                ${col((r) => r.headingText)}::text[], ${col((r) => r.searchText)}::text[])
          as u(document_id, ordinal, content, start_line, end_line, heading_path, token_count, heading_text, search_text)
     where u.document_id in (select id from kb_documents)
     returning id::float8 as id, document_id, ordinal`);

@@ -179,3 +179,30 @@ export const jobs = pgTable(
       .where(sql`${t.status} in ('queued', 'running')`),
   ],
 );
+
+/**
+ * Why a document failed to ingest, as a code the UI translates (messages `kbs.failure.<code>`);
+ * the English message stays in the document's `error` for API clients and logs.
+ */
+export const INGEST_FAILURE_CODES = [
+  "not_utf8",
+  "csv_empty",
+  "csv_unreadable",
+  "json_invalid",
+  "pdf_unreadable",
+  "pdf_no_text",
+  "docx_unreadable",
+  "docx_no_text",
+  "archive_refused",
+  "text_too_large",
+  "parse_timeout",
+  "parse_memory",
+  "no_text",
+  "unsupported_type",
+  "file_missing",
+  "embedding_failed",
+  "interrupted",
+  "parse_failed",
+  "index_failed",
+] as const;
+export type IngestFailureCode = (typeof INGEST_FAILURE_CODES)[number];

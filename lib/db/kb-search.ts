@@ -3,8 +3,13 @@ import { getDb } from "./client";
 import { CHUNK_TOTAL_TERM } from "./kb-schema";
 import type { Actor } from "@/lib/identity/actor";
 import { requireKnowledgeBase } from "./knowledge-bases";
-import { segmentCjk } from "@/lib/kb/segment";
-import { candidatePlans, type CandidatePlan, type QueryTerm } from "@/lib/kb/candidate-plan";
+
+/** A query's lexeme with its document frequency in the knowledge base. */
+export type QueryTerm = { term: string; df: number };
+/** Which chunks become candidates: holding any or all of the terms, at most `limit` (lib/kb/candidate-plan.ts). */
+export type CandidatePlan = { any: string[]; limit?: number } | { all: string[]; limit?: number };
+/** The candidate plans for a query's terms, tried in order (lib/kb/full-text-search.ts gives them). */
+export type PlanCandidates = (terms: QueryTerm[], totalChunks: number) => CandidatePlan[];
 
 export type KbSearchHit = {
   chunkId: number;
@@ -24,17 +29,18 @@ export type KbSearchHit = {
  * beat ts_rank alone by far on bench/kb.ts's known-item questions (recall@5 0.91 against 0.47).
  *
  * Two statements: the query's lexemes with their document frequencies, then the scoring of
- * candidates found through the GIN index. Which chunks are candidates follows Lucene's common
- * terms query (see candidate-plan.ts), so a query of common words does not score half the corpus.
+ * candidates found through the GIN index. Which chunks are candidates follows `plan` (Lucene's
+ * common terms query, lib/kb/candidate-plan.ts), so a query of common words does not score half
+ * the corpus. `text`: the query as the index reads it (CJK segmented, lib/kb/full-text-search.ts).
  */
 export async function searchKbFullText(
   actor: Actor,
   kbId: string,
-  query: string,
+  text: string,
   opts: { topK: number; fileName?: string },
+  plan: PlanCandidates,
 ): Promise<KbSearchHit[]> {
   await requireKnowledgeBase(actor, kbId);
-  const text = segmentCjk(query).slice(0, 4000);
   if (!text.trim()) return [];
   const db = await getDb();
   const found = await db.execute<QueryTerm & { total: number }>(sql`
@@ -46,13 +52,11 @@ export async function searchKbFullText(
   if (found.rows.length === 0) return [];
   const total = Math.max(1, Number(found.rows[0].total ?? 0));
   const terms = found.rows.map(({ term, df }) => ({ term, df: Number(df) }));
-  const plans: CandidatePlan[] = opts.fileName
-    ? [{ any: terms.map((t) => t.term) }]
-    : candidatePlans(terms, total, opts.topK);
+  const plans = plan(terms, total);
   // A later plan only adds: what an earlier one found stays, scored the same way.
   const hits = new Map<number, KbSearchHit>();
-  for (const plan of plans) {
-    for (const hit of await scoreCandidates(kbId, terms, total, plan, opts)) hits.set(hit.chunkId, hit);
+  for (const candidates of plans) {
+    for (const hit of await scoreCandidates(kbId, terms, total, candidates, opts)) hits.set(hit.chunkId, hit);
     if (hits.size >= opts.topK) break;
   }
   return [...hits.values()].sort((a, b) => b.score - a.score || a.chunkId - b.chunkId).slice(0, opts.topK);

@@ -14,8 +14,9 @@
  * A later plan only adds to what the earlier ones found (searchKbFullText keeps their hits).
  */
 
-export type QueryTerm = { term: string; df: number };
-export type CandidatePlan = { any: string[]; limit?: number } | { all: string[]; limit?: number };
+import type { CandidatePlan, QueryTerm } from "@/lib/db/kb-search";
+
+export type { CandidatePlan, QueryTerm };
 
 export const CANDIDATE_BUDGET = 1500;
 export const CANDIDATE_CAP = 3000;

@@ -1,15 +1,8 @@
 import type { KbChunking } from "@/lib/db/kb-schema";
+import type { Chunk } from "@/lib/db/kb-ingest";
 import { estimateTokens } from "./segment";
 
-export type Chunk = {
-  content: string;
-  /** 1-based, inclusive: the lines of the parsed document the chunk covers. */
-  startLine: number;
-  endLine: number;
-  /** The markdown headings the chunk sits under, outermost first. */
-  headingPath: string[];
-  tokenCount: number;
-};
+export type { Chunk };
 
 type Unit = {
   text: string;

@@ -1,31 +1,9 @@
 import { PermanentJobError } from "@/lib/jobs/runner";
 
-/**
- * Why a document failed to ingest, as a code the UI translates (messages `kbs.failure.<code>`);
- * the English message stays in the document's `error` for API clients and logs.
- */
-export const INGEST_FAILURE_CODES = [
-  "not_utf8",
-  "csv_empty",
-  "csv_unreadable",
-  "json_invalid",
-  "pdf_unreadable",
-  "pdf_no_text",
-  "docx_unreadable",
-  "docx_no_text",
-  "archive_refused",
-  "text_too_large",
-  "parse_timeout",
-  "parse_memory",
-  "no_text",
-  "unsupported_type",
-  "file_missing",
-  "embedding_failed",
-  "interrupted",
-  "parse_failed",
-  "index_failed",
-] as const;
-export type IngestFailureCode = (typeof INGEST_FAILURE_CODES)[number];
+import { INGEST_FAILURE_CODES, type IngestFailureCode } from "@/lib/db/kb-schema";
+
+// The codes are stored with the document (lib/db/kb-schema.ts declares them).
+export { INGEST_FAILURE_CODES, type IngestFailureCode };
 
 /** A failure no retry of the job can fix, with its code. */
 export class IngestFailure extends PermanentJobError {

@@ -24,6 +24,8 @@ import { insertEmbeddings } from "@/lib/db/kb-embeddings";
 import { embedTexts } from "@/lib/models/embed";
 import { embeddingText } from "./embedding-text";
 import { effectiveChunking } from "./chunking-settings";
+import { segmentCjk } from "./segment";
+import type { Chunk } from "./chunk";
 
 /**
  * Ingestion: uploaded → parsing → parsed → indexing → indexed. Documents are ingested in batches
@@ -132,6 +134,16 @@ async function ingestBatch(jobs: ClaimedJob[], { signal }: BatchContext): Promis
   return errors;
 }
 
+/** The texts a chunk's full-text vector is made of, CJK runs segmented as queries are (full-text-search.ts). */
+function searchTexts(chunk: Chunk): { headingText: string; searchText: string | null } {
+  const segmented = segmentCjk(chunk.content);
+  // Null when segmenting changes nothing (text without CJK): the content is not sent twice.
+  return {
+    headingText: segmentCjk(chunk.headingPath.join(" ")),
+    searchText: segmented === chunk.content ? null : segmented,
+  };
+}
+
 /** Chunks, writes and counts the parsed documents of one knowledge base. */
 async function indexDocuments(targets: IngestTarget[], signal: AbortSignal): Promise<void> {
   const { kbId, embeddingModel: model } = targets[0];
@@ -141,7 +153,7 @@ async function indexDocuments(targets: IngestTarget[], signal: AbortSignal): Pro
     .filter((t) => live.has(t.documentId))
     .map((t) => ({ documentId: t.documentId, chunks: chunkDocument(t.content!, effectiveChunking(t.chunking)) }));
   const rows: ChunkRow[] = docs.flatMap((d) =>
-    d.chunks.map((chunk, ordinal) => ({ documentId: d.documentId, ordinal, chunk })),
+    d.chunks.map((chunk, ordinal) => ({ documentId: d.documentId, ordinal, chunk, ...searchTexts(chunk) })),
   );
   const total = new Map(docs.map((d) => [d.documentId, d.chunks.length]));
   for (let i = 0; i < rows.length; i += CHUNKS_PER_STATEMENT) {

@@ -19,7 +19,7 @@ import {
   requireKbDocument,
   retryKbDocument,
 } from "@/lib/db/kb-documents";
-import { searchKbFullText } from "@/lib/db/kb-search";
+import { searchFullText } from "@/lib/kb/full-text-search";
 import { JobRunner } from "@/lib/jobs/runner";
 import { findJob, insertJob } from "@/lib/db/jobs";
 import { readUntil } from "@/lib/testing/wait";
@@ -112,7 +112,7 @@ describe("ingestion", () => {
     expect(done.map((d) => [d.name, d.status, d.error])).toEqual(docs.map((d) => [d.name, "indexed", null]));
     expect(done.every((d) => d.chunkCount > 0 && d.progress === 100)).toBe(true);
 
-    const top = async (q: string) => (await searchKbFullText(owner, kb.id, q, { topK: 3 }))[0];
+    const top = async (q: string) => (await searchFullText(owner, kb.id, q, { topK: 3 }))[0];
     expect(await top("how many days for a refund")).toMatchObject({
       fileName: "support.md",
       headingPath: ["Support handbook", "Refunds"],
@@ -124,10 +124,10 @@ describe("ingestion", () => {
     expect((await top("warranty repairs")).fileName).toBe("warranty.pdf");
     expect((await top("trains")).fileName).toBe("travel.docx");
     expect((await top("office opens")).fileName).toBe("page.html");
-    expect(await searchKbFullText(owner, kb.id, "secret", { topK: 3 })).toEqual([]);
+    expect(await searchFullText(owner, kb.id, "secret", { topK: 3 })).toEqual([]);
     expect((await top("Orchid room")).fileName).toBe("staff.csv");
     expect((await top("maxSeats")).fileName).toBe("config.json");
-    expect(await searchKbFullText(owner, kb.id, "refund", { topK: 3, fileName: "travel.docx" })).toEqual([]);
+    expect(await searchFullText(owner, kb.id, "refund", { topK: 3, fileName: "travel.docx" })).toEqual([]);
   });
 
   it("ranks by how rare the matched words are: a chunk with the rare word beats chunks with common ones", async () => {
@@ -141,7 +141,7 @@ describe("ingestion", () => {
       { name: "rare.md", bytes: enc("The zeppelin docks at the service hangar.") },
     ]);
     await settled(kb.id);
-    const hits = await searchKbFullText(owner, kb.id, "service zeppelin", { topK: 3 });
+    const hits = await searchFullText(owner, kb.id, "service zeppelin", { topK: 3 });
     expect(hits[0].fileName).toBe("rare.md");
     expect(hits[0].score).toBeGreaterThan(hits[1].score * 2);
   });
@@ -150,7 +150,7 @@ describe("ingestion", () => {
     const kb = await createKnowledgeBase(owner, { name: "Private" });
     const [doc] = await addKbDocuments(owner, kb.id, [{ name: "a.md", bytes: enc("The launch code is blue.") }]);
     await settled(kb.id);
-    await expect(searchKbFullText(stranger, kb.id, "launch", { topK: 3 })).rejects.toMatchObject({
+    await expect(searchFullText(stranger, kb.id, "launch", { topK: 3 })).rejects.toMatchObject({
       code: "not_found:kb",
     });
     await expect(listKbDocuments(stranger, kb.id)).rejects.toMatchObject({ code: "not_found:kb" });
@@ -164,7 +164,7 @@ describe("ingestion", () => {
         manage: { global: false, departmentIds: [], userIds: [] },
       },
     });
-    expect((await searchKbFullText(stranger, kb.id, "launch", { topK: 3 }))[0].fileId).toBe(doc.id);
+    expect((await searchFullText(stranger, kb.id, "launch", { topK: 3 }))[0].fileId).toBe(doc.id);
     await expect(addKbDocuments(stranger, kb.id, [{ name: "x.md", bytes: enc("x") }])).rejects.toMatchObject({
       code: "forbidden:kb",
     });
@@ -193,7 +193,7 @@ describe("ingestion", () => {
     await kbFilesStore().write(kbFileKey(kb.id, doc.id), pdfWithText(["Fixed at last."]));
     await retryKbDocument(owner, kb.id, doc.id);
     expect((await settled(kb.id))[0]).toMatchObject({ status: "indexed" });
-    expect((await searchKbFullText(owner, kb.id, "fixed", { topK: 1 }))[0].fileId).toBe(doc.id);
+    expect((await searchFullText(owner, kb.id, "fixed", { topK: 1 }))[0].fileId).toBe(doc.id);
     await expect(retryKbDocument(owner, kb.id, doc.id)).rejects.toMatchObject({ code: "conflict:kb" });
   });
 
@@ -214,7 +214,7 @@ describe("ingestion", () => {
     await insertDeadWorkersJob(kb.id, id, { attempts: 1, leaseUntil: new Date(Date.now() + 200) });
     const [doc] = await settled(kb.id);
     expect(doc).toMatchObject({ status: "indexed", chunkCount: 1 });
-    expect((await searchKbFullText(owner, kb.id, "boiler", { topK: 1 }))[0].startLine).toBe(1);
+    expect((await searchFullText(owner, kb.id, "boiler", { topK: 1 }))[0].startLine).toBe(1);
   });
 
   it("marks a document whose worker died on the last attempt as interrupted, with a working retry", async () => {
@@ -260,7 +260,7 @@ describe("ingestion", () => {
     expect((await settled(kb.id))[0]).toMatchObject({ status: "indexed", chunkCount: 1 });
     const chunks = await db.select().from(kbChunks).where(eq(kbChunks.documentId, id));
     expect(chunks.map((c) => c.content)).toEqual(["# Notes\nThe ferry leaves at noon."]);
-    expect(await searchKbFullText(owner, kb.id, "stale", { topK: 3 })).toEqual([]);
+    expect(await searchFullText(owner, kb.id, "stale", { topK: 3 })).toEqual([]);
   });
 
   it("queues a document left without a job", async () => {
@@ -292,8 +292,8 @@ describe("ingestion", () => {
     expect([await df("appl"), await df("red"), await df("banana"), await df("")]).toEqual([0, 0, 1, 1]);
     expect(await db.select().from(kbChunks).where(eq(kbChunks.documentId, a.id))).toEqual([]);
     expect(await kbFilesStore().stat(kbFileKey(kb.id, a.id))).toBeNull();
-    expect(await searchKbFullText(owner, kb.id, "apples", { topK: 3 })).toEqual([]);
-    expect((await searchKbFullText(owner, kb.id, "bananas", { topK: 3 }))[0].fileId).toBe(b.id);
+    expect(await searchFullText(owner, kb.id, "apples", { topK: 3 })).toEqual([]);
+    expect((await searchFullText(owner, kb.id, "bananas", { topK: 3 }))[0].fileId).toBe(b.id);
   });
 
   it("indexes many files of one upload in batches: a damaged one fails alone, and nothing is counted twice", async () => {
@@ -312,7 +312,7 @@ describe("ingestion", () => {
     const rooms = docs.filter((d) => d.name !== "broken.pdf");
     expect(rooms.map((d) => [d.status, d.chunkCount, d.progress])).toEqual(Array(40).fill(["indexed", 1, 100]));
     for (const i of [0, 16, 17, 39])
-      expect((await searchKbFullText(owner, kb.id, `code${i}x`, { topK: 1 }))[0].fileId).toBe(rooms[i].id);
+      expect((await searchFullText(owner, kb.id, `code${i}x`, { topK: 1 }))[0].fileId).toBe(rooms[i].id);
     const db = await getDb();
     const terms = async () =>
       (await db.execute(sql`select term, df from kb_terms where kb_id = ${kb.id} order by term`)).rows;
@@ -354,14 +354,12 @@ describe("ingestion", () => {
       select ${kb.id}, ${doc.id}, 1 + i, w, 1, 1, '[]'::jsonb, 2, to_tsvector('english', w)
       from generate_series(1, 4000) i, lateral (select case when i % 2 = 0 then 'alpha beta' else 'alpha gamma' end as w) x`);
     await recountKbTerms(kb.id);
-    const hits = await searchKbFullText(owner, kb.id, "beta gamma", { topK: 10 });
+    const hits = await searchFullText(owner, kb.id, "beta gamma", { topK: 10 });
     // Only the first chunk holds both; the list is filled from the chunks holding the rarer one.
     expect(hits).toHaveLength(10);
     expect(hits[0].content).toBe("alpha beta gamma delta");
     expect(hits.slice(1).every((h) => h.score < hits[0].score)).toBe(true);
-    expect(await searchKbFullText(stranger, kb.id, "beta gamma", { topK: 10 }).catch((e) => e.code)).toBe(
-      "not_found:kb",
-    );
+    expect(await searchFullText(stranger, kb.id, "beta gamma", { topK: 10 }).catch((e) => e.code)).toBe("not_found:kb");
   });
 
   it("expands a zip into its supported documents and refuses unsupported files", async () => {

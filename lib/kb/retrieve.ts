@@ -1,6 +1,7 @@
 import type { Actor } from "@/lib/identity/actor";
 import { requireKnowledgeBase } from "@/lib/db/knowledge-bases";
-import { searchKbFullText, type KbSearchHit } from "@/lib/db/kb-search";
+import type { KbSearchHit } from "@/lib/db/kb-search";
+import { searchFullText } from "./full-text-search";
 import { searchKbVectors } from "@/lib/db/kb-vectors";
 import { vectorsAvailable } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors/api-error";
@@ -76,8 +77,7 @@ async function search(
         ? "This server's database has no pgvector extension: use bm25."
         : "This knowledge base has no embedding model: pick one in its settings, or use bm25.",
     );
-  if (opts.mode === "bm25" || !dense)
-    return { mode: "bm25", results: await searchKbFullText(actor, kbId, query, opts) };
+  if (opts.mode === "bm25" || !dense) return { mode: "bm25", results: await searchFullText(actor, kbId, query, opts) };
 
   const started = performance.now();
   const embedded = await embedTexts(row.embeddingModel!, [query.slice(0, 8000)]);
@@ -85,14 +85,14 @@ async function search(
   if (!embedded.ok) {
     if (opts.mode === "vector") throw new ApiError("bad_request:kb", `The embedding model failed: ${embedded.error}`);
     // A hybrid search still answers from the full text when the embedding call fails.
-    return { mode: "bm25", results: await searchKbFullText(actor, kbId, query, opts), embedMs };
+    return { mode: "bm25", results: await searchFullText(actor, kbId, query, opts), embedMs };
   }
   const [vector] = embedded.vectors;
   if (opts.mode === "vector")
     return { mode: "vector", results: await searchKbVectors(actor, kbId, vector, opts), embedMs };
   const pool = { ...opts, topK: opts.topK * 2 };
   const [text, near] = await Promise.all([
-    searchKbFullText(actor, kbId, query, pool),
+    searchFullText(actor, kbId, query, pool),
     searchKbVectors(actor, kbId, vector, pool),
   ]);
   return { mode: "hybrid", results: fuse(near, text, opts.topK, opts.fusion ?? DEFAULT_FUSION), embedMs };
