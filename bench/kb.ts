@@ -8,7 +8,7 @@ import { insertTestUser } from "@/lib/testing/users";
 import { insertTestProvider } from "@/lib/testing/agent-harness";
 import type { Actor } from "@/lib/identity/actor";
 import { createKnowledgeBase } from "@/lib/kb/manage";
-import { addKbDocuments } from "@/lib/db/kb-documents";
+import { addKbDocuments } from "@/lib/kb/documents";
 import { recountKbTerms } from "@/lib/db/kb-ingest";
 import { retrieve, type Fusion, type RetrievalMode } from "@/lib/kb/retrieve";
 import { startMockLlmServer } from "@/lib/testing/mock-llm";

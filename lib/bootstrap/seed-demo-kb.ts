@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { countKnowledgeBases, insertSeedKnowledgeBase } from "@/lib/db/knowledge-bases";
-import { insertSeedDocuments } from "@/lib/db/kb-documents";
+import { insertSeedDocuments } from "@/lib/kb/documents";
 
 export const DEMO_KB_ID = "meridian-guide";
 

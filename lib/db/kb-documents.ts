@@ -1,19 +1,13 @@
-import crypto from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "./client";
 import { CHUNK_TOTAL_TERM, kbDocuments } from "./kb-schema";
 import type { Actor } from "@/lib/identity/actor";
 import { ApiError } from "@/lib/errors/api-error";
 import { listReadableKnowledgeBases, requireKnowledgeBase } from "./knowledge-bases";
-import { kbFileKey, kbFilesStore, removeKbFiles } from "@/lib/kb/files";
-import { KB_FORMATS, kbFormatOf } from "@/lib/kb/parse/formats";
-import type { IncomingDocument } from "@/lib/kb/intake";
 import { cancelJobsInGroup } from "./jobs";
 import { kbUsage, type KbUsage } from "./kb-usage";
 import { users } from "./schema";
 import { enqueueJob, enqueueNewJobs } from "./jobs";
-
-const FILE_WRITES_AT_ONCE = 8;
 
 export type KbDocumentRow = typeof kbDocuments.$inferSelect;
 
@@ -49,55 +43,45 @@ export async function queueIngestion(kbId: string, documentId: string, bytes: nu
   });
 }
 
-/**
- * Stores uploaded documents (manage access): rows as `uploaded`, files in the KB store, then one
- * ingestion job each. A failure while storing removes what this call stored.
- */
-export async function addKbDocuments(
+/** A new document's row, made by lib/kb/documents.ts before its file is written. */
+export type NewKbDocument = Pick<KbDocumentRow, "id" | "createdAt" | "name" | "mediaType" | "size" | "sha256">;
+
+/** Refuses (throws) when an upload would pass a quota (lib/kb/quota.ts). */
+export type AdmitKbUpload = (usage: KbUsage, adding: { bytes: number; documents: number }) => void;
+
+/** Asks before any file is written (manage access, then the quota): lib/kb/documents.ts. */
+export async function admitKbDocuments(
   actor: Actor,
   kbId: string,
-  docs: IncomingDocument[],
-  /** Refuses (throws) when the upload would pass a quota: asked before the files are written and again under a lock. */
-  admit: (usage: KbUsage, adding: { bytes: number; documents: number }) => void = () => {},
-): Promise<KbDocumentMeta[]> {
+  adding: { bytes: number; documents: number },
+  admit: AdmitKbUpload,
+): Promise<void> {
   await requireKnowledgeBase(actor, kbId, "manage");
-  const adding = { bytes: docs.reduce((n, d) => n + d.bytes.byteLength, 0), documents: docs.length };
   admit(await kbUsage(actor.id, kbId), adding);
-  const now = Date.now();
-  const rows = docs.map((d, i) => ({
-    id: crypto.randomUUID(),
-    createdAt: new Date(now + i), // the list shows documents in upload order: one statement stores them all
-    kbId,
-    name: d.name,
-    mediaType: KB_FORMATS[kbFormatOf(d.name)!],
-    size: d.bytes.byteLength,
-    sha256: crypto.createHash("sha256").update(d.bytes).digest("hex"),
-    uploadedBy: actor.id,
-  }));
-  const store = kbFilesStore();
-  try {
-    // A few at a time: many small files are written in a fraction of the time one by one takes.
-    for (let i = 0; i < rows.length; i += FILE_WRITES_AT_ONCE)
-      await Promise.all(
-        rows.slice(i, i + FILE_WRITES_AT_ONCE).map((row, j) => store.write(kbFileKey(kbId, row.id), docs[i + j].bytes)),
-      );
-  } catch (err) {
-    await Promise.allSettled(rows.map((r) => removeKbFiles(kbId, r.id)));
-    throw err;
-  }
+}
+
+/**
+ * Stores the rows of uploaded documents whose files are written, as `uploaded`, and queues one
+ * ingestion job each. The quota is asked again under the user's row lock, so one user's
+ * concurrent uploads are admitted one at a time (the second sees the first's rows).
+ */
+export async function insertKbDocuments(
+  actor: Actor,
+  kbId: string,
+  docs: NewKbDocument[],
+  admit: AdmitKbUpload,
+): Promise<KbDocumentMeta[]> {
+  const adding = { bytes: docs.reduce((n, d) => n + d.size, 0), documents: docs.length };
+  await requireKnowledgeBase(actor, kbId, "manage");
   const db = await getDb();
-  let inserted: KbDocumentMeta[];
-  try {
-    // The user's row lock takes this user's concurrent uploads one at a time: the second sees the first's rows.
-    inserted = await db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for("update");
-      admit(await kbUsage(actor.id, kbId, tx), adding);
-      return tx.insert(kbDocuments).values(rows).returning(meta);
-    });
-  } catch (err) {
-    await Promise.allSettled(rows.map((r) => removeKbFiles(kbId, r.id)));
-    throw err;
-  }
+  const inserted = await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for("update");
+    admit(await kbUsage(actor.id, kbId, tx), adding);
+    return tx
+      .insert(kbDocuments)
+      .values(docs.map((d) => ({ ...d, kbId, uploadedBy: actor.id })))
+      .returning(meta);
+  });
   // New documents have no job yet: one statement queues them all. A document whose job could not
   // be queued here is queued by requeueStrandedDocuments.
   await enqueueNewJobs(
@@ -144,8 +128,8 @@ export async function readKbDocumentText(actor: Actor, kbId: string, documentId:
   return { doc, text: row?.content ?? null };
 }
 
-/** Deletes a document with its chunks, its pending job and its file (manage access). */
-export async function deleteKbDocument(actor: Actor, kbId: string, documentId: string): Promise<void> {
+/** Deletes a document's row with its chunks and its pending job (manage access); not its file. */
+export async function deleteKbDocumentRow(actor: Actor, kbId: string, documentId: string): Promise<void> {
   await requireKbDocument(actor, kbId, documentId, "manage");
   await cancelJobsInGroup(ingestGroup(documentId));
   const db = await getDb();
@@ -166,7 +150,6 @@ export async function deleteKbDocument(actor: Actor, kbId: string, documentId: s
     await tx.execute(sql`delete from kb_terms where kb_id = ${kbId} and df <= 0`);
     await tx.delete(kbDocuments).where(eq(kbDocuments.id, documentId));
   });
-  await removeKbFiles(kbId, documentId);
 }
 
 /** Runs ingestion again for a document that failed (manage access); other statuses are refused. */
@@ -229,26 +212,9 @@ export async function findKbFiles(
   return { total, files };
 }
 
-/** The uploaded file of a readable document, as it was uploaded. */
-export async function readKbFile(actor: Actor, kbId: string, documentId: string) {
-  const { doc } = await requireKbDocument(actor, kbId, documentId);
-  return { name: doc.name, mediaType: doc.mediaType, bytes: await kbFilesStore().read(kbFileKey(kbId, documentId)) };
-}
-
-/** Start-up seeding: documents of a seeded knowledge base, stored and queued like uploads. */
-export async function insertSeedDocuments(kbId: string, docs: IncomingDocument[]): Promise<void> {
+/** Start-up seeding: the row of a seeded knowledge base's document whose file is written, queued like an upload. */
+export async function insertSeedDocument(kbId: string, doc: NewKbDocument): Promise<void> {
   const db = await getDb();
-  for (const d of docs) {
-    const id = crypto.randomUUID();
-    await kbFilesStore().write(kbFileKey(kbId, id), d.bytes);
-    await db.insert(kbDocuments).values({
-      id,
-      kbId,
-      name: d.name,
-      mediaType: KB_FORMATS[kbFormatOf(d.name) ?? "txt"],
-      size: d.bytes.byteLength,
-      sha256: crypto.createHash("sha256").update(d.bytes).digest("hex"),
-    });
-    await queueIngestion(kbId, id, d.bytes.byteLength);
-  }
+  await db.insert(kbDocuments).values({ ...doc, kbId });
+  await queueIngestion(kbId, doc.id, doc.size);
 }

@@ -10,8 +10,6 @@ import { getDb } from "@/lib/db/client";
 import { jobs, kbChunks, kbDocuments } from "@/lib/db/kb-schema";
 import { createKnowledgeBase, updateKnowledgeBase } from "@/lib/kb/manage";
 import {
-  addKbDocuments,
-  deleteKbDocument,
   ingestGroup,
   INGEST_JOB,
   listKbDocuments,
@@ -19,6 +17,7 @@ import {
   requireKbDocument,
   retryKbDocument,
 } from "@/lib/db/kb-documents";
+import { addKbDocuments, deleteKbDocument } from "@/lib/kb/documents";
 import { searchFullText } from "@/lib/kb/full-text-search";
 import { JobRunner } from "@/lib/jobs/runner";
 import { findJob, insertJob } from "@/lib/db/jobs";

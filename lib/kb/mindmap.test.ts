@@ -7,7 +7,8 @@ import { startAgentHarness, createTestUser, MOCK_PROVIDER, type AgentHarness } f
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import type { Actor } from "@/lib/identity/actor";
 import { createKnowledgeBase, updateKnowledgeBase } from "@/lib/kb/manage";
-import { addKbDocuments, listKbDocuments } from "@/lib/db/kb-documents";
+import { listKbDocuments } from "@/lib/db/kb-documents";
+import { addKbDocuments } from "@/lib/kb/documents";
 import { readMindmap } from "@/lib/db/kb-mindmap";
 import { requestMindmap } from "./mindmap-request";
 import type { KbMindmapNode } from "@/lib/db/kb-schema";

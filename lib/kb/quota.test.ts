@@ -7,7 +7,8 @@ import { createTestUser } from "@/lib/testing/agent-harness";
 import type { Actor } from "@/lib/identity/actor";
 import type { ApiError } from "@/lib/errors/api-error";
 import { createKnowledgeBase } from "@/lib/kb/manage";
-import { addKbDocuments, listKbDocuments } from "@/lib/db/kb-documents";
+import { listKbDocuments } from "@/lib/db/kb-documents";
+import { addKbDocuments } from "@/lib/kb/documents";
 import { admitKbUpload } from "./quota";
 
 // No job runner: documents stay queued, as a flood of uploads would leave them.

@@ -1,7 +1,8 @@
 import path from "node:path";
 import type { AgentRuntimeContext, VisibleKnowledgeBase } from "@/lib/agent/runtime/context-types";
 import { retrieve } from "@/lib/kb/retrieve";
-import { findKbFiles, readKbDocumentText, readKbFile } from "@/lib/db/kb-documents";
+import { findKbFiles, readKbDocumentText } from "@/lib/db/kb-documents";
+import { readKbFile } from "@/lib/kb/documents";
 import { ApiError } from "@/lib/errors/api-error";
 import { openWorkspace } from "@/lib/workspace/open";
 import { workdirOf } from "@/lib/workspace/paths";

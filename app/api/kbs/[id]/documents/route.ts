@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { route } from "@/lib/api/route";
-import { addKbDocuments, listKbDocuments } from "@/lib/db/kb-documents";
+import { listKbDocuments } from "@/lib/db/kb-documents";
+import { addKbDocuments } from "@/lib/kb/documents";
 import { requireKnowledgeBase } from "@/lib/db/knowledge-bases";
 import { readRequestFiles, uploadMaxBytes } from "@/lib/files/request-file";
 import { documentsOf, KB_UPLOAD_LIMITS } from "@/lib/kb/intake";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { route } from "@/lib/api/route";
-import { deleteKbDocument, requireKbDocument } from "@/lib/db/kb-documents";
+import { requireKbDocument } from "@/lib/db/kb-documents";
+import { deleteKbDocument } from "@/lib/kb/documents";
 import { kbDocumentView } from "@/lib/kb/document-view";
 
 export const dynamic = "force-dynamic";
