@@ -81,3 +81,17 @@ export function addCall(agg: UsageAggregate, call: CallUsage): UsageAggregate {
       : null;
   return { buckets: { ...agg.buckets, [call.spec]: bucket }, totals };
 }
+
+/**
+ * A run's saved usage with one more of the app's own calls under `internal`, beside the
+ * summaries' (SPEC 3.7): for calls made for the run after it ended (its conversation's title).
+ */
+export function withInternalCall(
+  usage: Record<string, unknown> | null,
+  runId: string,
+  call: CallUsage,
+): Record<string, unknown> {
+  const saved = usage ?? { runId, buckets: {}, totals: null };
+  const internal = (saved.internal as UsageAggregate | undefined) ?? { ...emptyAggregate(), runId };
+  return { ...saved, internal: addCall(internal, call) };
+}

@@ -5,15 +5,8 @@ import { seedAgents } from "@/lib/bootstrap/seed-agents";
 import { getDb } from "./client";
 import { departments, users } from "./schema";
 import { eq } from "drizzle-orm";
-import {
-  createStoredAgent,
-  deleteAgent,
-  getDefaultAgent,
-  listVisibleAgents,
-  listVisibleSubagents,
-  requireAgent,
-  updateAgent,
-} from "./agents";
+import { deleteAgent, getDefaultAgent, listVisibleAgents, listVisibleSubagents, requireAgent } from "./agents";
+import { createStoredAgent, updateAgent } from "@/lib/agent/config/manage";
 import { parseAgentConfig } from "@/lib/agent/config/config-schema";
 import type { Actor } from "@/lib/identity/actor";
 

@@ -6,8 +6,6 @@ import type { Actor } from "@/lib/identity/actor";
 import { ApiError } from "@/lib/errors/api-error";
 import { atLeast, CAN_CREATE, filterByAccess, resolveAccess } from "@/lib/sharing/resolve-access";
 import { PRIVATE, sharingSchema, type Access, type Sharing } from "@/lib/sharing/types";
-import { agentConfigSchema, parseAgentConfig, type AgentConfig } from "@/lib/agent/config/config-schema";
-import { isAdminRole, keepAdminOnlyFields, stripAdminOnlyFields } from "@/lib/agent/config/config-access";
 import { isUniqueViolation } from "./pg-errors";
 import { assertMayGrant } from "@/lib/sharing/grant";
 
@@ -80,31 +78,23 @@ export async function requireAgent(actor: Actor, id: string, needed: Access = "r
   return readable;
 }
 
-export type AgentInput = {
+/** An agent's own fields; its config comes validated from lib/agent/config/manage.ts. */
+export type AgentFields = {
   slug: string;
   name: string;
   description?: string;
   isSubagent?: boolean;
-  config?: Partial<AgentConfig>;
   sharing?: Sharing;
 };
 
-/** A config as sent by a client: every field validated, errors named for the form. */
-function parseConfigInput(input: unknown): AgentConfig {
-  const result = agentConfigSchema.safeParse(input);
-  if (result.success) return result.data;
-  const issues = result.error.issues.slice(0, 5).map((i) => `${i.path.join(".")}: ${i.message}`);
-  throw new ApiError("bad_request:agent", `Invalid agent config: ${issues.join("; ")}`);
-}
+/** A validated config to store, asked for after the access checks (so a refused actor hears 403, not 400). */
+type ConfigToStore = () => Record<string, unknown>;
 
-export async function createStoredAgent(actor: Actor, input: AgentInput): Promise<AgentRow> {
+export async function insertAgent(actor: Actor, input: AgentFields, configToStore: ConfigToStore): Promise<AgentRow> {
   if (!CAN_CREATE.agent.includes(actor.role)) throw new ApiError("forbidden:agent", "You may not create agents.");
   const sharing = sharingSchema.parse(input.sharing ?? PRIVATE);
   assertMayGrant(actor, sharing);
-  // Admin-only fields a non-admin sends are ignored, not stored.
-  const config = parseConfigInput(
-    isAdminRole(actor.role) ? (input.config ?? {}) : stripAdminOnlyFields(input.config ?? {}),
-  );
+  const config = configToStore();
   const db = await getDb();
   try {
     const [row] = await db
@@ -129,22 +119,21 @@ export async function createStoredAgent(actor: Actor, input: AgentInput): Promis
   }
 }
 
-export async function updateAgent(actor: Actor, id: string, patch: Partial<AgentInput>): Promise<AgentRow> {
+/** Changes an agent the actor manages; `configToStore` gets the stored row and gives the config to store. */
+export async function updateAgentRow(
+  actor: Actor,
+  id: string,
+  patch: Partial<AgentFields>,
+  configToStore: (row: AgentRow) => Record<string, unknown>,
+): Promise<AgentRow> {
   const { row } = await requireAgent(actor, id, "manage");
-  const stored = parseAgentConfig(row.config);
-  let config = stored;
-  if (patch.config) {
-    const incoming = isAdminRole(actor.role)
-      ? patch.config
-      : keepAdminOnlyFields(stripAdminOnlyFields(patch.config), stored);
-    config = parseConfigInput({ ...stored, ...incoming });
-  }
   let sharing = row.sharing;
   if (patch.sharing) {
     const parsed = sharingSchema.parse(patch.sharing);
     assertMayGrant(actor, parsed);
     sharing = parsed;
   }
+  const config = configToStore(row);
   const db = await getDb();
   try {
     const [updated] = await db

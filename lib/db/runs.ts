@@ -8,8 +8,6 @@ import { ApiError } from "@/lib/errors/api-error";
 import { isUniqueViolation } from "./pg-errors";
 import { findOwnRow } from "./own-row";
 import { dropRunLease, holdRunLease, leaseEnd } from "./run-leases";
-import { addCall, emptyAggregate, type CallUsage } from "@/lib/agent/usage-aggregate";
-import type { UsageAggregate } from "@/lib/agent/ui-parts";
 
 export type RunRow = typeof agentRuns.$inferSelect;
 export type RunView = {
@@ -269,10 +267,15 @@ export async function failOrphanedRuns(): Promise<number> {
 }
 
 /**
- * Adds one of the app's own model calls made for a run after it ended (its conversation's
- * title) to the run's saved usage, under `internal` with the summaries (SPEC 3.7).
+ * Changes a run's saved usage under its row lock: `update` gets the usage as saved (null when
+ * the run saved none) and gives what to save. For the app's own model calls made for a run after
+ * it ended (lib/runs/first-answer-title.ts).
  */
-export async function addInternalCallToRun(actor: Actor, runId: string, call: CallUsage): Promise<void> {
+export async function updateRunUsage(
+  actor: Actor,
+  runId: string,
+  update: (usage: Record<string, unknown> | null) => Record<string, unknown>,
+): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -281,11 +284,9 @@ export async function addInternalCallToRun(actor: Actor, runId: string, call: Ca
       .where(and(eq(agentRuns.id, runId), eq(agentRuns.userId, actor.id)))
       .for("update");
     if (!row) return;
-    const usage = (row.tokenUsage ?? { runId, buckets: {}, totals: null }) as Record<string, unknown>;
-    const internal = (usage.internal as UsageAggregate | undefined) ?? { ...emptyAggregate(), runId };
     await tx
       .update(agentRuns)
-      .set({ tokenUsage: { ...usage, internal: addCall(internal, call) } })
+      .set({ tokenUsage: update((row.tokenUsage as Record<string, unknown> | null) ?? null) })
       .where(eq(agentRuns.id, runId));
   });
 }

@@ -1,6 +1,7 @@
 import type { Actor } from "@/lib/identity/actor";
 import { listMessages } from "@/lib/db/messages";
-import { addInternalCallToRun } from "@/lib/db/runs";
+import { updateRunUsage } from "@/lib/db/runs";
+import { withInternalCall } from "@/lib/agent/usage-aggregate";
 import { findThread, replaceAutoTitle } from "@/lib/db/threads";
 import { completeOnce } from "@/lib/models/complete";
 import { messageText } from "./message-text";
@@ -32,7 +33,7 @@ export async function titleAfterFirstAnswer(actor: Actor, threadId: string, runI
       console.warn(`[run ${runId}] no title for the conversation: ${result.error}`);
       return;
     }
-    await addInternalCallToRun(actor, runId, {
+    const call = {
       spec: result.spec,
       responseModel: null,
       usage: {
@@ -42,7 +43,8 @@ export async function titleAfterFirstAnswer(actor: Actor, threadId: string, runI
         reasoningTokens: 0,
         cacheRead: null,
       },
-    });
+    };
+    await updateRunUsage(actor, runId, (usage) => withInternalCall(usage, runId, call));
     const title = sanitizeTitle(result.text);
     if (title) await replaceAutoTitle(actor, threadId, auto, title);
   } catch (err) {

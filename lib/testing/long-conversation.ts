@@ -1,6 +1,7 @@
 import type { Actor } from "@/lib/identity/actor";
 import type { AgentConfig } from "@/lib/agent/config/config-schema";
-import { getDefaultAgent, updateAgent } from "@/lib/db/agents";
+import { getDefaultAgent } from "@/lib/db/agents";
+import { updateAgent } from "@/lib/agent/config/manage";
 import { startChatRun } from "@/lib/runs/start-run";
 import { activeRunForThread } from "@/lib/runs/registry";
 import { openWorkspace } from "@/lib/workspace/open";

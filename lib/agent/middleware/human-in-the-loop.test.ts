@@ -18,7 +18,7 @@ import {
 import { scriptMarker } from "@/lib/testing/mock-llm";
 import type { Actor } from "@/lib/identity/actor";
 import type { AgentConfig } from "@/lib/agent/config/config-schema";
-import { createStoredAgent } from "@/lib/db/agents";
+import { createStoredAgent } from "@/lib/agent/config/manage";
 import { startChatRun } from "@/lib/runs/start-run";
 import { startResumeRun } from "@/lib/runs/resume-run";
 import { activeRunForThread } from "@/lib/runs/registry";

@@ -14,7 +14,7 @@ import {
 import { scriptMarker, type Turn } from "@/lib/testing/mock-llm";
 import type { Actor } from "@/lib/identity/actor";
 import type { AgentConfig } from "@/lib/agent/config/config-schema";
-import { createStoredAgent } from "@/lib/db/agents";
+import { createStoredAgent } from "@/lib/agent/config/manage";
 import { insertSharedSkill } from "@/lib/db/skills";
 import { startChatRun } from "@/lib/runs/start-run";
 import { activeRunForThread } from "@/lib/runs/registry";

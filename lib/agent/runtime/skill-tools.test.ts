@@ -15,7 +15,7 @@ import { scriptMarker, type Turn } from "@/lib/testing/mock-llm";
 import { startTestMcpServer, type TestMcpServer } from "@/lib/testing/mcp-server";
 import type { Actor } from "@/lib/identity/actor";
 import type { AgentConfig } from "@/lib/agent/config/config-schema";
-import { createStoredAgent } from "@/lib/db/agents";
+import { createStoredAgent } from "@/lib/agent/config/manage";
 import { insertSharedSkill } from "@/lib/db/skills";
 import { createMcpServer } from "@/lib/mcp/servers";
 import { mcpServerCreateSchema } from "@/lib/mcp/schemas";

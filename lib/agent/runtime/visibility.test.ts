@@ -11,7 +11,7 @@ import { startTestMcpServer, type TestMcpServer } from "@/lib/testing/mcp-server
 import { createMcpServer } from "@/lib/mcp/servers";
 import { mcpServerCreateSchema } from "@/lib/mcp/schemas";
 import { refreshMcpTools } from "@/lib/mcp/refresh-tools";
-import { createStoredAgent } from "@/lib/db/agents";
+import { createStoredAgent } from "@/lib/agent/config/manage";
 import type { Actor } from "@/lib/identity/actor";
 
 /**

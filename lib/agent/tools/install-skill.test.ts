@@ -16,7 +16,7 @@ import type { Actor } from "@/lib/identity/actor";
 import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
 import { needsApproval } from "@/lib/agent/middleware/human-in-the-loop";
 import { toolProperties } from "./tool-properties";
-import { createStoredAgent } from "@/lib/db/agents";
+import { createStoredAgent } from "@/lib/agent/config/manage";
 import { startChatRun } from "@/lib/runs/start-run";
 import { activeRunForThread } from "@/lib/runs/registry";
 import { loadAvailableSkills } from "@/lib/skills/catalog";

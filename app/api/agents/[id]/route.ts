@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { route } from "@/lib/api/route";
-import { deleteAgent, requireAgent, updateAgent } from "@/lib/db/agents";
+import { deleteAgent, requireAgent } from "@/lib/db/agents";
+import { updateAgent } from "@/lib/agent/config/manage";
 import { agentView } from "@/lib/agent/config/agent-view";
 import { agentBody } from "@/lib/agent/config/agent-body";
 import { authorNames } from "@/lib/db/users";
