@@ -3,6 +3,27 @@ import js from "@eslint/js";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+/** Folders and modules of lib/ that only the server may run (docs/ARCHITECTURE.md, "Layers"). */
+const SERVER_ONLY_MODULES = [
+  "@/lib/db/*",
+  "@/lib/runs/*",
+  "@/lib/jobs/*",
+  "@/lib/redis/*",
+  "@/lib/runtime/*",
+  "@/lib/workspace/*",
+  "@/lib/bootstrap/*",
+  "@/lib/api/*",
+  "@/lib/coordinator/*",
+  "@/lib/memory/*",
+  "@/lib/testing/*",
+  "@/lib/agent/runtime/*",
+  "@/lib/agent/middleware/*",
+  "@/lib/auth/config",
+  "@/lib/auth/current-user",
+  "@/lib/config/secrets",
+  "@/lib/config/env",
+];
+
 /**
  * ESLint's recommended, Next.js (core web vitals) and typescript-eslint rules. A disable comment must say why:
  * `// eslint-disable-next-line rule -- reason`.
@@ -31,6 +52,26 @@ const config = [
       "@typescript-eslint/no-unused-vars": [
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
+      ],
+    },
+  },
+  {
+    // Components run in the browser (or render on the server for it): no module that reaches the
+    // database, the file store, runs, jobs or secrets. Types are fine: they leave no code behind.
+    files: ["components/**/*.ts", "components/**/*.tsx"],
+    ignores: ["components/**/*.test.ts", "components/**/*.test.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: SERVER_ONLY_MODULES,
+              allowTypeImports: true,
+              message: "Server-only module: components import its types only (docs/ARCHITECTURE.md).",
+            },
+          ],
+        },
       ],
     },
   },

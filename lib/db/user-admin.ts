@@ -3,7 +3,13 @@ import { userView } from "./user-view";
 import { getDb, type Db } from "./client";
 import { apiTokens, loginFailures, sessions, threads, users } from "./schema";
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from "./pg-errors";
-import { checkUserChange, checkUserDeletion, userInReach, type UserChange, type UserTarget } from "./user-rules";
+import {
+  checkUserChange,
+  checkUserDeletion,
+  userInReach,
+  type UserChange,
+  type UserTarget,
+} from "@/lib/identity/user-rules";
 import type { UserView } from "./users";
 import { ApiError } from "@/lib/errors/api-error";
 import type { Actor } from "@/lib/identity/actor";

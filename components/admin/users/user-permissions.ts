@@ -1,4 +1,4 @@
-import { checkUserChange, checkUserDeletion, type UserChange } from "@/lib/db/user-rules";
+import { checkUserChange, checkUserDeletion, type UserChange } from "@/lib/identity/user-rules";
 import type { AdminUser, Role, Viewer } from "../types";
 
 /** The server's role rules (lib/db/user-rules.ts), asked ahead of time to show only what will be allowed. */

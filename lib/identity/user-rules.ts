@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/errors/api-error";
 import type { Actor } from "@/lib/identity/actor";
-import type { Role } from "./schema";
+import type { Role } from "./roles";
 
 /**
  * Who may change or delete which account. The superadmin manages everyone but stays the one
