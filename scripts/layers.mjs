@@ -15,7 +15,7 @@ export const LAYERS = [
   ["coordinator", "mcp"],
   ["runs"],
   ["api"],
-  ["bootstrap", "org"],
+  ["bootstrap"],
   ["testing"],
 ];
 

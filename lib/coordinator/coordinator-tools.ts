@@ -16,8 +16,6 @@ import { abortTaskWorker, DELEGATED_TASK_JOB, TASK_ATTEMPTS } from "./task-job";
 import { coordinatorLimits } from "./limits";
 import { describeTask, synthesisReport } from "./task-report";
 
-export const COORDINATOR_TOOLS = ["delegate_task", "check_task", "task_stop", "synthesize"] as const;
-
 const MAX_DESCRIPTION_CHARS = 20_000;
 const META = toolMetadata({ sideEffect: "conversation", mainAgentOnly: true, middlewareOwned: true });
 

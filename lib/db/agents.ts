@@ -164,12 +164,6 @@ export async function deleteAgent(actor: Actor, id: string): Promise<void> {
   await db.delete(agents).where(eq(agents.id, id));
 }
 
-export async function getAgentBySlug(slug: string): Promise<AgentRow | null> {
-  const db = await getDb();
-  const [row] = await db.select().from(agents).where(eq(agents.slug, slug)).limit(1);
-  return row ?? null;
-}
-
 /** Start-up seeding (no actor: the system owns seeded agents). Keeps an existing row with the slug, possibly edited by an admin. */
 export async function insertSeedAgentIfMissing(values: typeof agents.$inferInsert): Promise<void> {
   const db = await getDb();

@@ -229,16 +229,6 @@ export async function failAbandonedJobs(kinds: string[]): Promise<ClaimedJob[]> 
   return res.rows.map(claimed);
 }
 
-/** Extends the lease; false when the job is no longer this worker's to run (cancelled, deleted, taken over). */
-export async function renewJobLease(id: string, workerId: string, leaseMs: number): Promise<boolean> {
-  const db = await getDb();
-  const res = await db.execute(sql`
-    update jobs set lease_until = now() + ${`${leaseMs} milliseconds`}::interval
-    where id = ${id} and worker_id = ${workerId} and status = 'running'
-    returning id`);
-  return res.rows.length > 0;
-}
-
 /** Extends the leases of jobs run together; returns the ids that are still this worker's. */
 export async function renewJobLeases(ids: string[], workerId: string, leaseMs: number): Promise<string[]> {
   const db = await getDb();

@@ -66,13 +66,6 @@ export async function requireSharedSkill(actor: Actor, slug: string, needed: Exc
   return { row, access };
 }
 
-/** Whether a shared row holds this slug at all (whoever may see it): slugs are unique across shared skills. */
-export async function sharedSlugTaken(slug: string): Promise<boolean> {
-  const db = await getDb();
-  const [row] = await db.select({ id: skills.id }).from(skills).where(eq(skills.slug, slug)).limit(1);
-  return Boolean(row);
-}
-
 const metaColumns = (meta: SkillMeta, content: string) => ({
   name: meta.name,
   description: meta.description,

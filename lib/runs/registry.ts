@@ -41,10 +41,6 @@ export function activeRunForThread(threadId: string): ActiveRun | undefined {
   return id ? registry().byRun.get(id) : undefined;
 }
 
-export function activeRunCount(): number {
-  return registry().byRun.size;
-}
-
 /** How long a delete or cancel waits for aborted runs to save their partial answer. */
 export const ABORT_WAIT_MS = 10_000;
 

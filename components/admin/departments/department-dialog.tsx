@@ -11,7 +11,7 @@ import {
   DEPARTMENT_NAME_MAX,
   departmentPatchSchema,
   newDepartmentSchema,
-} from "@/lib/org/department-schemas";
+} from "@/lib/auth/department-schemas";
 import { Dialog } from "@/components/ui/dialog";
 import type { Department } from "../types";
 

@@ -1,7 +1,7 @@
 import { route } from "@/lib/api/route";
 import { requireRole } from "@/lib/auth/current-user";
 import { createDepartment, listDepartments } from "@/lib/db/departments";
-import { newDepartmentSchema } from "@/lib/org/department-schemas";
+import { newDepartmentSchema } from "@/lib/auth/department-schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { route } from "@/lib/api/route";
 import { requireRole } from "@/lib/auth/current-user";
 import { deleteDepartment, updateDepartment } from "@/lib/db/departments";
-import { departmentPatchSchema } from "@/lib/org/department-schemas";
+import { departmentPatchSchema } from "@/lib/auth/department-schemas";
 
 export const dynamic = "force-dynamic";
 
