@@ -41,7 +41,7 @@ function withServerState(current: ThreadPanelState, response: ThreadStateRespons
       ? { runId: response.activeRun.id, status: response.activeRun.status }
       : settledRun(current.run, response.runs),
     skills: skillsFromState(current.skills, response.activatedSkills),
-    subagents: subagentsFromState(current.subagents, response.subagentRuns),
+    subagents: subagentsFromState(current.subagents, response.subagentRuns, response.delegatedTasks),
     tasks: response.delegatedTasks ?? [],
     loaded: true,
   };

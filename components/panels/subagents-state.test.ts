@@ -101,4 +101,12 @@ describe("status panel subagents", () => {
     // Once the server says it finished, the live tool is gone.
     expect(subagentsFromState(merged, [run("r1", "completed")]).find((e) => e.key === "r1")?.tool).toBeNull();
   });
+
+  // A delegated task's worker ends after the coordinator's stream: its last streamed word is "started".
+  it("drops a live entry that belongs to a delegated task: the task shows it", () => {
+    const live = subagentsFromStream([], { status: "started", runId: "w1", threadId: "tw1", subagent: "Researcher" });
+    expect(subagentsFromState(live, [])).toHaveLength(1);
+    expect(subagentsFromState(live, [], [{ childRunId: "w1", childThreadId: "tw1" }])).toEqual([]);
+    expect(subagentsFromState(live, [], [{ childRunId: null, childThreadId: "tw1" }])).toEqual([]);
+  });
 });

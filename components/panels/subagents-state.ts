@@ -52,14 +52,22 @@ function fromRun(run: SubagentRun): SubagentEntry {
 /**
  * The server's list (newest first) wins for what it knows; a task the stream still reports as
  * running keeps its live tool and plan, and one the server has not listed yet stays on top.
+ * A coordinator's delegated task is shown with the task (`tasks`), never here: its worker often
+ * ends after the chat's stream, whose last word about it may have been "started".
  */
-export function subagentsFromState(current: SubagentEntry[], runs: SubagentRun[] | undefined): SubagentEntry[] {
+export function subagentsFromState(
+  current: SubagentEntry[],
+  runs: SubagentRun[] | undefined,
+  tasks: { childRunId: string | null; childThreadId: string | null }[] = [],
+): SubagentEntry[] {
   const listed = (runs ?? []).map((run) => {
     const entry = fromRun(run);
     const live = current.find((c) => c.runId === run.id);
     return live && entry.status === "running" ? { ...entry, tool: live.tool, todos: live.todos } : entry;
   });
-  const unlisted = current.filter((c) => c.status === "running" && !listed.some((l) => l.key === c.key));
+  const ofTask = (c: SubagentEntry) =>
+    tasks.some((t) => (c.runId && t.childRunId === c.runId) || (c.threadId && t.childThreadId === c.threadId));
+  const unlisted = current.filter((c) => c.status === "running" && !listed.some((l) => l.key === c.key) && !ofTask(c));
   return [...unlisted, ...listed];
 }
 
