@@ -211,8 +211,9 @@ test.describe.serial("skills in the browser", () => {
     test.setTimeout(120_000);
     const mine = `trip-log-${suffix}`;
     await signInPage(page, ADMIN, "/skills");
-    await page.getByTestId("skill-create-button").click();
     const create = page.getByTestId("skill-create-dialog");
+    // A click before hydration does nothing: click until the dialog opens.
+    await clickUntilVisible(page.getByTestId("skill-create-button"), create);
     await create.getByTestId("skill-create-name").fill(`Trip log ${suffix}`);
     await expect(create.getByTestId("skill-create-slug")).toHaveValue(mine);
     await create.getByTestId("skill-create-description").fill("Logs each day of a trip.");
