@@ -84,7 +84,7 @@ export function addCall(agg: UsageAggregate, call: CallUsage): UsageAggregate {
 
 /**
  * A run's saved usage with one more of the app's own calls under `internal`, beside the
- * summaries' (SPEC 3.7): for calls made for the run after it ended (its conversation's title).
+ * summaries': for calls made for the run after it ended (its conversation's title).
  */
 export function withInternalCall(
   usage: Record<string, unknown> | null,
