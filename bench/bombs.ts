@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { mockClient, scriptMarker } from "../lib/testing/mock-llm/client";
+import { mockClient, scriptMarker } from "../lib/testing/scripted-model/client";
 import { buildZip } from "../lib/testing/zip-fixtures";
 import { BENCH_ADMIN, startBenchServers } from "./load-servers";
 import { signIn, type Session } from "./load-client";
 import { ms, summarize } from "./stats";
 
 /**
- * `npm run bench:bombs` (issue 42): how fast the server answers GET /api/health while one user's
+ * `npm run bench:bombs`: how fast the server answers GET /api/health while one user's
  * bombs are processed at once: a .docx whose body inflates to 100 MiB, a zip of 40 entries of
  * 2 MiB whose directory declares a compressed size of 0, and a regular expression that backtracks
  * for hours on a backtracking engine, run by the model through find_kb_document on a document of

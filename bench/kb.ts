@@ -11,7 +11,7 @@ import { createKnowledgeBase } from "@/lib/kb/manage";
 import { addKbDocuments } from "@/lib/kb/documents";
 import { recountKbTerms } from "@/lib/db/kb-ingest";
 import { retrieve, type Fusion, type RetrievalMode } from "@/lib/kb/retrieve";
-import { startMockLlmServer } from "@/lib/testing/mock-llm";
+import { startMockLlmServer } from "@/lib/testing/scripted-model";
 import { JobRunner } from "@/lib/jobs/runner";
 import "@/lib/kb/ingest-job";
 import { npmReadmes, seeded } from "./kb-corpus";

@@ -1,7 +1,7 @@
-import { mockClient, scriptMarker } from "../lib/testing/mock-llm/client";
+import { mockClient, scriptMarker } from "../lib/testing/scripted-model/client";
 import type { ChatTiming } from "./load-client";
 
-/** The model of issue 11: 200 ms to first token, then 8-character chunks every 20 ms. */
+/** The load bench's model: 200 ms to first token, then 8-character chunks every 20 ms. */
 export const MODEL_FIRST_TOKEN_MS = 200;
 const SCRIPT = "loadbench";
 export const ANSWER = "The load bench answer streams in small pieces, like a real provider would. "

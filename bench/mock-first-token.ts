@@ -1,4 +1,4 @@
-import { mockClient } from "../lib/testing/mock-llm/client";
+import { mockClient } from "../lib/testing/scripted-model/client";
 import { startModelProcess } from "./model-process";
 import { ms, summarize } from "./stats";
 import { firstContentMs } from "./load-model";

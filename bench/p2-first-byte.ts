@@ -1,5 +1,5 @@
 import { startAgentHarness, createTestUser, userMessage, MOCK_PROVIDER } from "@/lib/testing/agent-harness";
-import { scriptMarker } from "@/lib/testing/mock-llm";
+import { scriptMarker } from "@/lib/testing/scripted-model";
 import { startChatRun } from "@/lib/runs/start-run";
 import { activeRunForThread } from "@/lib/runs/registry";
 import { summarize } from "./stats";

@@ -1,7 +1,7 @@
 import { HumanMessage } from "@langchain/core/messages";
 import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import { startAgentHarness, createTestUser, MOCK_MODELS, MOCK_PROVIDER, readAll } from "@/lib/testing/agent-harness";
-import { scriptMarker } from "@/lib/testing/mock-llm";
+import { scriptMarker } from "@/lib/testing/scripted-model";
 import { listVisibleSubagents } from "@/lib/db/agents";
 import { createThread } from "@/lib/db/threads";
 import { createRun } from "@/lib/db/runs";
@@ -22,7 +22,7 @@ import { summarize } from "./stats";
 import { startModelProcess } from "./model-process";
 
 /**
- * Issue 14's figures. P5a: what a `task` call adds over running the same child graph directly
+ * The delegation figures. P5a: what a `task` call adds over running the same child graph directly
  * (its context, graph and stream alike): the subagent lookup, the child thread and run rows,
  * the run's end and the final state read. Both answer from the same zero-latency scripted
  * model in its own process, alternating, after a warm-up. P5b: 20 tasks delegated in one

@@ -2,7 +2,7 @@ import pg from "pg";
 import { HumanMessage } from "@langchain/core/messages";
 import { MemorySaver } from "@langchain/langgraph";
 import { startAgentHarness, createTestUser, MOCK_PROVIDER } from "@/lib/testing/agent-harness";
-import { scriptMarker } from "@/lib/testing/mock-llm";
+import { scriptMarker } from "@/lib/testing/scripted-model";
 import { getDefaultAgent } from "@/lib/db/agents";
 import { prepareAgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
 import { buildChatbotAgent, runStreamOptions } from "@/lib/agent/graph";

@@ -5,7 +5,7 @@
  *                               [--models demo-chat,demo-fallback]
  */
 import { parseArgs } from "node:util";
-import { startMockLlmServer } from "../lib/testing/mock-llm";
+import { startMockLlmServer } from "../lib/testing/scripted-model";
 
 const { values } = parseArgs({
   options: {

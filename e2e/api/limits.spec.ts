@@ -5,7 +5,7 @@ import { mock, scriptMarker, sendChat } from "../helpers/chat";
 import { E2E_WORKSPACE_QUOTA_BYTES } from "../../playwright.config";
 import { peakRssDuring, pidListeningOn, rssBytes, sendLargeBody, type RawResponse } from "../helpers/server-process";
 
-/** Request body caps and the workspace quota over real HTTP (issue 9, item 4). */
+/** Request body caps and the workspace quota over real HTTP. */
 
 const MiB = 1024 * 1024;
 const BIG = 40 * MiB;

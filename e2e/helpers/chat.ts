@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from "@playwright/test";
-import { mockClient, scriptMarker } from "../../lib/testing/mock-llm/client";
+import { mockClient, scriptMarker } from "../../lib/testing/scripted-model/client";
 
 export const MOCK_URL = process.env.E2E_MOCK_URL || `http://127.0.0.1:${process.env.E2E_MOCK_PORT || 4010}/v1`;
 export const mock = mockClient(MOCK_URL);

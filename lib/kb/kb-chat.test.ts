@@ -11,7 +11,7 @@ import {
   MOCK_PROVIDER,
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
-import { scriptMarker } from "@/lib/testing/mock-llm";
+import { scriptMarker } from "@/lib/testing/scripted-model";
 import type { Actor } from "@/lib/identity/actor";
 import { getDefaultAgent } from "@/lib/db/agents";
 import { createKnowledgeBase } from "@/lib/kb/manage";
@@ -25,7 +25,7 @@ import { JobRunner } from "@/lib/jobs/runner";
 import "./ingest-job";
 
 /**
- * Issue 12, second "Done when", through the real run path: the scripted model reads the built-in
+ * A knowledge-base question end to end through the real run path: the scripted model reads the built-in
  * knowledge-base SKILL.md, calls list_kbs and query_kb, and the document's fact reaches it in the
  * tool result. What the model received is read from the scripted server's request log.
  */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { readUntil } from "@/lib/testing/wait";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startAgentHarness, createTestUser, MOCK_PROVIDER, type AgentHarness } from "@/lib/testing/agent-harness";
-import { scriptMarker } from "@/lib/testing/mock-llm";
+import { scriptMarker } from "@/lib/testing/scripted-model";
 import type { Actor } from "@/lib/identity/actor";
 import { createKnowledgeBase, updateKnowledgeBase } from "@/lib/kb/manage";
 import { listKbDocuments } from "@/lib/db/kb-documents";
@@ -21,7 +21,7 @@ import "./ingest-job";
 import "./mindmap-job";
 
 /**
- * Issue 12, the mind map: written by the knowledge base's model (the scripted server over HTTP)
+ * The mind map: written by the knowledge base's model (the scripted server over HTTP)
  * from titles and headings, stored, regenerated on request, readable by readers only, and read
  * by get_mindmap. A model that answers with something else leaves the reason and the old map.
  */

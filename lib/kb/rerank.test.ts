@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startAgentHarness, createTestUser, insertTestProvider, type AgentHarness } from "@/lib/testing/agent-harness";
-import { scriptMarker } from "@/lib/testing/mock-llm";
-import { rerankScore } from "@/lib/testing/mock-llm/rerank";
+import { scriptMarker } from "@/lib/testing/scripted-model";
+import { rerankScore } from "@/lib/demo-model/rerank";
 import type { Actor } from "@/lib/identity/actor";
 import { createKnowledgeBase, updateKnowledgeBase } from "@/lib/kb/manage";
 import { listKbDocuments } from "@/lib/db/kb-documents";
@@ -15,7 +15,7 @@ import { retrieve } from "./retrieve";
 import "./ingest-job";
 
 /**
- * The optional rerank step (issue 12, point 4): the knowledge base's rerank model (the scripted
+ * The optional rerank step: the knowledge base's rerank model (the scripted
  * server's `/v1/rerank` over HTTP) reorders the retrieved passages; when it fails, the search
  * order stays and the answer says so.
  */

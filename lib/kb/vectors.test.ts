@@ -4,7 +4,7 @@ import path from "node:path";
 import { readUntil } from "@/lib/testing/wait";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startAgentHarness, createTestUser, insertTestProvider, type AgentHarness } from "@/lib/testing/agent-harness";
-import { scriptMarker } from "@/lib/testing/mock-llm";
+import { scriptMarker } from "@/lib/testing/scripted-model";
 import type { Actor } from "@/lib/identity/actor";
 import { vectorsAvailable } from "@/lib/db/client";
 import { createKnowledgeBase, updateKnowledgeBase } from "@/lib/kb/manage";
@@ -18,7 +18,7 @@ import "./ingest-job";
 import "./embed-job";
 
 /**
- * Dense retrieval (issue 12, point 4): chunks embedded through the scripted server's
+ * Dense retrieval: chunks embedded through the scripted server's
  * /v1/embeddings over HTTP, stored with pgvector, searched through HNSW, fused with full text.
  * PostgreSQL servers without pgvector (CI's Debian 15) refuse embedding models clearly instead.
  */

@@ -9,7 +9,7 @@ import {
   MOCK_PROVIDER,
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
-import { scriptMarker } from "@/lib/testing/mock-llm";
+import { scriptMarker } from "@/lib/testing/scripted-model";
 import { startTestMcpServer, type TestMcpServer } from "@/lib/testing/mcp-server";
 import type { Actor } from "@/lib/identity/actor";
 import { mcpServerCreateSchema } from "./schemas";

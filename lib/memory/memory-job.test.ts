@@ -10,7 +10,7 @@ import {
   MOCK_PROVIDER,
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
-import { modelScriptKey, scriptMarker } from "@/lib/testing/mock-llm";
+import { modelScriptKey, scriptMarker } from "@/lib/testing/scripted-model";
 import { readUntil } from "@/lib/testing/wait";
 import { JobRunner } from "@/lib/jobs/runner";
 import { findJob } from "@/lib/db/jobs";

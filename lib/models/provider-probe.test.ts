@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMockLlmServer, type MockLlmServer } from "@/lib/testing/mock-llm";
+import { startMockLlmServer, type MockLlmServer } from "@/lib/testing/scripted-model";
 import type { ProviderModel } from "@/lib/db/schema";
 import { guessModelType, listRemoteModels, mergeRemoteModels, probeProvider } from "./provider-probe";
 

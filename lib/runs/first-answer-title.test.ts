@@ -7,7 +7,7 @@ import {
   MOCK_PROVIDER,
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
-import { scriptMarker } from "@/lib/testing/mock-llm";
+import { scriptMarker } from "@/lib/testing/scripted-model";
 import { startChatRun } from "./start-run";
 import { cancelRun } from "./cancel-run";
 import { activeRunForThread } from "./registry";

@@ -10,7 +10,7 @@ import {
   MOCK_PROVIDER,
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
-import { scriptMarker } from "@/lib/testing/mock-llm";
+import { scriptMarker } from "@/lib/testing/scripted-model";
 import type { Actor } from "@/lib/identity/actor";
 import type { InterruptPartData } from "@/lib/agent/interrupt-payloads";
 import { listMessages } from "@/lib/db/messages";

@@ -8,7 +8,7 @@ import {
   MOCK_PROVIDER,
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
-import { scriptMarker } from "@/lib/testing/mock-llm";
+import { scriptMarker } from "@/lib/testing/scripted-model";
 import type { Actor } from "@/lib/identity/actor";
 import { startChatRun, type StartChatInput } from "./start-run";
 import { activeRunForThread } from "./registry";
@@ -18,7 +18,7 @@ import { getCheckpointer } from "@/lib/agent/checkpointer";
 import { EMPTY_ROOT_ID, forkPointBefore } from "./fork-point";
 import type { BaseMessage } from "@langchain/core/messages";
 
-// Regenerate and edit (issue 13): a turn runs again from the checkpoint before it.
+// Regenerate and edit: a turn runs again from the checkpoint before it.
 let h: AgentHarness;
 const spec = `${MOCK_PROVIDER}:mock-chat`;
 

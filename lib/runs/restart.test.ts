@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRestartableDatabase } from "@/lib/testing/test-db";
-import { startMockLlmServer, mockClient, scriptMarker, type MockLlmServer } from "@/lib/testing/mock-llm";
+import { startMockLlmServer, mockClient, scriptMarker, type MockLlmServer } from "@/lib/testing/scripted-model";
 import { createTestUser, readAll, userMessage, textOf, MOCK_MODELS } from "@/lib/testing/agent-harness";
 import { getDb } from "@/lib/db/client";
 import { providers } from "@/lib/db/schema";

@@ -1,6 +1,6 @@
 import type { UIMessageChunk } from "ai";
 import { uiPartSchemas, type MeridianDataParts, type UIPartName } from "@/lib/agent/ui-parts";
-import { startMockLlmServer, mockClient, type MockLlmServer, type MockClient } from "./mock-llm";
+import { startMockLlmServer, mockClient, type MockLlmServer, type MockClient } from "./scripted-model";
 import { createTestDatabase, destroyTestDatabase } from "./test-db";
 import { getDb } from "@/lib/db/client";
 import { providers, users, type ProviderModel } from "@/lib/db/schema";

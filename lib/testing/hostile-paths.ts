@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /**
- * The hostile-path corpus (issue 4): traversal, absolute host paths, encodings, Windows
+ * The hostile-path corpus: traversal, absolute host paths, encodings, Windows
  * separators, control characters (NUL), over-long names, symlinks planted inside the workspace
  * and writes into the read-only skills mount. Used by the guard's unit tests and by the
  * scripted agent test that sends every path through the real filesystem tools.

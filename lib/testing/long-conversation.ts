@@ -6,11 +6,11 @@ import { startChatRun } from "@/lib/runs/start-run";
 import { activeRunForThread } from "@/lib/runs/registry";
 import { openWorkspace } from "@/lib/workspace/open";
 import { VIRTUAL } from "@/lib/workspace/paths";
-import { scriptMarker, type MockClient, type Turn } from "./mock-llm";
+import { scriptMarker, type MockClient, type Turn } from "./scripted-model";
 import { userMessage, MOCK_PROVIDER } from "./agent-harness";
 
 /**
- * A scripted long conversation (issue 13's P4), shared by its test and its bench: one thread of
+ * A scripted long conversation, shared by its test and its bench (P4): one thread of
  * `turns` user turns against the default agent, every `toolEvery`-th turn reading a large file
  * (a tool result well over the summary's per-result limit), a context-overflow error from the
  * provider at `overflowAt`, and a fact stated in turn 1. Summaries and memory extraction go to

@@ -12,7 +12,7 @@ import {
   MOCK_PROVIDER,
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
-import { scriptMarker } from "@/lib/testing/mock-llm";
+import { scriptMarker } from "@/lib/testing/scripted-model";
 import { saveUpload } from "@/lib/files/upload";
 import { workdirOf } from "@/lib/workspace/paths";
 import type { Actor } from "@/lib/identity/actor";

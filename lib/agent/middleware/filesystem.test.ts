@@ -9,7 +9,7 @@ import {
   MOCK_PROVIDER,
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
-import { scriptMarker } from "@/lib/testing/mock-llm";
+import { scriptMarker } from "@/lib/testing/scripted-model";
 import { hostileCorpus, outsideUntouched, plantHostileFixture, SECRET } from "@/lib/testing/hostile-paths";
 import { userWorkspaceDir, workdirOf } from "@/lib/workspace/paths";
 import type { Actor } from "@/lib/identity/actor";

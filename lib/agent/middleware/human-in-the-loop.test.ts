@@ -15,7 +15,7 @@ import {
   MOCK_PROVIDER,
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
-import { scriptMarker } from "@/lib/testing/mock-llm";
+import { scriptMarker } from "@/lib/testing/scripted-model";
 import type { Actor } from "@/lib/identity/actor";
 import type { AgentConfig } from "@/lib/agent/config/config-schema";
 import { createStoredAgent } from "@/lib/agent/config/manage";

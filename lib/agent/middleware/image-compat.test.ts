@@ -9,8 +9,8 @@ import {
   withoutImages,
 } from "./image-compat";
 import { ImageRefusalMemory } from "@/lib/models/vision";
-import { startMockLlmServer, scriptMarker, type MockLlmServer } from "@/lib/testing/mock-llm";
-import { chatModel, streamMessage } from "@/lib/testing/mock-llm/test-support";
+import { startMockLlmServer, scriptMarker, type MockLlmServer } from "@/lib/testing/scripted-model";
+import { chatModel, streamMessage } from "@/lib/testing/scripted-model/test-support";
 
 const PNG_B64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 const PNG_URL = `data:image/png;base64,${PNG_B64}`;

@@ -6,10 +6,10 @@ import {
   MOCK_PROVIDER,
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
-import { scriptMarker } from "@/lib/testing/mock-llm";
+import { scriptMarker } from "@/lib/testing/scripted-model";
 import type { Actor } from "@/lib/identity/actor";
 
-// Integration over real HTTP against the scripted model server (SPEC 3.6).
+// Retry, backoff and fallback switches, over real HTTP against the scripted model server.
 let h: AgentHarness;
 let actor: Actor;
 const primary = `${MOCK_PROVIDER}:mock-chat`;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HumanMessage } from "@langchain/core/messages";
 import { startAgentHarness, createTestUser, MOCK_PROVIDER, type AgentHarness } from "@/lib/testing/agent-harness";
-import { scriptMarker } from "@/lib/testing/mock-llm";
+import { scriptMarker } from "@/lib/testing/scripted-model";
 import { getDefaultAgent } from "@/lib/db/agents";
 import { prepareAgentRuntimeContext } from "@/lib/agent/runtime/prepare-context";
 import { buildChatbotAgent, runStreamOptions } from "@/lib/agent/graph";

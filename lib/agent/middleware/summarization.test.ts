@@ -12,7 +12,7 @@ import {
   MOCK_PROVIDER,
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
-import { scriptMarker, type Turn } from "@/lib/testing/mock-llm";
+import { scriptMarker, type Turn } from "@/lib/testing/scripted-model";
 import type { Actor } from "@/lib/identity/actor";
 import type { AgentConfig } from "@/lib/agent/config/config-schema";
 import type { TokenUsageState } from "@/lib/agent/ui-parts";

@@ -6,7 +6,7 @@ import {
   MOCK_PROVIDER,
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
-import { scriptMarker } from "@/lib/testing/mock-llm";
+import { scriptMarker } from "@/lib/testing/scripted-model";
 import type { Actor } from "@/lib/identity/actor";
 import { MAX_TODOS, PARALLEL_WRITE_TODOS_TEXT } from "./todos";
 

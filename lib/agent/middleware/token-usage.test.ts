@@ -6,7 +6,7 @@ import {
   MOCK_PROVIDER,
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
-import { scriptMarker } from "@/lib/testing/mock-llm";
+import { scriptMarker } from "@/lib/testing/scripted-model";
 import { getDb } from "@/lib/db/client";
 import { providers } from "@/lib/db/schema";
 import type { Actor } from "@/lib/identity/actor";

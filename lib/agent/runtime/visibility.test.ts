@@ -6,7 +6,7 @@ import {
   MOCK_PROVIDER,
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
-import { scriptMarker } from "@/lib/testing/mock-llm";
+import { scriptMarker } from "@/lib/testing/scripted-model";
 import { startTestMcpServer, type TestMcpServer } from "@/lib/testing/mcp-server";
 import { createMcpServer } from "@/lib/mcp/servers";
 import { mcpServerCreateSchema } from "@/lib/mcp/schemas";

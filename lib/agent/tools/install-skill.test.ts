@@ -11,7 +11,7 @@ import {
   MOCK_PROVIDER,
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
-import { scriptMarker } from "@/lib/testing/mock-llm";
+import { scriptMarker } from "@/lib/testing/scripted-model";
 import type { Actor } from "@/lib/identity/actor";
 import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
 import { needsApproval } from "@/lib/agent/middleware/human-in-the-loop";

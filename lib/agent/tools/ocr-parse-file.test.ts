@@ -13,7 +13,7 @@ import {
   MOCK_PROVIDER,
   type AgentHarness,
 } from "@/lib/testing/agent-harness";
-import { scriptMarker, modelScriptKey, type LoggedRequest } from "@/lib/testing/mock-llm";
+import { scriptMarker, modelScriptKey, type LoggedRequest } from "@/lib/testing/scripted-model";
 import { getDb } from "@/lib/db/client";
 import { providers } from "@/lib/db/schema";
 import { invalidateProviderCache } from "@/lib/models/providers";
@@ -23,7 +23,7 @@ import { activeRunForThread } from "@/lib/runs/registry";
 import type { Actor } from "@/lib/identity/actor";
 import { MAX_OCR_FILE_BYTES, MAX_OCR_FILES, OCR_NOT_CONFIGURED } from "./ocr-parse-file";
 
-// The image path of SPEC 3.6 through the real agent: workspace files, read_file, the image
+// How a model reads an image, through the real agent: workspace files, read_file, the image
 // middleware, ocr_parse_file, and the scripted model server over HTTP.
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, destroyTestDatabase } from "@/lib/testing/test-db";
 import { insertTestUser } from "@/lib/testing/users";
-import { startMockLlmServer, type MockLlmServer } from "@/lib/testing/mock-llm";
+import { startMockLlmServer, type MockLlmServer } from "@/lib/testing/scripted-model";
 import type { Actor } from "@/lib/identity/actor";
 
 const auth = vi.hoisted(() => vi.fn());

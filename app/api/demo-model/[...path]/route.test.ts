@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { derivedKey } from "@/lib/config/secrets";
-import type { MockLlm } from "@/lib/testing/mock-llm";
-import { parseSse } from "@/lib/testing/mock-llm/test-support";
+import type { DemoModel } from "@/lib/testing/scripted-model";
+import { parseSse } from "@/lib/testing/scripted-model/test-support";
 
 const previousSecret = process.env.AUTH_SECRET;
 beforeAll(() => {
@@ -81,7 +81,7 @@ describe("demo model route", () => {
 
   it("keeps one instance per process across module reloads", async () => {
     await (await import("./route")).GET(request("/v1/models", { key: derivedKey("demo-model") }));
-    const holder = globalThis as { __meridianDemoModel?: MockLlm };
+    const holder = globalThis as { __meridianDemoModel?: DemoModel };
     const first = holder.__meridianDemoModel;
     expect(first).toBeDefined();
     vi.resetModules();

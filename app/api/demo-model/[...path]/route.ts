@@ -1,5 +1,5 @@
 import { derivedKey } from "@/lib/config/secrets";
-import { createMockLlm, type MockLlm } from "@/lib/testing/mock-llm";
+import { createDemoModel, type DemoModel } from "@/lib/demo-model";
 
 /**
  * The built-in `demo` provider: the scripted model server's core mounted in the app at
@@ -8,12 +8,12 @@ import { createMockLlm, type MockLlm } from "@/lib/testing/mock-llm";
  */
 export const dynamic = "force-dynamic";
 
-type DemoModelGlobal = typeof globalThis & { __meridianDemoModel?: MockLlm };
+type DemoModelGlobal = typeof globalThis & { __meridianDemoModel?: DemoModel };
 
 // One instance per process: dev hot reload re-evaluates this module but keeps globalThis.
-function demoModel(): MockLlm {
+function demoModel(): DemoModel {
   const holder = globalThis as DemoModelGlobal;
-  holder.__meridianDemoModel ??= createMockLlm({
+  holder.__meridianDemoModel ??= createDemoModel({
     basePath: "/api/demo-model/v1",
     apiKey: derivedKey("demo-model"),
     control: false,

@@ -1,8 +1,8 @@
 import { OpenAIEmbeddings } from "@langchain/openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embedText } from "./embeddings";
-import { startMockLlmServer, type MockLlmServer } from "./server";
-import { postJson } from "./test-support";
+import { startMockLlmServer, type MockLlmServer } from "@/lib/testing/scripted-model/server";
+import { postJson } from "@/lib/testing/scripted-model/test-support";
 
 const cosine = (a: number[], b: number[]) => a.reduce((sum, value, i) => sum + value * b[i], 0);
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mockClient, scriptMarker } from "./client";
-import { createMockLlm } from "./handler";
-import { startMockLlmServer, type MockLlmServer } from "./server";
-import { chatBody, postJson } from "./test-support";
+import { mockClient, scriptMarker } from "@/lib/testing/scripted-model/client";
+import { createDemoModel } from "./handler";
+import { startMockLlmServer, type MockLlmServer } from "@/lib/testing/scripted-model/server";
+import { chatBody, postJson } from "@/lib/testing/scripted-model/test-support";
 
 let server: MockLlmServer;
 beforeAll(async () => {
@@ -87,15 +87,15 @@ describe("control API through mockClient", () => {
 
 describe("control API availability", () => {
   it("is off unless asked for, so the in-app model never exposes it", async () => {
-    const mock = createMockLlm();
+    const mock = createDemoModel();
     const res = await mock.handle(new Request("http://app.local/__mock/requests"));
     expect(res.status).toBe(404);
-    const withControl = createMockLlm({ control: true });
+    const withControl = createDemoModel({ control: true });
     expect((await withControl.handle(new Request("http://app.local/__mock/requests"))).status).toBe(200);
   });
 
   it("keeps no log when the limit is 0", async () => {
-    const mock = createMockLlm({ requestLogLimit: 0, demoDelayMs: 0 });
+    const mock = createDemoModel({ requestLogLimit: 0, demoDelayMs: 0 });
     await mock.handle(new Request("http://app.local/v1/models"));
     expect(mock.requests()).toEqual([]);
   });

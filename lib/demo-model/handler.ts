@@ -10,7 +10,7 @@ import { turnsSchema, type Turn } from "./turns";
 import { PrefixCache } from "./prefix-cache";
 import { PromptTokenizer } from "./prompt-tokens";
 
-export type MockLlmOptions = {
+export type DemoModelOptions = {
   /** Where the OpenAI API is mounted (default "/v1"). */
   basePath?: string;
   /** Ids listed by GET /models. */
@@ -29,7 +29,7 @@ export type MockLlmOptions = {
   requestLogLimit?: number;
 };
 
-export type MockLlm = {
+export type DemoModel = {
   readonly basePath: string;
   /** Answers one Web-standard request; hosts (node:http, Next routes) only adapt to it. */
   handle(req: Request): Promise<Response>;
@@ -44,7 +44,7 @@ export type MockLlm = {
 
 export const DEFAULT_MODELS = ["demo-chat", "demo-fallback", "demo-embedding", "demo-rerank"];
 
-export function createMockLlm(options: MockLlmOptions = {}): MockLlm {
+export function createDemoModel(options: DemoModelOptions = {}): DemoModel {
   const basePath = (options.basePath ?? "/v1").replace(/\/+$/, "");
   const models = options.models ?? DEFAULT_MODELS;
   const scripts = new ScriptRegistry();

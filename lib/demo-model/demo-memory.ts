@@ -1,6 +1,6 @@
 import { messageText, type ChatRequest } from "./request-schema";
 import { withoutScriptMarkers } from "./scripts";
-import { MEMORY_SYSTEM_MARKER } from "../../memory/extract-prompt";
+import { MEMORY_SYSTEM_MARKER } from "../memory/extract-prompt";
 
 /**
  * The demo model's memory extraction: the user's sentences in the transcript that state a

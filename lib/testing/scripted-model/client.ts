@@ -1,6 +1,6 @@
-import type { LoggedRequest } from "./request-log";
-import type { ScriptOptions, ScriptStatus } from "./scripts";
-import type { Turn } from "./turns";
+import type { LoggedRequest } from "@/lib/demo-model/request-log";
+import type { ScriptOptions, ScriptStatus } from "@/lib/demo-model/scripts";
+import type { Turn } from "@/lib/demo-model/turns";
 
 export type MockClient = {
   /** Registers (replaces) the turns of `key`; `options.rejectImages` makes it refuse image input. */

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PathRefused } from "../virtual-path";
-import { QuotaExceeded, withQuota } from "./quota";
-import { StoreConflict, StoreNotFound, type WorkspaceStore } from "./types";
+import { PathRefused } from "@/lib/workspace/virtual-path";
+import { QuotaExceeded, withQuota } from "@/lib/workspace/store/quota";
+import { StoreConflict, StoreNotFound, type WorkspaceStore } from "@/lib/workspace/store/types";
 
 export type StoreUnderTest = { store: WorkspaceStore; cleanup(): Promise<void> };
 

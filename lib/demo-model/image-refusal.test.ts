@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMockLlmServer, type MockLlmServer } from "./server";
-import { mockClient } from "./client";
+import { startMockLlmServer, type MockLlmServer } from "@/lib/testing/scripted-model/server";
+import { mockClient } from "@/lib/testing/scripted-model/client";
 import { IMAGE_REFUSAL_MESSAGE } from "./image-refusal";
 import { modelScriptKey } from "./scripts";
-import { chatBody, chatModel, postJson, streamMessage } from "./test-support";
+import { chatBody, chatModel, postJson, streamMessage } from "@/lib/testing/scripted-model/test-support";
 import { HumanMessage } from "@langchain/core/messages";
 import { classifyModelError } from "@/lib/models/model-errors";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { titleMessages } from "../../runs/title-prompt";
+import { titleMessages } from "../runs/title-prompt";
 import { demoTitle, isTitleRequest } from "./demo-title";
 import { demoReply } from "./demo-brain";
 import type { ChatRequest } from "./request-schema";

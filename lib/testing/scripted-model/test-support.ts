@@ -1,8 +1,8 @@
 import type { BaseLanguageModelInput } from "@langchain/core/language_models/base";
 import type { AIMessageChunk } from "@langchain/core/messages";
 import { ChatOpenAI } from "@langchain/openai";
-import type { CompletionChunk } from "./stream";
-import type { CompletionUsage } from "./usage";
+import type { CompletionChunk } from "@/lib/demo-model/stream";
+import type { CompletionUsage } from "@/lib/demo-model/usage";
 
 /** Helpers shared by the mock's own tests: read SSE as a client would, build clients. */
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { demoReply } from "./demo-brain";
 import type { ChatRequest } from "./request-schema";
-import { fillSummaryPrompt } from "../../agent/summary/default-prompt";
-import { extractionMessages } from "../../memory/extract-prompt";
+import { fillSummaryPrompt } from "../agent/summary/default-prompt";
+import { extractionMessages } from "../memory/extract-prompt";
 
 const text = (request: ChatRequest) => demoReply(request, 0).textChunks.join("");
 

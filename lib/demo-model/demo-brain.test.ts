@@ -5,9 +5,9 @@ import { z } from "zod";
 import { demoReply } from "./demo-brain";
 import { joined } from "./reply";
 import type { ChatMessage, ChatRequest } from "./request-schema";
-import { attachmentBlock } from "../../agent/attachment-block";
-import { startMockLlmServer, type MockLlmServer } from "./server";
-import { chatModel, streamMessage } from "./test-support";
+import { attachmentBlock } from "../agent/attachment-block";
+import { startMockLlmServer, type MockLlmServer } from "@/lib/testing/scripted-model/server";
+import { chatModel, streamMessage } from "@/lib/testing/scripted-model/test-support";
 
 const todosTool = { type: "function", function: { name: "write_todos", parameters: { type: "object" } } };
 

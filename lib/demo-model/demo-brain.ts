@@ -1,7 +1,7 @@
 import { messageText, toolNames, type ChatRequest } from "./request-schema";
 import { chunkByChars, chunkByWords, newToolCallId, type Reply } from "./reply";
-import { READ_FILE, WRITE_TODOS } from "../../agent/tools/names";
-import { splitAttachmentBlock, type AttachmentRef } from "../../agent/attachment-block";
+import { READ_FILE, WRITE_TODOS } from "../agent/tools/names";
+import { splitAttachmentBlock, type AttachmentRef } from "../agent/attachment-block";
 import { demoMindmap, isMindmapRequest } from "./demo-mindmap";
 import { demoSummary, isSummaryRequest } from "./demo-summary";
 import { demoMemory, isMemoryRequest } from "./demo-memory";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMockLlm } from "./handler";
-import { startMockLlmServer, type MockLlmServer } from "./server";
-import { chatBody, chatModel, parseSse, postJson, streamMessage } from "./test-support";
+import { createDemoModel } from "./handler";
+import { startMockLlmServer, type MockLlmServer } from "@/lib/testing/scripted-model/server";
+import { chatBody, chatModel, parseSse, postJson, streamMessage } from "@/lib/testing/scripted-model/test-support";
 
 let server: MockLlmServer;
 beforeAll(async () => {
@@ -152,7 +152,7 @@ describe("time to first token", () => {
   });
 
   it("delays unscripted demo answers by the server-wide demoFirstTokenDelayMs, streamed or not", async () => {
-    const mock = createMockLlm({ demoDelayMs: 0, demoFirstTokenDelayMs: 150 });
+    const mock = createDemoModel({ demoDelayMs: 0, demoFirstTokenDelayMs: 150 });
     const post = (stream: boolean) =>
       mock.handle(
         new Request("http://mock.local/v1/chat/completions", {
@@ -173,7 +173,7 @@ describe("time to first token", () => {
 
 describe("api key", () => {
   it("refuses requests without the bearer key with an OpenAI-style 401", async () => {
-    const mock = createMockLlm({ apiKey: "sekret", demoDelayMs: 0 });
+    const mock = createDemoModel({ apiKey: "sekret", demoDelayMs: 0 });
     const request = (authorization?: string) =>
       new Request("http://mock.local/v1/chat/completions", {
         method: "POST",

@@ -1,8 +1,14 @@
 import { tool } from "@langchain/core/tools";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { startMockLlmServer, type MockLlmServer } from "./server";
-import { chatBody, chatModel, postJson, readCompletionStream, streamMessage } from "./test-support";
+import { startMockLlmServer, type MockLlmServer } from "@/lib/testing/scripted-model/server";
+import {
+  chatBody,
+  chatModel,
+  postJson,
+  readCompletionStream,
+  streamMessage,
+} from "@/lib/testing/scripted-model/test-support";
 
 let server: MockLlmServer;
 beforeAll(async () => {

@@ -1,14 +1,14 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createMockLlm, type MockLlm, type MockLlmOptions } from "./handler";
+import { createDemoModel, type DemoModel, type DemoModelOptions } from "@/lib/demo-model/handler";
 
-export type MockLlmServerOptions = MockLlmOptions & { port?: number; host?: string };
+export type MockLlmServerOptions = DemoModelOptions & { port?: number; host?: string };
 
 export type MockLlmServer = {
   /** Base URL of the OpenAI API, e.g. http://127.0.0.1:4010/v1 (what ChatOpenAI's baseURL takes). */
   url: string;
   port: number;
-  mock: MockLlm;
+  mock: DemoModel;
   close(): Promise<void>;
 };
 
@@ -18,7 +18,7 @@ export type MockLlmServer = {
  */
 export async function startMockLlmServer(options: MockLlmServerOptions = {}): Promise<MockLlmServer> {
   const { port = 0, host = "127.0.0.1", ...mockOptions } = options;
-  const mock = createMockLlm({ control: true, ...mockOptions });
+  const mock = createDemoModel({ control: true, ...mockOptions });
   const server = http.createServer((req, res) => {
     serve(mock, req, res).catch((error: unknown) => {
       console.error("[mock-llm] request failed", error);
@@ -46,7 +46,7 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
   };
 }
 
-async function serve(mock: MockLlm, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+async function serve(mock: DemoModel, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const abort = new AbortController();
   res.on("close", () => abort.abort());
   const response = await mock.handle(await toWebRequest(req, abort.signal));

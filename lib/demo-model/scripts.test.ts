@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ScriptRegistry, exhaustedText, scriptKeyOfChat } from "./scripts";
-import { startMockLlmServer, type MockLlmServer } from "./server";
-import { chatBody, postJson } from "./test-support";
+import { startMockLlmServer, type MockLlmServer } from "@/lib/testing/scripted-model/server";
+import { chatBody, postJson } from "@/lib/testing/scripted-model/test-support";
 import type { ChatRequest } from "./request-schema";
 
 describe("ScriptRegistry", () => {

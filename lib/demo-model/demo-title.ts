@@ -1,6 +1,6 @@
 import { messageText, type ChatRequest } from "./request-schema";
 import { withoutScriptMarkers } from "./scripts";
-import { TITLE_SYSTEM_MARKER } from "../../runs/title-prompt";
+import { TITLE_SYSTEM_MARKER } from "../runs/title-prompt";
 
 /**
  * The demo model's conversation title: the first words of the user's question, without

@@ -1,7 +1,7 @@
 import { encode } from "gpt-tokenizer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMockLlmServer, type MockLlmServer } from "./server";
-import { chatModel, postJson, streamMessage } from "./test-support";
+import { startMockLlmServer, type MockLlmServer } from "@/lib/testing/scripted-model/server";
+import { chatModel, postJson, streamMessage } from "@/lib/testing/scripted-model/test-support";
 import { countTokens } from "./usage";
 
 describe("usage over HTTP", () => {

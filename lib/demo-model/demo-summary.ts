@@ -2,10 +2,11 @@ import { messageText, type ChatRequest } from "./request-schema";
 import { DURABLE } from "./demo-memory";
 
 /**
- * The demo model's conversation summary (SPEC 3.5): a request of one user message with the
- * transcript between `<conversation>` tags and no tools. Deterministic: lines that state a lasting
- * fact or preference (an earlier summary's and the user's) are all kept under "Requirements and
- * preferences", so they survive summary after summary; of the other requests only the last few.
+ * The demo model's conversation summary (docs/ARCHITECTURE.md, "Summary"): a request of one user
+ * message with the transcript between `<conversation>` tags and no tools. Deterministic: lines
+ * that state a lasting fact or preference (an earlier summary's and the user's) are all kept under
+ * "Requirements and preferences", so they survive summary after summary; of the other requests
+ * only the last few.
  */
 export function isSummaryRequest(request: ChatRequest): boolean {
   if (request.tools?.length) return false;

@@ -1,5 +1,5 @@
 import { messageText, type ChatRequest } from "./request-schema";
-import { MINDMAP_SYSTEM_MARKER } from "../../kb/mindmap-prompt";
+import { MINDMAP_SYSTEM_MARKER } from "../kb/mindmap-prompt";
 
 /**
  * The demo model's mind map: the outline it is given, as a tree (documents under the knowledge
