@@ -9,7 +9,8 @@ const SERVER_ONLY_MODULES = [
   "@/lib/runs/*",
   "@/lib/jobs/*",
   "@/lib/redis/*",
-  "@/lib/runtime/*",
+  "@/lib/shims/*",
+  "@/lib/demo-model/*",
   "@/lib/workspace/*",
   "@/lib/bootstrap/*",
   "@/lib/api/*",
@@ -71,6 +72,20 @@ const config = [
               message: "Server-only module: components import its types only (docs/ARCHITECTURE.md).",
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Product code ships without test tooling: suites shared by several tests live in lib/testing/.
+    files: ["lib/**/*.ts", "app/**/*.ts", "app/**/*.tsx", "components/**/*.ts", "components/**/*.tsx"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "lib/testing/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "vitest", message: "Test tooling belongs in *.test.ts files or lib/testing/." }],
+          patterns: [{ group: ["@/lib/testing/*"], message: "Product code does not import the test harness." }],
         },
       ],
     },

@@ -3,7 +3,7 @@
 // import each other are a mutual pair. scripts/check-cycles.mjs measures both on every `npm test`.
 export const LAYERS = [
   ["errors", "config", "i18n", "patterns", "http"],
-  ["identity", "redis", "runtime"],
+  ["identity", "redis", "shims"],
   ["sharing"],
   ["workspace"],
   ["db"],
@@ -14,7 +14,7 @@ export const LAYERS = [
   ["agent"],
   ["coordinator", "mcp"],
   ["runs"],
-  ["api"],
+  ["api", "demo-model"],
   ["bootstrap"],
   ["testing"],
 ];

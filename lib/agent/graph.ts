@@ -14,12 +14,13 @@ import { reservedToolNames } from "./tools/tool-properties";
 import { enqueueMemoryExtraction } from "@/lib/memory/memory-job";
 import { runStreamOptions } from "./stream-options";
 import type { BuildChildAgent, ChildAgent } from "./subagents/run-subagent";
-import { installLightRunContext } from "./light-run-context";
+import { installLightRunContext } from "@/lib/shims/light-run-context";
+import { shimOn } from "@/lib/shims/switch";
 
 export { runStreamOptions };
 
 // Graph runs carry their config on a plain async context object unless something traces (light-run-context.ts).
-installLightRunContext();
+if (shimOn("light-run-context")) installLightRunContext();
 
 /**
  * ChatbotAgent: the main agent graph for one run, built from the prepared runtime context.

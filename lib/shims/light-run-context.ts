@@ -24,7 +24,7 @@ const INSTALLED = Symbol.for("meridian.lightRunContext");
  * nothing traces, builds a callback manager (to look for a tracer) and a LangSmith RunTree with
  * tracing off (a UUIDv7, date strings, environment lookups) only to carry the config on the
  * async context: ~0.7 ms of CPU a chat turn, ~45 of them, the largest single item of LangChain's
- * per-turn cost (bench/RESULTS.md, issue 11). Without a tracer (none in the environment, none in
+ * per-turn cost (bench/RESULTS.md). Without a tracer (none in the environment, none in
  * the callbacks) this carries the same config on a plain object instead, which every reader
  * (`getConfig()`, interrupts, `getRunnableConfig`) reads the same way: a disabled RunTree there
  * and no RunTree there both mean "not tracing" to the callback managers. With a tracer, LangChain's

@@ -17,7 +17,8 @@ import type { BuildChildAgent } from "@/lib/agent/subagents/run-subagent";
 import { imageCompatMiddleware } from "./image-compat";
 import { HUMAN_IN_THE_LOOP_TOOLS, toolApprovalMiddleware } from "./human-in-the-loop";
 import { stepLimitMiddleware } from "./step-limit";
-import { withCombinedHooks } from "./combine-hooks";
+import { withCombinedHooks } from "@/lib/shims/combine-hooks";
+import { shimOn } from "@/lib/shims/switch";
 
 export type MiddlewareDeps = {
   ctx: AgentRuntimeContext;
@@ -35,12 +36,13 @@ export type MiddlewareDeps = {
 };
 
 /**
- * The main agent's middleware chain, outermost first (SPEC 3). before* hooks run in this
- * order, after* in reverse; for wrapModelCall the first entry is the outermost wrapper, so
- * token usage (innermost) sees whichever model retry/fallback actually called.
+ * The main agent's middleware chain, outermost first
+ * (docs/ARCHITECTURE.md, "The middleware chain"). before* hooks run in this order, after* in
+ * reverse; for wrapModelCall the first entry is the outermost wrapper, so token usage (innermost)
+ * sees whichever model retry/fallback actually called.
  *   1 filesystem (+ large tool results to files, inside it) · 2 attachments · artifacts
  *   3 skills (prompt list, preload, activation on reading SKILL.md, tool gating)
- *   4 subagents: `task` for a main agent, the main-agent-only tool filter for a subagent · 5 summarization: L1 view, L2 summary (SPEC 3.5)
+ *   4 subagents: `task` for a main agent, the main-agent-only tool filter for a subagent · 5 summarization: L1 view, L2 summary
  *   6 todo list · 7 patch tool calls · 8 model fallback + retry
  *   9 image input compatibility (+ ocr_parse_file) · 10 token usage
  *   11 human in the loop: approvals and ask_user_question (last, so its afterModel reviews tool calls first)
@@ -94,7 +96,8 @@ export function mainAgentMiddleware({
         workdir,
         foreignAgent: ctx.agent.foreign,
       });
-      return withCombinedHooks([...chain, approvals]);
+      const full = [...chain, approvals];
+      return shimOn("combine-hooks") ? withCombinedHooks(full) : full;
     },
   };
 }

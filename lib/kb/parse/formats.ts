@@ -1,4 +1,4 @@
-/** The document formats a knowledge base ingests (SPEC 4), by file extension. Browser-safe: the upload zone uses it too. */
+/** The document formats a knowledge base ingests, by file extension. Browser-safe: the upload zone uses it too. */
 export const KB_FORMATS = {
   pdf: "application/pdf",
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",

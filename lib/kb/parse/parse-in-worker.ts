@@ -1,10 +1,5 @@
 import { Worker, type ResourceLimits } from "node:worker_threads";
-import {
-  BoundedWorker,
-  isWorkerTaskFailed,
-  type SerializedError,
-  type WorkerTaskFailed,
-} from "@/lib/runtime/bounded-worker";
+import { BoundedWorker, isWorkerTaskFailed, type SerializedError, type WorkerTaskFailed } from "./bounded-worker";
 import { ZipRefused, type ZipRefusal, type ZipLimits } from "@/lib/files/zip-read";
 import type { IngestFailureCode } from "../ingest-failure";
 import { ParseFailure } from "./parse-failure";

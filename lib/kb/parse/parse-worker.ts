@@ -1,5 +1,5 @@
 import { parentPort } from "node:worker_threads";
-import { serveWorkerTasks } from "@/lib/runtime/bounded-worker";
+import { serveWorkerTasks } from "./bounded-worker";
 import { readZipFiles, type ZipLimits } from "@/lib/files/zip-read";
 import { parseDocument } from "./parse-document";
 import { findInDocument, type FindOptions } from "../find-in-document";
