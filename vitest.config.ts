@@ -1,8 +1,15 @@
 import os from "node:os";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "@": import.meta.dirname } },
+  resolve: {
+    alias: {
+      "@": import.meta.dirname,
+      // `import "server-only"` throws outside Next.js's server build; tests run server code directly.
+      "server-only": path.join(import.meta.dirname, "node_modules/server-only/empty.js"),
+    },
+  },
   test: {
     include: [
       "lib/**/*.test.ts",

@@ -1,3 +1,4 @@
+import "server-only";
 import NextAuth, { AuthError, CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { headers } from "next/headers";

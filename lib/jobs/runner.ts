@@ -1,3 +1,4 @@
+import "server-only";
 import {
   claimJob,
   claimMoreJobs,
@@ -16,8 +17,8 @@ import {
 } from "@/lib/db/jobs";
 
 /**
- * The one durable job runner (ingestion now; summaries' memory extraction and coordinator tasks
- * later). Jobs are rows: a worker claims one with a lease, renews it while working, and a job
+ * The one durable job runner: knowledge-base ingestion, embeddings and mind maps, memory
+ * extraction and delegated coordinator tasks all run through it. Jobs are rows: a worker claims one with a lease, renews it while working, and a job
  * whose worker died is claimed again once the lease expires, on this instance or another.
  */
 
