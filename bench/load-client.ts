@@ -1,5 +1,5 @@
 /**
- * The load bench's HTTP client, as API.md describes the API: credentials sign-in with a cookie
+ * The load bench's HTTP client, as docs/API.md describes the API: credentials sign-in with a cookie
  * jar, users made by the admin, Bearer tokens, and one timed POST /api/chat.
  */
 

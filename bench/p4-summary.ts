@@ -9,7 +9,7 @@ import { startModelProcess } from "./model-process";
 import { watchModelTime } from "./model-time";
 
 /**
- * Issue 13's P4: the scripted 300-turn conversation of the long-conversation test (every third
+ * P4: the scripted 300-turn conversation of the long-conversation test (every third
  * turn reads a ~1,800-token file; zero-latency model in its own process; threshold 8K, ratio
  * 0.8, keep 6, result limit 300), reporting the largest request the model got as a share of the
  * threshold, the L1-only and L2 passes, the server time of a turn (model time excluded, median

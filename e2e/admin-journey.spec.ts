@@ -5,7 +5,7 @@ import { uniqueName } from "./helpers/org";
 import { clickUntilVisible, saveScreenshot } from "./helpers/pages";
 
 /**
- * Issue 3, "Done when" bullet 2, in one browser session and through the UI only: the superadmin
+ * The admin journey end to end, in one browser session and through the UI only: the superadmin
  * creates a department with an admin and a user in it, a provider pointing at the scripted
  * model server (tested, a model enabled) and an agent from the schema-generated form shared
  * read-only with the department; then the user signs in, chats with that agent on that model,
@@ -115,7 +115,7 @@ async function settle(page: Page) {
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
 }
 
-test("issue 3 acceptance: the superadmin sets up an organisation, provider and agent; a member chats with it @solo", async ({
+test("acceptance: the superadmin sets up an organisation, provider and agent; a member chats with it @solo", async ({
   page,
   baseURL,
 }) => {

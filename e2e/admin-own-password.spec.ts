@@ -11,7 +11,7 @@ import { createDepartment, type Department } from "./helpers/org";
 import { request as playwrightRequest } from "./test";
 import { saveScreenshot } from "./helpers/pages";
 
-/** An admin changes their own password in the edit dialog: the current one is asked for (issue 9). */
+/** An admin changes their own password in the edit dialog: the current one is asked for. */
 
 const TEXT = {
   "en-US": {

@@ -2,7 +2,7 @@ import { expect, test } from "./test";
 import { createUser, signInAsAdmin, signInPage } from "./helpers/auth";
 import { createDepartment } from "./helpers/org";
 
-/** The admin area has its own sign-out (issue 10): it ends the session, so /admin asks for a sign-in again. */
+/** The admin area has its own sign-out: it ends the session, so /admin asks for a sign-in again. */
 
 // Each test signs out an admin of its own: they may run side by side.
 test.describe.configure({ mode: "parallel" });

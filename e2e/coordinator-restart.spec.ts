@@ -5,7 +5,7 @@ import { uniqueName } from "./helpers/org";
 import { extraPort, restartableServer } from "./helpers/restartable-server";
 
 /**
- * Issue 14: a coordinator's delegated task survives the server. The test runs its own app
+ * A coordinator's delegated task survives the server. The test runs its own app
  * server, delegates a task whose worker is waiting for its model, kills the whole server with
  * SIGKILL, and starts it again on the same data: once the dead worker's lease runs out, the new
  * server takes the task over, continues the worker's conversation from its checkpoint (the task

@@ -5,7 +5,7 @@ import { uniqueName } from "./helpers/org";
 import { pageInView, saveScreenshot } from "./helpers/pages";
 
 /**
- * Issue 14 in the browser: the coordinator toggle, the status panel's list of delegated tasks
+ * The coordinator in the browser: the toggle, the status panel's list of delegated tasks
  * with their live state, and stopping one task from the panel while the coordinator waits for
  * the others in `synthesize` (the scripted server sees the stopped worker's call closed).
  */

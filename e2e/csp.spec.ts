@@ -6,7 +6,7 @@ import { uniqueName } from "./helpers/org";
 import { SAMPLES } from "../lib/testing/file-samples";
 
 /**
- * Issue 9, item 6, in the browser: the pages' Content-Security-Policy blocks what it must (an
+ * In the browser, the pages' Content-Security-Policy blocks what it must (an
  * injected inline script) and nothing the app needs. Walks the main pages and collects every
  * CSP violation: the DOM event in every frame, and Chromium's console report.
  */

@@ -7,7 +7,7 @@ import { uniqueName } from "./helpers/org";
 import { clickUntilVisible, saveScreenshot } from "./helpers/pages";
 
 /**
- * Issue 4, files in the browser: drag-and-drop upload with progress, the agent reads the file
+ * Files in the browser: drag-and-drop upload with progress, the agent reads the file
  * (scripted read_file) while the chat never shows an attachment block, an artifact opened in
  * the file panel and downloaded, another user refused (404), the panel's own upload (asking
  * before a replace) and delete in the personal workspace, a removed chip's file deleted, and

@@ -3,7 +3,7 @@ import { signInContext } from "./helpers/auth";
 import { uniqueName } from "./helpers/org";
 
 /**
- * Issue 9, item 11: a caller's hover colour on IconButton wins over the base one (cn() =
+ * A caller's hover colour on IconButton wins over the base one (cn() =
  * clsx + tailwind-merge). Checked on the real stylesheet by computed colour while hovered.
  */
 

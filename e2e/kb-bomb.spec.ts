@@ -6,7 +6,7 @@ import { pageInView, saveScreenshot } from "./helpers/pages";
 import { mock, scriptMarker, sendChat } from "./helpers/chat";
 
 /**
- * Issue 42: a zip bomb uploaded in the browser (40 entries of 2 MiB whose directory declares a
+ * A zip bomb uploaded in the browser (40 entries of 2 MiB whose directory declares a
  * compressed size of 0: once 80 MiB on disk from a few KB) is refused with the headline in the
  * user's language (the reason too) and nothing stored, while another user's chat is answered meanwhile.
  */

@@ -5,7 +5,7 @@ import { uniqueName } from "./helpers/org";
 import { saveScreenshot } from "./helpers/pages";
 
 /**
- * Issue 12, second "Done when", in the browser: the scripted model reads the knowledge-base skill,
+ * Cited knowledge-base answers end to end in the browser: the scripted model reads the knowledge-base skill,
  * calls list_kbs and query_kb; the answer shows its sources, and a source opens the document at
  * the cited lines.
  */

@@ -3,7 +3,7 @@ import { ADMIN, signIn } from "./helpers/auth";
 import { extraPort, restartableServer } from "./helpers/restartable-server";
 
 /**
- * Issue 12: killing the server during indexing and starting it again finishes the job. The test
+ * Killing the server during indexing and starting it again finishes the job. The test
  * runs its own app server (same build, its own data directory or database), uploads a document
  * big enough to take seconds to index, kills the whole server with SIGKILL while the document is
  * being indexed, starts it again on the same data, and watches the document reach "indexed" in

@@ -5,7 +5,7 @@ import { uniqueName } from "./helpers/org";
 import { clickUntilVisible, pageInView, sendAndWait, saveScreenshot } from "./helpers/pages";
 
 /**
- * Issue 13 in the browser: a chat that outgrows its agent's (small) summary threshold shows the
+ * A long conversation in the browser: a chat that outgrows its agent's (small) summary threshold shows the
  * compression notice, the context ring drops and marks the summary, and the fact from the first
  * message lands in MEMORY.md, which the file panel shows.
  */

@@ -6,7 +6,7 @@ import { startLocalRedis, type LocalRedis } from "../lib/testing/redis-server";
 import { saveScreenshot } from "./helpers/pages";
 
 /**
- * Issue 15: two app instances on one PostgreSQL and one Redis. A chat started on A is followed
+ * Two app instances on one PostgreSQL and one Redis. A chat started on A is followed
  * from B after a reload and stopped from B; restarting B never fails A's live run; when A dies
  * mid-run, B fails the run once its lease has expired. (PostgreSQL only: the embedded database
  * belongs to one process. playwright.config.ts runs this spec when DATABASE_URL is set.)

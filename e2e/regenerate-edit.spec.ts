@@ -4,7 +4,7 @@ import { mock, scriptMarker } from "./helpers/chat";
 import { uniqueName } from "./helpers/org";
 import { pageInView, sendAndWait, saveScreenshot } from "./helpers/pages";
 
-/** Issue 13: regenerate replaces the last answer; editing an earlier message forks the conversation from there. */
+/** Regenerate replaces the last answer; editing an earlier message forks the conversation from there. */
 
 const suffix = uniqueName("r").slice(2).toLowerCase();
 const key = `regen-${suffix}`;

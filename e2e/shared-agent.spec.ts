@@ -4,7 +4,7 @@ import { clickUntilVisible, pageInView, saveScreenshot, sendAndWait } from "./he
 import { mock, scriptMarker } from "./helpers/chat";
 
 /**
- * Issue 42: an agent another user wrote runs their instructions, so the chat says whose they are:
+ * An agent another user wrote runs their instructions, so the chat says whose they are:
  * "by …" in the picker, and "Instructions by …" above the message box, for a new chat and again
  * when the conversation is reopened. The seeded default agent shows no such line.
  */

@@ -8,7 +8,7 @@ import { uniqueName } from "./helpers/org";
 import { maliciousZips, replaceEditorText, skillCard, skillMarkdown, skillZip, uploadSkill } from "./helpers/skills";
 
 /**
- * Issue 5 in the browser: a skill zip uploaded on /skills, selected for an agent in the generated
+ * Skills in the browser: a skill zip uploaded on /skills, selected for an agent in the generated
  * form, activated by the scripted model's read_file and shown live in the status panel; zips that
  * try to escape (traversal, symlink, bomb) refused with the server's reason; SKILL.md edited
  * online, a broken front matter pointed out by line; files added and removed, sharing, export.

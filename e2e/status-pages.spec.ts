@@ -3,7 +3,7 @@ import { createUser, signInAsAdmin, signInContext, type CreatedUser } from "./he
 import { pageInView, saveScreenshot, VIEWS } from "./helpers/pages";
 
 /**
- * Issue 9, item 8: the admin area answers a plain user 403 with the forbidden page, an unknown
+ * The admin area answers a plain user 403 with the forbidden page, an unknown
  * address 404 with the not-found page, both translated and in the app's look.
  */
 

@@ -5,7 +5,7 @@ import { uniqueName } from "./helpers/org";
 import { pageInView, saveScreenshot } from "./helpers/pages";
 
 /**
- * Issue 14 in the browser: the main agent delegates to the seeded researcher with `task`. The
+ * Subagents in the browser: the main agent delegates to the seeded researcher with `task`. The
  * answer's subagent card and the status panel's subagents section follow the child live (its
  * plan while its model is still thinking), then show it done with duration and tokens, and the
  * panel opens the child's transcript, also after a reload, in both languages and themes.

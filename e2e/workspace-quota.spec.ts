@@ -4,7 +4,7 @@ import { dropFiles } from "./helpers/files";
 import { E2E_WORKSPACE_QUOTA_BYTES } from "../playwright.config";
 import { oncePerWorker, saveScreenshot } from "./helpers/pages";
 
-/** A full workspace in the browser: an upload past the quota says so, in English and Chinese (issue 9, item 4). */
+/** A full workspace in the browser: an upload past the quota says so, in English and Chinese. */
 
 const shot = (name: string) => `${process.env.E2E_SCREENSHOT_DIR || "test-results"}/quota-${name}.png`;
 

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { cn } from "@/components/ui/cn";
 
 /**
- * Coordinator mode for this chat (SPEC 6): the agent delegates tasks to workers that run in
+ * Coordinator mode for this chat: the agent delegates tasks to workers that run in
  * parallel and gathers their results. Applies to the messages sent from now on.
  */
 export function CoordinatorToggle({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {

@@ -8,8 +8,7 @@ import { ScopeEditor, type Directory } from "./scope-editor";
 import { isPrivate, SCOPES, updateScope } from "./sharing-state";
 
 /**
- * Who may use (read) and change (manage) a resource: agents now, skills, knowledge bases and
- * MCP servers later. What the actor may not grant is disabled with the reason beside it; when
+ * Who may use (read) and change (manage) a resource: an agent, a skill or a knowledge base. What the actor may not grant is disabled with the reason beside it; when
  * they can grant nothing at all, the resource simply stays private.
  */
 export function SharingEditor({

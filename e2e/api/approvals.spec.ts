@@ -5,7 +5,7 @@ import { mock, parseSse, scriptMarker, sendChat } from "../helpers/chat";
 import { startTestMcpServer, type TestMcpServer } from "../../lib/testing/mcp-server";
 
 /**
- * Approval modes over real HTTP (issue 9 item 5): with the default agent (`default` mode) an MCP
+ * Approval modes over real HTTP: with the default agent (`default` mode) an MCP
  * tool its server marks readOnlyHint runs at once, one without it waits for approval and runs
  * only once approved; an admin's `trust` agent runs it unasked (the superadmin may use every
  * server). The server is shared with the member alone, so the chats of specs running beside this

@@ -3,7 +3,10 @@ import { createUser, signIn, signInAsAdmin } from "../helpers/auth";
 import { expectError } from "../helpers/org";
 import { SAMPLES } from "../../lib/testing/file-samples";
 
-/** Uploads, workdir files and the personal workspace over real HTTP (API.md "Files"; issue 4 items 3 and 6). */
+/**
+ * Uploads, workdir files and the personal workspace over real HTTP
+ * (docs/API.md, "/api/threads/:id/uploads", "/api/threads/:id/files" and "/api/workspace/files").
+ */
 
 const U = "/home/gem/user-data";
 const MiB = 1024 * 1024;

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from "../test";
 import { createUser, signIn, signInAsAdmin } from "../helpers/auth";
 import { bearerContext, createToken, expectError } from "../helpers/org";
 
-/** Knowledge bases over real HTTP (issue 12, first "Done when"): create, upload, index, query, share. */
+/** Knowledge bases over real HTTP, end to end: create, upload, index, query, share. */
 
 type Doc = { id: string; name: string; status: string; error?: string; chunkCount: number; progress: number };
 type Hit = { fileId: string; fileName: string; chunkId: number; content: string; score: number; startLine: number };

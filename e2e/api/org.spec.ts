@@ -2,7 +2,10 @@ import { expect, test } from "../test";
 import { createUser, signIn, signInAsAdmin } from "../helpers/auth";
 import { createDepartment, createToken, bearerContext, expectError, uniqueName, type Department } from "../helpers/org";
 
-/** Departments and users over HTTP with the role rules of issue 3 (SPEC 7). */
+/**
+ * Departments and users over HTTP with the role rules: the superadmin manages all, an admin their
+ * own department, a user none.
+ */
 
 test("departments: the superadmin manages them; an admin sees only their own; a user none", async ({ baseURL }) => {
   const root = await signInAsAdmin(baseURL!);

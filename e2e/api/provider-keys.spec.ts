@@ -5,7 +5,7 @@ import { createUser, signIn, signInAsAdmin } from "../helpers/auth";
 import { createDepartment, expectError, uniqueName } from "../helpers/org";
 
 /**
- * Stored provider keys and MCP headers over real HTTP (issue 9, item 1): only the superadmin
+ * Stored provider keys and MCP headers over real HTTP: only the superadmin
  * writes providers; moving a provider or an MCP server to another origin leaves its stored
  * credentials behind; connection tests never repeat what the upstream answered. Tiny local
  * listeners stand in for the servers and record every request header that reaches them.

@@ -3,7 +3,7 @@ import { createUser, signIn, signInAsAdmin } from "../helpers/auth";
 import { SAMPLES } from "../../lib/testing/file-samples";
 
 /**
- * Issue 9, item 6: the security headers on every kind of response, as the server sends them.
+ * The security headers on every kind of response, as the server sends them.
  * Pages: a per-response nonce CSP (proxy.ts). API answers, static files: a CSP that runs
  * nothing. Stored files: their own CSP, framable by this origin only, never overridden or
  * doubled by the global headers (next.config.ts).

@@ -11,7 +11,7 @@ import {
 } from "../helpers/auth";
 import type { ErrorCode } from "../../lib/errors/error-codes";
 
-/** Cookie sessions over real HTTP (SPEC 6 "Cookie sessions", API.md "Sessions"). */
+/** Cookie sessions over real HTTP (docs/ARCHITECTURE.md, "Auth and sharing"; docs/API.md, "/api/auth"). */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -30,7 +30,7 @@ async function expectError(res: APIResponse, status: number, code: ErrorCode) {
 }
 
 test.describe("sign-in", () => {
-  test("the API.md flow sets an HttpOnly, SameSite=Strict, 24 h session cookie (Secure only over https)", async ({
+  test("the credentials sign-in flow sets an HttpOnly, SameSite=Strict, 24 h session cookie (Secure only over https)", async ({
     baseURL,
   }) => {
     const api = await playwrightRequest.newContext({ baseURL });

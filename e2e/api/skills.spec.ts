@@ -4,7 +4,7 @@ import { createUser, signIn, signInAsAdmin } from "../helpers/auth";
 import { createDepartment, expectError } from "../helpers/org";
 import { buildZip, MALICIOUS_ZIPS, skillMarkdown } from "../../lib/testing/zip-fixtures";
 
-/** The skills API over real HTTP (issue 5 items 1, 3, 4): upload, list, edit, share, export, delete, refusals. */
+/** The skills API over real HTTP: upload, list, edit, share, export, delete, refusals. */
 
 type SkillView = {
   slug: string;

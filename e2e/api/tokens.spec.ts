@@ -3,7 +3,7 @@ import { attemptSignIn, createUser, signIn, signInAsAdmin, signInErrorCode } fro
 import { bearerContext, createDepartment, createToken, expectError } from "../helpers/org";
 import { mock, scriptMarker, sendChat } from "../helpers/chat";
 
-/** Personal API tokens over real HTTP (API.md "Sessions"; issue 3, "Organisation"). */
+/** Personal API tokens over real HTTP (docs/API.md, "/api/tokens"). */
 
 test("a user's token works as Bearer, is listed without its secret, and is 401 once revoked", async ({ baseURL }) => {
   const admin = await signInAsAdmin(baseURL!);
@@ -104,7 +104,7 @@ test("malformed and unknown tokens are 401, and never fall back to a cookie", as
   await Promise.all([root.dispose(), mixed.dispose(), garbage.dispose()]);
 });
 
-test.describe("a token cannot take over its account (issue 9)", () => {
+test.describe("a token cannot take over its account", () => {
   test("an admin's token cannot create users, set passwords or mint tokens; nothing changes", async ({ baseURL }) => {
     const root = await signInAsAdmin(baseURL!);
     const dept = await createDepartment(root);
@@ -201,9 +201,7 @@ test.describe("a token cannot take over its account (issue 9)", () => {
   });
 });
 
-test("a token regenerates and edits its owner's chat, and gets 404 on another user's (issue 13)", async ({
-  baseURL,
-}) => {
+test("a token regenerates and edits its owner's chat, and gets 404 on another user's", async ({ baseURL }) => {
   const admin = await signInAsAdmin(baseURL!);
   const [alice, bob] = [await createUser(admin), await createUser(admin)];
   const aliceApi = await signIn(baseURL!, alice.username, alice.password);

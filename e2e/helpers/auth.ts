@@ -37,7 +37,7 @@ export async function csrfToken(api: APIRequestContext): Promise<string> {
 }
 
 /**
- * One credentials sign-in attempt exactly as API.md describes it. Returns the raw response
+ * One credentials sign-in attempt exactly as docs/API.md ("/api/auth") describes it. Returns the raw response
  * (a 302 to the callback URL on success, to /login?error=CredentialsSignin&code=... on failure).
  */
 export async function attemptSignIn(api: APIRequestContext, username: string, password: string): Promise<APIResponse> {

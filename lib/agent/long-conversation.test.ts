@@ -9,7 +9,8 @@ import { JobRunner } from "@/lib/jobs/runner";
 import { listMessages } from "@/lib/db/messages";
 import "@/lib/memory/memory-job";
 
-// Issue 13's scripted long conversation, end to end through chat runs on the scripted model server.
+// The scripted long conversation (lib/testing/long-conversation.ts), end to end through chat runs on the
+// scripted model server.
 let h: AgentHarness;
 let runner: JobRunner;
 

@@ -10,7 +10,7 @@ export function runUsage(
 ): Record<string, unknown> | null {
   const usage = values?.tokenUsage as TokenUsageState | undefined;
   let run: Record<string, unknown> | null = usage?.run?.runId === runId ? usage.run : null;
-  // Summary calls are saved with the run, apart from its main-model figures (SPEC 3.7).
+  // Summary calls are saved with the run under `internal`, apart from its main-model figures.
   const internal = usage?.internal?.run.runId === runId ? usage.internal.run : null;
   if (internal) run = { ...(run ?? { runId, buckets: {}, totals: null }), internal };
   if (!partial) return run;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { interruptPartSchema } from "./interrupt-payloads";
 
 /**
- * Every `data-<name>` part of the chat's UI message stream (API.md), declared once: the server
+ * Every `data-<name>` part of the chat's UI message stream (docs/API.md, "/api/chat"), declared once: the server
  * emits them with `emitPart`, the client renders them with the types inferred here.
  * Client components import this module, so it imports nothing server-only.
  */
@@ -46,7 +46,10 @@ const approximateContextSchema = z.object({
   usageAvailable: z.boolean(),
 });
 
-/** State `tokenUsage` (SPEC 3.7): the approximate context and the provider's usage aggregates. */
+/**
+ * State `tokenUsage` (docs/ARCHITECTURE.md, "Token usage"): the approximate context and the
+ * provider's usage aggregates.
+ */
 const tokenUsageSchema = z.object({
   context: approximateContextSchema.nullable(),
   latest: usageAggregateSchema.extend({ spec: z.string(), responseModel: z.string().nullable() }).nullable(),
@@ -108,7 +111,7 @@ export const uiPartSchemas = {
       }),
     ),
   }),
-  /** Older history summarised to fit the context window (L2, SPEC 3.5). */
+  /** Older history summarised to fit the context window (L2; docs/ARCHITECTURE.md, "Summary"). */
   compression: z.object({
     status: z.enum(["started", "completed", "failed"]),
     message: z.string().optional(),
@@ -118,7 +121,7 @@ export const uiPartSchemas = {
     tokensBefore: z.number().optional(),
     tokensAfter: z.number().optional(),
   }),
-  /** Progress of a delegated task (the `task` tool, SPEC 3.4), one part per call, updated in place. */
+  /** Progress of a delegated task (the `task` tool), one part per call, updated in place. */
   subagent: z.object({
     status: z.enum(["started", "progress", "completed", "failed"]),
     /** The subagent's name. */

@@ -66,7 +66,10 @@ export async function jwtCallback(params: JwtParams, ctx: { userAgent?: string |
   };
 }
 
-/** The public shape (API.md): `{user: {id, name, role}, expires}`; nothing else of the token. */
+/**
+ * The public session shape (docs/API.md, "/api/auth/session"): `{user: {id, name, role}, expires}`;
+ * nothing else of the token.
+ */
 export function sessionCallback({
   session,
   token,

@@ -8,7 +8,7 @@ import { takeSignInAttempt } from "./sign-in-limit";
  * The /api/auth/* route handlers. Two adjustments to Auth.js:
  * - the request is re-addressed to the origin the client used (redirects and the callback URL
  *   check then work on any host name, not only the one `next start` believes it has);
- * - `GET /api/auth/session` answers `{}` rather than `null` when signed out (API.md);
+ * - `GET /api/auth/session` answers `{}` rather than `null` when signed out (docs/API.md, "/api/auth/session");
  * - a credentials sign-in over the rate limit (sign-in-limit.ts) is answered 429 before Auth.js runs.
  */
 function onPublicOrigin(req: NextRequest): NextRequest {

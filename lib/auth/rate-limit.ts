@@ -1,7 +1,7 @@
 /**
  * A budget of attempts per key (a token bucket: `perMinute` tokens, refilled continuously, a full
- * minute's worth available at once). In-process for now; a shared store (Redis) only has to
- * implement the same two calls.
+ * minute's worth available at once). This one lives in the process; `redis-rate-limit.ts`
+ * implements the same two calls in Redis, and `shared-rate-limit.ts` picks between them.
  */
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 

@@ -20,11 +20,11 @@ const MAX_DESCRIPTION_CHARS = 20_000;
 const META = toolMetadata({ sideEffect: "conversation", mainAgentOnly: true, middlewareOwned: true });
 
 /**
- * Coordinator mode's meta-tools (SPEC 6). `delegate_task` queues a task row and its job and
- * returns at once; the job runner works through the chat's tasks a few at a time (the
- * semaphore). `check_task` never blocks, `task_stop` is idempotent and aborts the worker's
- * in-flight call, and `synthesize` waits for a set of tasks up to a deadline and reports each
- * outcome, failures and time-outs included, without throwing.
+ * Coordinator mode's meta-tools (docs/ARCHITECTURE.md, "Subagents and coordinator").
+ * `delegate_task` queues a task row and its job and returns at once; the job runner works through
+ * the chat's tasks a few at a time (the semaphore). `check_task` never blocks, `task_stop` is
+ * idempotent and aborts the worker's in-flight call, and `synthesize` waits for a set of tasks up
+ * to a deadline and reports each outcome, failures and time-outs included, without throwing.
  */
 export function coordinatorTools(ctx: AgentRuntimeContext) {
   const limits = coordinatorLimits();

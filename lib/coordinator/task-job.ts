@@ -19,7 +19,7 @@ import { runChildAgent, type BuildChildAgent, type SubagentProgress } from "@/li
 import { broadcastAbort, handleAborts } from "@/lib/redis/abort-broadcast";
 
 /**
- * Runs a coordinator's delegated task (SPEC 6) as a job of the one job runner: the task row says
+ * Runs a coordinator's delegated task as a job of the one job runner: the task row says
  * what to do, the job's group (the coordinating chat) is its semaphore, and its lease lets
  * another worker take over a task whose worker died (attempt 2 continues the child thread from
  * its checkpoint). The timeout counts from the task's first start, so it holds across restarts.

@@ -5,9 +5,10 @@ import { jobs } from "./kb-schema";
 import type { Actor } from "@/lib/identity/actor";
 
 /**
- * A coordinator's delegated tasks (SPEC 6). The coordinator's tools and the status panel read
- * them for the acting user and the coordinating chat; the job that runs one writes its state
- * by id (system work: the job re-checks the user before it starts).
+ * A coordinator's delegated tasks (docs/ARCHITECTURE.md, "Subagents and coordinator"). The
+ * coordinator's tools and the status panel read them for the acting user and the coordinating chat;
+ * the job that runs one writes its state by id (system work: the job re-checks the user before it
+ * starts).
  */
 
 export type DelegatedTaskRow = typeof delegatedTasks.$inferSelect;

@@ -12,7 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./schema";
 
-/** Knowledge bases, their documents and chunks (SPEC 4). Migrations in drizzle/ cover this file too. */
+/** Knowledge bases, their documents and chunks. Migrations in drizzle/ cover this file too. */
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();

@@ -141,7 +141,7 @@ export const threads = pgTable(
     /** Root of the conversation tree: itself for a chat, the parent chat for subagent threads. */
     rootThreadId: text("root_thread_id"),
     parentThreadId: text("parent_thread_id"),
-    /** Coordinator mode (SPEC 6): the chat's agent delegates with delegate_task and friends. */
+    /** Coordinator mode: the chat's agent delegates with delegate_task and friends. */
     coordinator: boolean("coordinator").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -336,7 +336,7 @@ export const DELEGATED_TASK_STATUSES = ["queued", "running", "completed", "faile
 export type DelegatedTaskStatus = (typeof DELEGATED_TASK_STATUSES)[number];
 
 /**
- * A coordinator's delegated task (SPEC 6): the row the coordinator's tools read and the status
+ * A coordinator's delegated task: the row the coordinator's tools read and the status
  * panel lists. A job of kind `delegated-task` runs it (lib/coordinator), under the thread's
  * semaphore; its child conversation is a child thread as with `task`.
  */

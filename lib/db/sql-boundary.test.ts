@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-/** Issue 10: every query lives in lib/db/<domain>.ts; test helpers in lib/testing may query too. */
+/** Every query lives in lib/db/<domain>.ts; test helpers in lib/testing may query too. */
 const ROOTS = ["app", "lib", "components", "scripts"];
 const EXEMPT = [path.join("lib", "db"), path.join("lib", "testing")];
 const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;

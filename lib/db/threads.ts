@@ -174,7 +174,7 @@ export async function deleteThread(actor: Actor, id: string): Promise<string[]> 
 }
 
 /**
- * A subagent's conversation (issue 14): a thread of the actor under `parentThreadId`, in the
+ * A subagent's conversation: a thread of the actor under `parentThreadId`, in the
  * same conversation tree (`rootThreadId`), hidden from the chat list. Its checkpoint keeps the
  * child's history; the root's workdir is shared.
  */

@@ -66,7 +66,7 @@ describe("the error code list", () => {
   });
 });
 
-describe("route() answers a thrown ApiError with its declared status and the API.md shape", () => {
+describe("route() answers a thrown ApiError with its declared status and the {error: {code, message}} shape", () => {
   it.each(CODES)("%s", async (code) => {
     const handler = route({ auth: false }, () => {
       throw new ApiError(code, `failed with ${code}`, { "x-reason": "test" });

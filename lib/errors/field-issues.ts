@@ -8,7 +8,7 @@ import type { z } from "zod";
  */
 /**
  * The request header that asks for `error.fields`. Opt-in: the API's error body stays exactly
- * `{code, message}` for every client that does not ask (API.md), and the app's own fetch asks.
+ * `{code, message}` for every client that does not ask (docs/API.md, "Errors"), and the app's own fetch asks.
  */
 export const FIELD_ISSUES_HEADER = "x-error-fields";
 

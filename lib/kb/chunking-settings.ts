@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { KbChunking } from "@/lib/db/kb-schema";
 
-/** The general preset (SPEC 4): 512-token chunks, 64 tokens shared with the previous chunk. */
+/** The general preset (for what a knowledge base leaves unset): 512-token chunks overlapping by 64 tokens. */
 export const DEFAULT_CHUNKING: Required<KbChunking> = {
   chunkSize: 512,
   chunkOverlap: 64,

@@ -10,16 +10,17 @@ import { rerankTexts } from "@/lib/models/rerank";
 import { embeddingText } from "./embedding-text";
 
 /**
- * Retrieval over one readable knowledge base (SPEC 4): BM25-style full text always; dense
- * vectors when the knowledge base has an embedding model and the database has pgvector; hybrid
- * fuses the two lists. The answer names the mode that ran (hybrid without vectors is bm25).
+ * Retrieval over one readable knowledge base (docs/ARCHITECTURE.md, "Knowledge bases"): BM25-style
+ * full text always; dense vectors when the knowledge base has an embedding model and the database
+ * has pgvector; hybrid fuses the two lists. The answer names the mode that ran (hybrid without
+ * vectors is bm25).
  */
 
 export type RetrievalMode = "bm25" | "vector" | "hybrid";
 export type Fusion = "weighted" | "rrf";
 
 /**
- * Two fusions. "weighted": SPEC 4's 0.7 dense and 0.3 full text, on each list's scores scaled to
+ * Two fusions. "weighted": 0.7 dense and 0.3 full text, on each list's scores scaled to
  * 0..1. "rrf" (the default): reciprocal rank fusion as Cormack et al. define it, 1 / (60 + rank)
  * from each list, both alike. Measured on bench/kb.ts's known-item questions with the demo
  * embeddings (bm25 alone 0.875 recall@5): rrf 0.930 recall@5 / 0.830 MRR, weighted 0.875 / 0.734;

@@ -9,7 +9,7 @@ import { extractionMessages, parseFacts } from "./extract-prompt";
 import { mergeMemory } from "./memory-file";
 
 /**
- * The memory bridge (SPEC 3.5): the messages an L2 summary cut off are handed to a background
+ * The memory bridge (docs/ARCHITECTURE.md, "Summary"): the messages an L2 summary cut off are handed to a background
  * job (the one job runner, never inline in the answer) that asks the model for durable facts
  * and preferences and appends the new ones to the user's MEMORY.md.
  */

@@ -1,6 +1,6 @@
 import { isGraphBubbleUp } from "@langchain/langgraph";
 
-/** What the retry/fallback policy needs to know about a failed model call (SPEC 3.6). */
+/** What the retry/fallback policy (model-retry-fallback.ts) needs to know about a failed model call. */
 export type ModelErrorClass = {
   status: number | null;
   retryable: boolean;

@@ -2,7 +2,7 @@ import { emptyCheckpoint, type CheckpointTuple } from "@langchain/langgraph-chec
 import { getCheckpointer } from "@/lib/agent/checkpointer";
 
 /**
- * Where a regenerated or edited turn branches off (issue 13): the newest checkpoint of the
+ * Where a regenerated or edited turn branches off: the newest checkpoint of the
  * thread's current branch that holds none of `userMessageIds` (the turn's user message and every
  * user message after it in the chat), i.e. the state just before that turn. Counting the later
  * ones too matters when the turn's own message never reached the model's state (its run failed

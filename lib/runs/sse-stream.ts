@@ -12,7 +12,7 @@ const SSE_DONE = "data: [DONE]\n\n";
 /**
  * A run's stream as server-sent-event bytes, replay first. Each read gets everything received
  * since the previous one as ONE Uint8Array: an idle reader gets each event at once, a busy server
- * writes what piled up in one syscall instead of one per event (issue 11). Cancel only detaches.
+ * writes what piled up in one syscall instead of one per event. Cancel only detaches.
  */
 export function runEventStream(buffer: RunStreamBuffer): ReadableStream<Uint8Array> {
   return sseStream(buffer, (text) => encoder.encode(text));

@@ -9,7 +9,10 @@ import type { ConfigFieldView } from "./types";
 export type ResourceMode = "all" | "none" | "selected";
 export type ResourceState = { mode: ResourceMode; selected: string[] };
 
-/** Sources whose empty list means "all", not "none" (SPEC 2). */
+/**
+ * Sources whose empty list means "all", not "none": `subagents: []` runs with every visible
+ * subagent (lib/agent/runtime/prepare-context.ts).
+ */
 const EMPTY_MEANS_ALL = new Set(["subagents"]);
 
 export function emptyMeansAll(field: Pick<ConfigFieldView, "optionsSource">): boolean {

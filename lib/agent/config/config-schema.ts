@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 /**
- * The single source of an agent's configuration (SPEC 2, 3.5). Field metadata (kind, where
+ * The single source of an agent's configuration
+ * (docs/ARCHITECTURE.md, "Runtime preparation" and "Summary"). Field metadata (kind, where
  * options come from, admin-only) will drive the generated admin form; defaults drive runtime.
  * Resource fields: null = everything the user may access, [] = none, list = allow-list.
  */

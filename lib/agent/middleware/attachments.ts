@@ -20,7 +20,7 @@ export function withAttachmentBlock(message: HumanMessage, block: string): Human
 }
 
 /**
- * Slot 2 (SPEC 3.2): each run lists the conversation's attachments (name and virtual path) in
+ * Slot 2: each run lists the conversation's attachments (name and virtual path) in
  * the model-visible copy of the latest user message only. The list is read once per run (not at
  * all in a conversation's first run when that run's request created the thread).
  */

@@ -7,7 +7,7 @@ import { withToolProperties, type ToolProperties } from "@/lib/agent/tools/tool-
 
 /**
  * The filesystem tools the agent gets, with their properties; `delete` and `execute` are not
- * offered (execute is a later sandbox). read_file pages its output itself.
+ * offered (the agent has no sandbox to run commands in). read_file pages its output itself.
  */
 const FILESYSTEM_TOOLS: Partial<Record<FsToolName, ToolProperties>> = {
   [LS]: { readonly: true },
@@ -43,9 +43,10 @@ const GREP_DESCRIPTION = [
 ].join("\n");
 
 /**
- * Slot 1 (SPEC 3.1): deepagents' filesystem tools over the user's workspace backend. Every
- * path goes through the backend's guard (virtual path parsing, symlink-safe confinement,
- * read-only /home/gem/skills), so refusals come back as readable tool errors.
+ * Slot 1 (docs/ARCHITECTURE.md, "Workspace and files"): deepagents' filesystem tools over the
+ * user's workspace backend. Every path goes through the backend's guard (virtual path parsing,
+ * symlink-safe confinement, read-only /home/gem/skills), so refusals come back as readable tool
+ * errors.
  */
 export function filesystemMiddleware(
   backend: WorkspaceBackend | ((runtime: { context?: unknown }) => WorkspaceBackend),
@@ -61,7 +62,7 @@ export function filesystemMiddleware(
     customToolDescriptions: { [READ_FILE]: READ_FILE_DESCRIPTION, [GREP]: GREP_DESCRIPTION },
     // Sets read_file's page cut. It also turns on deepagents' eviction of large results (its
     // only wrapToolCall), which writes to `/large_tool_results/` outside the workspace, so that
-    // hook is dropped: `largeToolResultsMiddleware` is the one offloader (SPEC 3.1).
+    // hook is dropped: `largeToolResultsMiddleware` is the one offloader (into the conversation's workdir).
     toolTokenLimitBeforeEvict: READ_FILE_TOKEN_LIMIT,
   });
   for (const tool of middleware.tools ?? []) {

@@ -27,8 +27,9 @@ type ToolInfo = {
 type ToolCallToReview = { name: string; args?: Record<string, unknown> };
 
 /**
- * Permission modes (SPEC 6), by the tool's properties. Read-only tools (`readonly`, MCP
- * `readOnlyHint`) and tools that act on the conversation only (planning, asking) never ask.
+ * Permission modes (`tool_approval_mode`; docs/ARCHITECTURE.md, "Approvals"), by the tool's
+ * properties. Read-only tools (`readonly`, MCP `readOnlyHint`) and tools that act on the
+ * conversation only (planning, asking) never ask.
  * `default` asks before every other call: whatever is not known to only read may change something.
  * `auto` also lets file tools (`sideEffect: "file"`) run inside this conversation's workdir
  * (`workdir`), whose files are the conversation's own scratch and outputs; everything else asks.
@@ -93,7 +94,7 @@ export const hitlStateSchema = z.object({
 });
 
 /**
- * Human in the loop (SPEC 3 slot 11). Approvals: after a model call, tool calls the permission
+ * Human in the loop (slot 11, the last of the chain). Approvals: after a model call, tool calls the permission
  * mode gates are shown to the user in one interrupt (approve / edit args / reject with a reason
  * the model reads). Questions: registers the ask-the-user tool, which interrupts with a form.
  * Resume values are built by the server after checking them against the stored interrupt.

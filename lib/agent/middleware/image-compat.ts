@@ -148,10 +148,11 @@ function modelKey(model: unknown): string {
 }
 
 /**
- * Image input compatibility (SPEC 3.6, chain slot 9). Rewrites only the request's view of the
- * messages. When the provider refuses images, the call is made once more without them, and
- * the model spec is remembered (for this run, and in-process for a while) so later calls
- * send none. Registers `ocr_parse_file`, the way to read an image without vision.
+ * Image input compatibility, chain slot 9
+ * (docs/ARCHITECTURE.md, "Model calls: retry, fallback, images"). Rewrites only the request's view
+ * of the messages. When the provider refuses images, the call is made once more without them, and
+ * the model spec is remembered (for this run, and in-process for a while) so later calls send
+ * none. Registers `ocr_parse_file`, the way to read an image without vision.
  */
 export function imageCompatMiddleware(opts: { memory?: ImageRefusalMemory } = {}) {
   const memory = opts.memory ?? imageRefusals;

@@ -9,7 +9,7 @@ import type { WorkspaceBackend } from "@/lib/workspace/backend";
 import { describeFsError } from "@/lib/workspace/backend";
 import { workdirOf } from "@/lib/workspace/paths";
 
-/** Results above this many approximate tokens are saved to a file (SPEC 3.1). */
+/** Results above this many approximate tokens are saved to a file and replaced by a receipt. */
 export const LARGE_RESULT_TOKENS = 3072;
 /** ... or above this many characters (the usual 4 per token), however few tokens they make. */
 export const LARGE_RESULT_CHARS = LARGE_RESULT_TOKENS * 4;

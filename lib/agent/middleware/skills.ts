@@ -57,7 +57,7 @@ function readSucceeded(result: ToolMessage | Command): result is ToolMessage {
 }
 
 /**
- * Slot 3 (SPEC 3.3). Before each model call: lazy skills (effective, not preloaded) are listed
+ * Slot 3 (docs/ARCHITECTURE.md, "Skills"). Before each model call: lazy skills (effective, not preloaded) are listed
  * with name, description and SKILL.md path; preloaded skills are injected in full; tools only
  * skills declare are hidden unless a skill declaring them is active (preloaded or activated).
  * After a successful read_file of an effective skill's SKILL.md, its slug joins

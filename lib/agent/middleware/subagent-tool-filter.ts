@@ -3,8 +3,8 @@ import { ToolMessage } from "@langchain/core/messages";
 import { toolProperties } from "@/lib/agent/tools/tool-properties";
 
 /**
- * For subagent backends (issue 14, subagents; only its test uses it until then): tools whose
- * metadata says `mainAgentOnly` (they talk to the user or change their setup, SPEC 3) are
+ * A subagent's slot 4 (see subagents.ts; no nesting): tools whose metadata says `mainAgentOnly`
+ * (they delegate, talk to the user or change their setup) are
  * removed from every model request, and a call to one (a model can still name a tool it was
  * never shown) gets a tool error.
  */

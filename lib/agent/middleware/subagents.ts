@@ -9,10 +9,10 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 export type CoordinatorTools = (ctx: AgentRuntimeContext) => StructuredToolInterface[];
 
 /**
- * Slot 4 of the chain (SPEC 3.4, 6). A main agent that sees at least one subagent gets `task`, or in
- * coordinator mode the four meta-tools (delegate_task, check_task, task_stop, synthesize); a
- * subagent's own chain instead drops every main-agent-only tool (no `task`: no nesting; no
- * questions to the user, no artifacts, no skill installs).
+ * Slot 4 of the chain (docs/ARCHITECTURE.md, "Subagents and coordinator"). A main agent that sees
+ * at least one subagent gets `task`, or in coordinator mode the four meta-tools (delegate_task,
+ * check_task, task_stop, synthesize); a subagent's own chain instead drops every main-agent-only
+ * tool (no `task`: no nesting; no questions to the user, no artifacts, no skill installs).
  */
 export function subagentsMiddleware(ctx: AgentRuntimeContext, build: BuildChildAgent, coordinator?: CoordinatorTools) {
   if (ctx.agent.isSubagent) return subagentToolFilterMiddleware();

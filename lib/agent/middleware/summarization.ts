@@ -41,7 +41,7 @@ export type CutoffListener = (
 ) => Promise<void> | void;
 
 /**
- * Slot 5 (SPEC 3.5): keeps each model request under `summary_threshold` K tokens.
+ * Slot 5 (docs/ARCHITECTURE.md, "Summary"): keeps each model request under `summary_threshold` K tokens.
  * - Below the threshold the model sees the effective messages unchanged (the whole history, or
  *   the last summary and what followed it).
  * - At or above it, L1: a view with old file-writing arguments cut and large tool results

@@ -10,7 +10,7 @@ import { emitPart, type ApproximateContext, type TokenUsageState } from "@/lib/a
 import { isSummaryMessage } from "@/lib/agent/summary/event";
 import { takeInternalCalls } from "@/lib/agent/summary/internal-calls";
 
-/** Providers whose usage reports do not follow the contract (SPEC 3.7): approximate context only. */
+/** Providers whose usage reports are not trusted (TOKEN_USAGE_BLACKLIST): approximate context only. */
 export function usageBlacklist(): Set<string> {
   const raw = process.env.TOKEN_USAGE_BLACKLIST ?? "siliconflow,siliconflow-cn";
   return new Set(
@@ -47,7 +47,7 @@ export function tokenUsageMiddleware(opts: { blacklist?: Set<string> } = {}) {
         breakdown,
         contextWindow,
         usageRatio: inputTokens / contextWindow,
-        // The summarization middleware puts its summary first in the request (SPEC 3.5).
+        // After an L2 pass the summarization middleware puts its summary message first in the request.
         summaryActive: isSummaryMessage(request.messages[0]),
         spec,
         usageAvailable,

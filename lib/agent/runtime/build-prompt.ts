@@ -11,8 +11,9 @@ export type PromptInputs = {
 };
 
 /**
- * buildPromptWithContext (SPEC 2): date, persona, filesystem constraints, the agent's own
- * prompt, then the user's prompt files — each part only when it applies.
+ * buildPromptWithContext (docs/ARCHITECTURE.md, "Runtime preparation"): date, persona, filesystem
+ * constraints, the agent's own prompt, then the user's prompt files — each part only when it
+ * applies.
  */
 export function buildPromptWithContext(ctx: AgentRuntimeContext, inputs: PromptInputs = {}): string {
   const now = inputs.now ?? new Date();

@@ -101,7 +101,10 @@ export function deriveRuntimeContext(
   };
 }
 
-/** prepareAgentRuntimeContext (SPEC 2): role filtering, resource rules, derived resources, model. */
+/**
+ * prepareAgentRuntimeContext (docs/ARCHITECTURE.md, "Runtime preparation"): role filtering,
+ * resource rules, derived resources, model.
+ */
 export async function prepareAgentRuntimeContext(
   actor: Actor,
   agent: AgentRow,

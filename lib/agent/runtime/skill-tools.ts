@@ -5,7 +5,7 @@ import type { McpToolSource } from "./mcp-source";
 import type { AgentRuntimeContext, RuntimeSkill } from "./context-types";
 
 /**
- * Tools registered only because effective skills declare them (SPEC 3.3): executable from the
+ * Tools registered only because effective skills declare them (docs/ARCHITECTURE.md, "Skills"): executable from the
  * start, hidden from the model until a skill that declares them is activated or preloaded.
  * The gate travels on the tool instance, so the skills middleware needs nothing else.
  */

@@ -51,7 +51,7 @@ export type SubagentResult =
 const busy = new Set<string>();
 
 /**
- * Runs one delegated task (SPEC 3.4): the subagent's own graph on its own child thread (a new
+ * Runs one delegated task: the subagent's own graph on its own child thread (a new
  * one, or `threadId` to continue), in the parent's workdir, with an `agent_runs` row of type
  * `subagent` under the parent run. The subagent is looked up again here (the actor may no
  * longer see it). Failures come back as readable errors; only the parent's cancellation throws.

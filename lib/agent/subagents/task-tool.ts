@@ -10,11 +10,11 @@ export const TASK_TOOL = "task";
 const MAX_DESCRIPTION_CHARS = 20_000;
 
 /**
- * `task(description, subagent_slug, thread_id?)` (SPEC 3.4): hands a self-contained task to one
- * of the subagents the run can see and returns its answer, starting with the child thread id
- * (pass it back as `thread_id` to continue that conversation). Several calls in one message run
- * at the same time. The child's progress streams as a `data-subagent` part; its tokens never
- * reach the answer.
+ * `task(description, subagent_slug, thread_id?)`
+ * (docs/ARCHITECTURE.md, "Subagents and coordinator"): hands a self-contained task to one of the
+ * subagents the run can see and returns its answer, starting with the child thread id (pass it
+ * back as `thread_id` to continue that conversation). Several calls in one message run at the same
+ * time. The child's progress streams as a `data-subagent` part; its tokens never reach the answer.
  */
 export function taskTool(ctx: AgentRuntimeContext, build: BuildChildAgent) {
   const slugs = ctx.visibleSubagents.map((s) => s.slug);

@@ -1,7 +1,7 @@
 import { AIMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 
 /**
- * Where older history ends when the last `keep` messages stay (SPEC 3.5): messages before the
+ * Where older history ends when the last `keep` messages stay (an L2 pass): messages before the
  * returned index are summarised, the rest kept. A tool result is never separated from the AI
  * message that called it: a cut that would land on a tool result moves back to that AI message
  * (more is kept), or, when the call is not found before the cut, forward past the results.

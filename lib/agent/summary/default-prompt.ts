@@ -1,5 +1,6 @@
 /**
- * The summary prompt shipped as the default of `summary_prompt` (SPEC 3.5, the seed's sections).
+ * The summary prompt shipped as the default of `summary_prompt`: intent, requirements and
+ * preferences, progress and decisions, artifacts and references, next steps.
  * `{messages}` is replaced by the transcript of the history being summarised.
  */
 export const DEFAULT_SUMMARY_PROMPT = `You are condensing the earlier part of a conversation between a user and an AI agent so the agent can continue the work without it. The agent will see only your summary and the most recent messages.

@@ -2,7 +2,7 @@ import { HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import { z } from "zod";
 
 /**
- * State `_summarizationEvent` (SPEC 3.5): the last L2 pass. Messages of state before
+ * State `_summarizationEvent`: the last L2 pass. Messages of state before
  * `cutoffIndex` are represented by `summaryMessage`; every later model call sees the summary
  * followed by the messages from the cutoff on. State messages themselves are never rewritten.
  */

@@ -11,7 +11,7 @@ const HEADING = /^## Summarised at (\S+) · messages (\d+)–(\d+)$/;
 
 /**
  * Appends the history that an L2 pass summarises to `<workdir>/outputs/conversation_history/<thread>.md`
- * (SPEC 3.5), as the messages were in state (not their L1 view); `from` is the state index of
+ * as the messages were in state (not their L1 view); `from` is the state index of
  * the first one. Sections that start at or after it are dropped first: they hold turns of a
  * branch the user left by regenerating or editing (the checkpoint history still has them), or
  * the same messages summarised before. Written under the file's lock. Returns the path, or null

@@ -3,7 +3,7 @@ import type { CallUsage } from "@/lib/agent/usage-aggregate";
 /**
  * Usage of the agent's own model calls made during a model step besides the answer (an L2
  * summary), handed from the middleware that made them to token usage, which records them apart
- * from the main model's figures (SPEC 3.7). Keyed by the run's context object (each middleware
+ * from the main model's figures. Keyed by the run's context object (each middleware
  * gets a runtime of its own, all with the run's context), so nothing outlives the run.
  */
 const pending = new WeakMap<object, CallUsage[]>();

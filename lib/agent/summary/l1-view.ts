@@ -4,7 +4,7 @@ import { decode, encode } from "gpt-tokenizer";
 import { countTextTokens } from "@/lib/agent/token-count";
 import { messageText } from "@/lib/models/message-text";
 
-/** String arguments of old write_file / edit_file calls longer than this are cut (SPEC 3.5). */
+/** String arguments of old write_file / edit_file calls longer than this are cut to KEPT_ARG_CHARS. */
 export const MAX_OLD_ARG_CHARS = 2000;
 const KEPT_ARG_CHARS = 200;
 const FILE_WRITING_TOOLS = new Set(["write_file", "edit_file"]);
@@ -23,7 +23,7 @@ export type L1Options = {
 export type L1Result = { messages: BaseMessage[]; receipts: number; truncatedArgs: number };
 
 /**
- * L1 (SPEC 3.5): a temporary view of the request's messages. The messages of state are never
+ * L1 (docs/ARCHITECTURE.md, "Summary"): a temporary view of the request's messages. The messages of state are never
  * changed: changed messages are new objects. Each replacement is remembered per original message
  * object and options, so the next model call of the run reuses it (counted once, written once),
  * and full results are content-addressed: a later run finds the file by its name and does not

@@ -19,7 +19,7 @@ export function transcriptEntry(m: BaseMessage): string {
 
 /**
  * The transcript of `messages` within `maxTokens`: an earlier summary at the start always stays,
- * then as many of the most recent messages as fit (SPEC 3.5: the input is capped at the threshold).
+ * then as many of the most recent messages as fit (the summary call's input is capped at the summary threshold).
  */
 export function cappedTranscript(messages: BaseMessage[], maxTokens: number): { text: string; dropped: number } {
   const entries = messages.map(transcriptEntry);

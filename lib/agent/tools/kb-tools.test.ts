@@ -27,7 +27,7 @@ describe("knowledge-base tools", () => {
     }
   });
 
-  it("are the seven tools of SPEC 4, opened by skills only; all but download_kb_file (it writes a file) are read-only for approvals", () => {
+  it("are the seven knowledge-base tools, opened by skills only; all but download_kb_file (it writes a file) are read-only for approvals", () => {
     expect(KB_TOOL_NAMES).toEqual([
       "list_kbs",
       "query_kb",

@@ -7,9 +7,10 @@ import { emitPart } from "@/lib/agent/ui-parts";
 import * as runs from "./kb-tool-runs";
 
 /**
- * The knowledge-base tools (SPEC 4), opened by the built-in `knowledge-base` skill. Every call
- * is limited to `ctx.visibleKnowledgeBases`, and the data access under it checks the acting
- * user's access again. Failures come back as readable text for the model, never as a throw.
+ * The knowledge-base tools (docs/ARCHITECTURE.md, "Knowledge bases"), opened by the built-in
+ * `knowledge-base` skill. Every call is limited to `ctx.visibleKnowledgeBases`, and the data access
+ * under it checks the acting user's access again. Failures come back as readable text for the
+ * model, never as a throw.
  */
 
 export const NO_KNOWLEDGE_BASES = "No knowledge bases are available to you yet.";

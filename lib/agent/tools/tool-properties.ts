@@ -1,11 +1,11 @@
 /**
  * What a tool is, declared by the factory that makes it and kept in the LangChain tool's
  * `metadata`: approvals, subagent filtering, the reserved-name check and offloading read these
- * properties, never lists of names (SPEC 6 `isReadonly`).
+ * properties, never lists of names.
  */
 
 /**
- * What a tool that is not read-only changes, which decides when approvals ask (SPEC 6):
+ * What a tool that is not read-only changes, which decides when approvals ask (docs/ARCHITECTURE.md, "Approvals"):
  * - `conversation`: only this conversation's own state (its plan, a question to the user): never asks;
  * - `file`: the file its `file_path` argument names: `auto` lets it run inside the conversation's workdir;
  * - `external`: anything else (the user's workspace or setup, remote systems): asks unless `trust`.
@@ -17,7 +17,7 @@ export type ToolProperties = {
   readonly?: boolean;
   /** What it changes; a tool that declares neither this nor `readonly` is treated as `external`. */
   sideEffect?: SideEffect;
-  /** Talks to the user or changes their setup: subagents never get it (SPEC 3). */
+  /** Delegates, talks to the user or changes their setup: subagents never get it. */
   mainAgentOnly?: boolean;
   /** Registered by a middleware: no configured, MCP or skill tool may take its name. */
   middlewareOwned?: boolean;

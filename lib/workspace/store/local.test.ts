@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeStoreContract } from "./contract";
+import { describeStoreContract } from "@/lib/testing/store-contract";
 import { createLocalStore } from "./local";
 import { plantHostileFixture } from "@/lib/testing/hostile-paths";
 

@@ -3,7 +3,7 @@ import { ListObjectsV2Command, PutObjectCommand, type S3Client } from "@aws-sdk/
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_S3_CREDENTIALS, startLocalS3Server, type LocalS3Server } from "@/lib/testing/s3-server";
 import { PathRefused } from "../virtual-path";
-import { describeStoreContract } from "./contract";
+import { describeStoreContract } from "@/lib/testing/store-contract";
 import { getUserStore } from "./index";
 import { createS3Store } from "./s3";
 import {

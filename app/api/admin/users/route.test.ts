@@ -154,7 +154,7 @@ describe("POST /api/admin/users", () => {
   });
 });
 
-describe("POST /api/admin/users with a Bearer token (issue 9)", () => {
+describe("POST /api/admin/users with a Bearer token", () => {
   it("403 forbidden:token even for the superadmin's token, and no account is made", async () => {
     const { token } = await createApiToken(root, { name: "script" });
     as(null);

@@ -139,7 +139,7 @@ describe("DELETE /api/admin/users/:id", () => {
   });
 });
 
-describe("PATCH /api/admin/users/:id: passwords (issue 9)", () => {
+describe("PATCH /api/admin/users/:id: passwords", () => {
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
   it("a Bearer token cannot set a password, the owner's or anyone's: 403 forbidden:token, nothing changes", async () => {

@@ -1,0 +1,1 @@
+export function outsideCitations(text: string): { line: number; what: string }[];
