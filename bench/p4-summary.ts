@@ -89,7 +89,7 @@ export async function benchSummary(turns = 300) {
 }
 
 /** One L1 pass over 500 messages as a new run sees them (rebuilt from the checkpoint; results already saved). */
-export function benchL1Pass() {
+function benchL1Pass() {
   const result = Array.from({ length: 90 }, (_, i) => `${i}. The quarterly figures for region ${i % 7} rose.`).join(
     "\n",
   );

@@ -1,7 +1,6 @@
 import type { UIMessage } from "ai";
 import type { ThreadSummary as ThreadSummaryView } from "@/lib/db/threads";
 import type { RunStatus as RunStatusView } from "@/lib/db/schema";
-import type { RunView } from "@/lib/db/runs";
 import type { ThreadState } from "@/lib/runs/thread-state";
 import type { MeridianDataParts } from "@/lib/agent/ui-parts";
 
@@ -10,12 +9,12 @@ import type { MeridianDataParts } from "@/lib/agent/ui-parts";
  * functions (type-only imports: no server code reaches the bundle). Dates arrive as ISO strings.
  */
 
-export type { MeridianDataParts, CompressionData, SubagentData, ModelSwitchData } from "@/lib/agent/ui-parts";
+export type { CompressionData, SubagentData } from "@/lib/agent/ui-parts";
 
 export type ThreadSummary = ThreadSummaryView;
 export type ThreadStatus = ThreadSummary["status"];
 
-export type ModelOption = {
+type ModelOption = {
   spec: string;
   label: string;
   providerId: string;
@@ -35,7 +34,7 @@ export type ModelsResponse = {
   vectorSearch?: boolean;
 };
 
-export type RunStatus = RunStatusView;
+type RunStatus = RunStatusView;
 export const ACTIVE_RUN_STATUSES: readonly string[] = ["pending", "running"] satisfies RunStatus[];
 
 export type MeridianUIMessage = UIMessage<unknown, MeridianDataParts>;
@@ -46,7 +45,5 @@ export type ThreadResponse = {
   /** The conversation's agent; `sharedBy` names its author when another user wrote it. */
   agent?: { id: string; name: string; sharedBy: string | null } | null;
 };
-
-export type RunSummary = Pick<RunView, "id" | "status" | "error">;
 
 export type ThreadStateResponse = ThreadState;

@@ -8,8 +8,8 @@ import { Tooltip } from "@/components/ui/tooltip";
 import { useShareFormat, useTokenFormat } from "@/components/format/tokens";
 import { Layers } from "lucide-react";
 
-export const CONTEXT_WARN_RATIO = 0.75;
-export const CONTEXT_DANGER_RATIO = 0.9;
+const CONTEXT_WARN_RATIO = 0.75;
+const CONTEXT_DANGER_RATIO = 0.9;
 
 export function contextLevel(ratio: number): "ok" | "warn" | "danger" {
   return ratio >= CONTEXT_DANGER_RATIO ? "danger" : ratio >= CONTEXT_WARN_RATIO ? "warn" : "ok";

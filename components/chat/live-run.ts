@@ -10,7 +10,7 @@ import { asToolPart, getToolName, todosFromInput, type AnyToolPart } from "./too
 
 /** How a todo is shown: its own status, or `stopped` for a step left in progress by a run that ended. */
 export type PlanItemStatus = TodoItem["status"] | "stopped";
-export type PlanItem = { content: string; status: PlanItemStatus };
+type PlanItem = { content: string; status: PlanItemStatus };
 export type PlanView = { items: PlanItem[]; done: number; total: number };
 
 /** A run that ended without finishing its work: a step it left in progress did not go on. */

@@ -6,7 +6,7 @@ import type { ModelSwitchData } from "@/lib/agent/ui-parts";
 import { useModels } from "@/components/shell/models-context";
 
 /** "Switched to <model> after the primary was overloaded", naming the model as the picker does. */
-export function useModelSwitchText(data: ModelSwitchData): string {
+function useModelSwitchText(data: ModelSwitchData): string {
   const t = useTranslations("chat");
   const { models } = useModels();
   const model = models.find((m) => m.spec === data.to)?.label ?? data.to;

@@ -4,7 +4,7 @@ import { cn } from "@/components/ui/cn";
 import { LoaderCircle, UploadCloud, X, type LucideIcon } from "lucide-react";
 import { useRef } from "react";
 
-export type UploadStripTexts = {
+type UploadStripTexts = {
   title: string;
   hint: string;
   dropNow: string;

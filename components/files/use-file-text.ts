@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { parseApiError } from "@/components/api/client";
 
 /** Text previews stop here; the rest is a download away. */
-export const MAX_PREVIEW_CHARS = 400_000;
+const MAX_PREVIEW_CHARS = 400_000;
 
 type TextState =
   { status: "loading" } | { status: "ready"; text: string; truncated: boolean } | { status: "failed"; message: string };

@@ -2,7 +2,7 @@ import type { KbDocument, KbDocumentStatus } from "./api";
 
 /** Where a document stands in ingestion: uploaded -> parsing -> parsed -> indexing -> indexed, or an error. */
 
-export const FINAL_STATUSES: readonly KbDocumentStatus[] = ["indexed", "error_parsing", "error_indexing"];
+const FINAL_STATUSES: readonly KbDocumentStatus[] = ["indexed", "error_parsing", "error_indexing"];
 
 export const isFinal = (status: KbDocumentStatus) => FINAL_STATUSES.includes(status);
 export const isFailed = (status: KbDocumentStatus) => status === "error_parsing" || status === "error_indexing";

@@ -6,7 +6,7 @@
  *   /kbs?kb=<id>&doc=<docId>&line=N&to=M  a document, scrolled to lines N..M (both optional)
  */
 export type KbTab = "documents" | "retrieval" | "mindmap" | "settings";
-export const KB_TABS: KbTab[] = ["documents", "retrieval", "mindmap", "settings"];
+const KB_TABS: KbTab[] = ["documents", "retrieval", "mindmap", "settings"];
 
 export function kbHref(kbId: string, tab: KbTab = "documents", extra: Record<string, string> = {}): string {
   const params = new URLSearchParams({ kb: kbId, ...(tab === "documents" ? {} : { tab }), ...extra });

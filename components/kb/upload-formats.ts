@@ -1,7 +1,7 @@
 import { SUPPORTED_EXTENSIONS } from "@/lib/kb/parse/formats";
 
 /** The extensions a knowledge base ingests (lib/kb/parse/formats.ts), plus zips of them. */
-export const KB_UPLOAD_EXTENSIONS = [...SUPPORTED_EXTENSIONS, ".zip"];
+const KB_UPLOAD_EXTENSIONS = [...SUPPORTED_EXTENSIONS, ".zip"];
 
 export const KB_UPLOAD_ACCEPT = KB_UPLOAD_EXTENSIONS.join(",");
 

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { kbsApi, type DocumentWindow } from "./api";
 
 /** Characters fetched per request (the API allows up to 20000). */
-export const WINDOW_CHARS = 12_000;
+const WINDOW_CHARS = 12_000;
 /** Lines shown above a requested line, so it does not sit at the very top. */
 const CONTEXT_LINES = 20;
 

@@ -5,7 +5,7 @@ import type { ShareScope } from "@/lib/sharing/types";
 export type SharingActor = { role: Actor["role"]; departmentId: string | null };
 
 /** Why a part of a scope cannot be granted; keys of `sharing.reasons` in the catalog. */
-export type GrantReason = "globalSuperadminOnly" | "departmentAdminsOnly" | "ownDepartmentOnly" | "noDepartment";
+type GrantReason = "globalSuperadminOnly" | "departmentAdminsOnly" | "ownDepartmentOnly" | "noDepartment";
 
 export type GrantRules = {
   global: boolean;

@@ -3,7 +3,7 @@ import type { Sharing, ShareScope } from "@/lib/sharing/types";
 export type ScopeName = keyof Sharing;
 export const SCOPES: ScopeName[] = ["read", "manage"];
 
-export const emptyScope = (): ShareScope => ({ global: false, departmentIds: [], userIds: [] });
+const emptyScope = (): ShareScope => ({ global: false, departmentIds: [], userIds: [] });
 export const privateSharing = (): Sharing => ({ read: emptyScope(), manage: emptyScope() });
 
 export function isEmptyScope(scope: ShareScope): boolean {

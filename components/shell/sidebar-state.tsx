@@ -19,7 +19,7 @@ const SidebarContext = createContext<SidebarState>({
   setDesktopOpen: () => {},
 });
 
-export const SIDEBAR_STORAGE_KEY = "meridian.sidebar";
+const SIDEBAR_STORAGE_KEY = "meridian.sidebar";
 
 /**
  * The sidebar: a drawer on small screens (closed by navigating), a column on large ones that

@@ -1,6 +1,6 @@
 import type { ThreadSummary } from "@/components/api/types";
 
-export type ThreadGroupKey = "today" | "previous7Days" | "older";
+type ThreadGroupKey = "today" | "previous7Days" | "older";
 export type ThreadGroup = { key: ThreadGroupKey; threads: ThreadSummary[] };
 
 const DAY_MS = 24 * 60 * 60 * 1000;

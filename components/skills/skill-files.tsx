@@ -8,7 +8,7 @@ import { IconButton } from "@/components/ui/icon-button";
 import type { SkillFile } from "./api";
 
 /** SKILL.md first, then the rest by path. */
-export function sortedFiles(files: SkillFile[]): SkillFile[] {
+function sortedFiles(files: SkillFile[]): SkillFile[] {
   return [...files].sort((a, b) =>
     a.path === "SKILL.md" ? -1 : b.path === "SKILL.md" ? 1 : a.path.localeCompare(b.path),
   );

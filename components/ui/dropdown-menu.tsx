@@ -79,10 +79,6 @@ export function MenuLabel({ children }: { children: ReactNode }) {
   );
 }
 
-export function MenuSeparator() {
-  return <MenuPrimitive.Separator className="-mx-1 my-1 h-px bg-border" />;
-}
-
 export function MenuGroup(props: ComponentProps<typeof MenuPrimitive.Group>) {
   return <MenuPrimitive.Group {...props} />;
 }

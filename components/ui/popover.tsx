@@ -4,7 +4,7 @@ import * as PopoverPrimitive from "@radix-ui/react-popover";
 import { useState, type ReactElement, type ReactNode } from "react";
 import { cn } from "./cn";
 
-export const PLACEMENTS = {
+const PLACEMENTS = {
   "top-start": { side: "top", align: "start" },
   "top-end": { side: "top", align: "end" },
   "bottom-start": { side: "bottom", align: "start" },

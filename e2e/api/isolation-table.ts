@@ -9,7 +9,7 @@
  * or to the superadmin, so department B's admin must not reach them.
  */
 export type IsolationActor = "owner" | "otherUser" | "otherAdmin" | "anonymous";
-export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export type Fixtures = {
   threadId: string;

@@ -124,7 +124,7 @@ async function sessionCookies(user: Credentials): Promise<Cookies> {
 /**
  * Signs a browser context in as `user` (the superadmin unless told): a session made once per user
  * and worker through the API's sign-in, without rendering the login form, which only the specs
- * that test it use (signInThroughForm). A spec whose test ends this session (sign-out, a password
+ * that test it use. A spec whose test ends this session (sign-out, a password
  * change) signs a user of its own in.
  */
 export async function signInContext(context: BrowserContext, user: Credentials = ADMIN): Promise<void> {
@@ -136,13 +136,4 @@ export async function signInPage(page: Page, user: Credentials = ADMIN, path = "
   await signInContext(page.context(), user);
   await page.goto(path);
   if (path === "/") await expect(page.getByTestId("composer-input")).toBeVisible();
-}
-
-/** Signs in through the login form (the superadmin unless told) and waits for the chat. */
-export async function signInThroughForm(page: Page, user: Credentials = ADMIN) {
-  await page.goto("/login");
-  await page.getByTestId("login-username").fill(user.username);
-  await page.getByTestId("login-password").fill(user.password);
-  await page.getByTestId("login-submit").click();
-  await expect(page.getByTestId("composer-input")).toBeVisible();
 }

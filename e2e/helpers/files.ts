@@ -27,7 +27,7 @@ export async function createTrustedAgent(
 }
 
 /** A DataTransfer holding real File objects, built inside the page (as a drag from the desktop would). */
-export function dataTransferOf(page: Page, files: DraggedFile[]): Promise<JSHandle<DataTransfer>> {
+function dataTransferOf(page: Page, files: DraggedFile[]): Promise<JSHandle<DataTransfer>> {
   return page.evaluateHandle((list) => {
     const transfer = new DataTransfer();
     for (const file of list) {

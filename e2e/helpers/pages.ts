@@ -3,8 +3,6 @@ import { signInContext } from "./auth";
 
 /** Browser steps several specs share: clicking before hydration, sending a message, pages in one view. */
 
-export { signInThroughForm } from "./auth";
-
 /**
  * Whether the specs write their screenshots (for people to look at: no assertion reads them):
  * always where E2E_SCREENSHOTS=1, never where it is 0, and by default everywhere but CI, where

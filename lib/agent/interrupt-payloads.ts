@@ -7,11 +7,10 @@ import { z } from "zod";
  */
 
 export const DECISION_TYPES = ["approve", "edit", "reject"] as const;
-export type DecisionType = (typeof DECISION_TYPES)[number];
 
 const jsonObject = z.record(z.string(), z.unknown());
 
-export const approvalActionSchema = z.object({
+const approvalActionSchema = z.object({
   toolCallId: z.string(),
   name: z.string(),
   args: jsonObject,
@@ -20,18 +19,18 @@ export const approvalActionSchema = z.object({
   argsSchema: jsonObject.optional(),
 });
 
-export const approvalRequestSchema = z.object({
+const approvalRequestSchema = z.object({
   kind: z.literal("approval"),
   actions: z.array(approvalActionSchema).min(1),
 });
 
-export const questionOptionSchema = z.object({
+const questionOptionSchema = z.object({
   id: z.string(),
   label: z.string(),
   description: z.string().optional(),
 });
 
-export const questionSchema = z.object({
+const questionSchema = z.object({
   id: z.string(),
   question: z.string(),
   header: z.string().optional(),
@@ -40,7 +39,7 @@ export const questionSchema = z.object({
   allowOther: z.boolean(),
 });
 
-export const questionRequestSchema = z.object({
+const questionRequestSchema = z.object({
   kind: z.literal("question"),
   toolCallId: z.string(),
   questions: z.array(questionSchema).min(1),

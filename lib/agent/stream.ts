@@ -40,7 +40,7 @@ function currentTurn() {
   };
 }
 
-export async function* withStateParts(
+async function* withStateParts(
   events: AsyncIterable<GraphEvent>,
   onValues?: (values: Record<string, unknown>) => void,
   onInterrupt?: () => void,

@@ -57,7 +57,7 @@ function contentText(content: BaseMessage["content"]): string {
 // Messages are immutable once in history: a message object is counted once.
 const byMessage = new WeakMap<BaseMessage, number>();
 
-export function countMessageTokens(message: BaseMessage): number {
+function countMessageTokens(message: BaseMessage): number {
   const hit = byMessage.get(message);
   if (hit !== undefined) return hit;
   let text = contentText(message.content);
@@ -69,7 +69,7 @@ export function countMessageTokens(message: BaseMessage): number {
   return n;
 }
 
-export function countMessagesTokens(messages: BaseMessage[]): number {
+function countMessagesTokens(messages: BaseMessage[]): number {
   return messages.reduce((sum, m) => sum + countMessageTokens(m), 0);
 }
 

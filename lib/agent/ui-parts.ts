@@ -175,7 +175,6 @@ export function toolCallOfSubagentPart(partId: string | undefined): string | nul
   return partId?.startsWith(SUBAGENT_PART_PREFIX) ? partId.slice(SUBAGENT_PART_PREFIX.length) : null;
 }
 export type KbSource = MeridianDataParts["kb-sources"]["sources"][number];
-export type { InterruptPartData } from "./interrupt-payloads";
 
 /** One data part as a UI message chunk. Parts with an id are kept in the message and updated in place. */
 export type UIPartChunk<N extends UIPartName = UIPartName> = {

@@ -8,7 +8,7 @@ import { maxJsonBytes, readBodyCapped } from "@/lib/http/body-limit";
 import { isCrossOriginWrite } from "./same-origin";
 
 /** What Next passes for dynamic segments (Next 16: a Promise). */
-export type RouteParams = Record<string, string | string[] | undefined>;
+type RouteParams = Record<string, string | string[] | undefined>;
 export type RouteContext = { params: Promise<RouteParams> };
 
 type Schema = z.ZodType;

@@ -12,10 +12,10 @@ import { clientAddress } from "@/lib/http/client-address";
 type AuthRequestContext = { secure: boolean; userAgent?: string | null };
 
 /** `code` reaches the login page as `?code=` (and as `code` of next-auth/react's signIn result). */
-export class InvalidCredentials extends CredentialsSignin {
+class InvalidCredentials extends CredentialsSignin {
   code = "invalid_credentials";
 }
-export class AccountLocked extends CredentialsSignin {
+class AccountLocked extends CredentialsSignin {
   code = "account_locked";
 }
 
@@ -42,7 +42,7 @@ function authCookies(secure: boolean): NextAuthConfig["cookies"] {
   };
 }
 
-export function buildAuthConfig({ secure, userAgent }: AuthRequestContext): NextAuthConfig {
+function buildAuthConfig({ secure, userAgent }: AuthRequestContext): NextAuthConfig {
   return {
     trustHost: true,
     secret: getSecret("AUTH_SECRET"),
@@ -84,10 +84,16 @@ async function requestContextFromScope(): Promise<AuthRequestContext> {
   }
 }
 
-export const { handlers, auth, signIn, signOut } = NextAuth(async (req) =>
+const nextAuth = NextAuth(async (req) =>
   buildAuthConfig(
     req
       ? { secure: isHttpsRequest(req.headers, req.url), userAgent: req.headers.get("user-agent") }
       : await requestContextFromScope(),
   ),
 );
+export const { handlers, auth } = nextAuth;
+/**
+ * @public Auth.js's server-side sign-in and sign-out, for server actions and server components;
+ * the login form and the sign-out buttons use next-auth/react's today.
+ */
+export const { signIn, signOut } = nextAuth;

@@ -5,7 +5,7 @@ import { z } from "zod";
 export const DEPARTMENT_NAME_MAX = 80;
 export const DEPARTMENT_DESCRIPTION_MAX = 500;
 
-export const departmentFields = {
+const departmentFields = {
   name: z.string().trim().min(1).max(DEPARTMENT_NAME_MAX),
   description: z.string().trim().max(DEPARTMENT_DESCRIPTION_MAX),
 };

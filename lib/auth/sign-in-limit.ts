@@ -11,8 +11,8 @@ import { positiveIntFromEnv } from "@/lib/config/env-number";
  * and guessing from many addresses (the lockout is per username and address, login.ts). With
  * REDIS_URL the budgets are shared by every instance (shared-rate-limit.ts).
  */
-export const DEFAULT_PER_ADDRESS_PER_MINUTE = 10;
-export const DEFAULT_GLOBAL_PER_MINUTE = 300;
+const DEFAULT_PER_ADDRESS_PER_MINUTE = 10;
+const DEFAULT_GLOBAL_PER_MINUTE = 300;
 const GLOBAL_KEY = "*";
 
 type Limiters = { perAddress: RateLimiter; global: RateLimiter };

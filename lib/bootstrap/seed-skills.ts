@@ -5,7 +5,7 @@ import { sharedSkillFolder, writeSkillFiles } from "@/lib/skills/folders";
 import { validateSkillPackage } from "@/lib/skills/package";
 
 /** Where the built-in skills' files live: the source tree, read at start like the migrations in drizzle/. */
-export const BUILTIN_SKILLS_DIR = path.join(/*turbopackIgnore: true*/ process.cwd(), "lib", "skills", "builtin");
+const BUILTIN_SKILLS_DIR = path.join(/*turbopackIgnore: true*/ process.cwd(), "lib", "skills", "builtin");
 
 async function readTree(dir: string, prefix = ""): Promise<Map<string, Uint8Array>> {
   const files = new Map<string, Uint8Array>();

@@ -9,7 +9,7 @@ import type { Actor } from "@/lib/identity/actor";
 
 /** Personal API tokens: `mrd_` + 32 random bytes (base64url); only their SHA-256 is stored. */
 
-export const TOKEN_PREFIX = "mrd_";
+const TOKEN_PREFIX = "mrd_";
 export const MAX_TOKENS_PER_USER = 50;
 /** lastUsedAt is written at most this often per token, so token traffic does not mean a write per request. */
 export const LAST_USED_RESOLUTION_MS = 60_000;

@@ -10,7 +10,7 @@ const CLOSE = new Uint8Array([0x5d]);
 export type MessagePart = { json: Uint8Array; key: string };
 
 /** 128 bits of the JSON's SHA-256, base64url: the row key of a stored message (content-addressed). */
-export function messageKey(json: Uint8Array): string {
+function messageKey(json: Uint8Array): string {
   return createHash("sha256").update(json).digest("base64url").slice(0, 22);
 }
 

@@ -84,7 +84,7 @@ export async function insertJob(job: NewJob): Promise<{ id: string; created: boo
  * Adds jobs whose group keys are new (e.g. freshly stored documents) in one statement. Only for
  * keys that cannot have a queued or running job yet: it does not check, unlike insertJob.
  */
-export async function insertNewJobs(list: NewJob[]): Promise<void> {
+async function insertNewJobs(list: NewJob[]): Promise<void> {
   if (list.length === 0) return;
   const db = await getDb();
   const col = <T>(pick: (j: NewJob) => T) => sql.param(list.map(pick));

@@ -9,7 +9,7 @@ import { kbUsage, type KbUsage } from "./kb-usage";
 import { users } from "./schema";
 import { enqueueJob, enqueueNewJobs } from "./jobs";
 
-export type KbDocumentRow = typeof kbDocuments.$inferSelect;
+type KbDocumentRow = typeof kbDocuments.$inferSelect;
 
 export const INGEST_JOB = "kb.ingest";
 export const ingestGroup = (documentId: string) => `kb-document:${documentId}`;

@@ -25,7 +25,7 @@ export async function insertEmbeddings(kbId: string, chunkIds: number[], vectors
 }
 
 export const EMBED_JOB = "kb.embed";
-export const embedGroup = (documentId: string) => `kb-embed:${documentId}`;
+const embedGroup = (documentId: string) => `kb-embed:${documentId}`;
 
 /**
  * After the embedding model changed (only after the manage check in updateKnowledgeBase): the

@@ -8,7 +8,7 @@ import { enqueueJob } from "./jobs";
 /** A knowledge base's mind map: requested by its managers, written by a job, read by its readers. */
 
 export const MINDMAP_JOB = "kb.mindmap";
-export const mindmapGroup = (kbId: string) => `kb-mindmap:${kbId}`;
+const mindmapGroup = (kbId: string) => `kb-mindmap:${kbId}`;
 
 /** A document as the mind map's prompt reads it: its name and the start of its text. */
 export type MindmapSourceDocument = { id: string; name: string; content: string };

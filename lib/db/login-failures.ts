@@ -3,7 +3,7 @@ import { getDb } from "./client";
 import { loginFailures } from "./schema";
 
 /** 5 consecutive failed sign-ins of one username from one address lock that pair for 5 minutes. */
-export const LOCKOUT_THRESHOLD = 5;
+const LOCKOUT_THRESHOLD = 5;
 export const LOCKOUT_MS = 5 * 60 * 1000;
 /** A pair with no attempt for a day is forgotten. */
 const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;

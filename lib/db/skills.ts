@@ -27,7 +27,7 @@ export type SkillRow = typeof skills.$inferSelect;
  * What the actor holds on a shared skill. A disabled skill is out of sight for everyone who
  * cannot manage it: it is neither offered to agents nor listed.
  */
-export function skillAccess(actor: Actor, row: Pick<SkillRow, "ownerId" | "sharing" | "enabled">): Access {
+function skillAccess(actor: Actor, row: Pick<SkillRow, "ownerId" | "sharing" | "enabled">): Access {
   const access = resolveAccess(actor, row, "skill");
   return row.enabled || access === "manage" ? access : "none";
 }

@@ -81,7 +81,7 @@ export async function listUsers(actor: Actor): Promise<UserView[]> {
  * Role rules: a superadmin creates admins and users anywhere; an admin creates only `user`
  * accounts in their own department; nobody creates a second superadmin (see createSuperadmin).
  */
-export function allowedNewAccount(actor: Actor, input: Pick<NewUser, "role" | "departmentId">) {
+function allowedNewAccount(actor: Actor, input: Pick<NewUser, "role" | "departmentId">) {
   const role = input.role ?? "user";
   if (role === "superadmin") {
     throw new ApiError("forbidden:user", "There is exactly one superadmin; another cannot be created.");

@@ -7,7 +7,7 @@ import { countTokens } from "./usage";
 
 export type EmbeddingsContext = { scripts: ScriptRegistry; dimensions: number };
 
-export type EmbeddingsResponse = {
+type EmbeddingsResponse = {
   object: "list";
   data: { object: "embedding"; index: number; embedding: number[] | string }[];
   model: string;
@@ -44,7 +44,7 @@ export function embedText(text: string, dimensions: number): number[] {
   return vector.map((value) => value / norm);
 }
 
-export function embeddingsBody(request: EmbeddingsRequest, defaultDimensions: number): EmbeddingsResponse {
+function embeddingsBody(request: EmbeddingsRequest, defaultDimensions: number): EmbeddingsResponse {
   const inputs = typeof request.input === "string" ? [request.input] : request.input;
   const dimensions = request.dimensions ?? defaultDimensions;
   const tokens = inputs.reduce((sum, text) => sum + countTokens(text), 0);

@@ -1,7 +1,7 @@
 import type { FaultTurn } from "./turns";
 
 /** OpenAI's error body; the openai SDK reads `error.message`, `type` and `code` from it. */
-export type OpenAiErrorBody = {
+type OpenAiErrorBody = {
   error: { message: string; type: string; param: null; code: string | null };
 };
 

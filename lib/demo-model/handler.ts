@@ -42,7 +42,7 @@ export type DemoModel = {
   reset(): void;
 };
 
-export const DEFAULT_MODELS = ["demo-chat", "demo-fallback", "demo-embedding", "demo-rerank"];
+const DEFAULT_MODELS = ["demo-chat", "demo-fallback", "demo-embedding", "demo-rerank"];
 
 export function createDemoModel(options: DemoModelOptions = {}): DemoModel {
   const basePath = (options.basePath ?? "/v1").replace(/\/+$/, "");

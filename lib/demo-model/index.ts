@@ -4,4 +4,4 @@
  * provider (app/api/demo-model); tests drive the same handler with scripts through
  * lib/testing/scripted-model.
  */
-export { createDemoModel, DEFAULT_MODELS, type DemoModel, type DemoModelOptions } from "./handler";
+export { createDemoModel, type DemoModel } from "./handler";

@@ -24,7 +24,7 @@ export function promptLength(prompt: PromptTokens): number {
   return prompt.reduce((sum, part) => sum + part.length, 0);
 }
 
-export const DEFAULT_MEMO_CHARS = 4_000_000;
+const DEFAULT_MEMO_CHARS = 4_000_000;
 
 /**
  * Tokenizes prompts part by part. Every request repeats the tool schemas, the system prompt and

@@ -13,7 +13,7 @@ const messageToolCallSchema = z.looseObject({
   function: z.looseObject({ name: z.string(), arguments: z.string().optional() }),
 });
 
-export const chatMessageSchema = z.looseObject({
+const chatMessageSchema = z.looseObject({
   role: z.string(),
   content: z.union([z.string(), z.array(contentPartSchema), z.null()]).optional(),
   name: z.string().optional(),
@@ -21,7 +21,7 @@ export const chatMessageSchema = z.looseObject({
   tool_call_id: z.string().optional(),
 });
 
-export const chatToolSchema = z.looseObject({
+const chatToolSchema = z.looseObject({
   type: z.string(),
   function: z.looseObject({
     name: z.string(),
@@ -51,10 +51,8 @@ export const rerankRequestSchema = z.looseObject({
   documents: z.array(z.union([z.string(), z.looseObject({ text: z.string() })])).min(1),
   top_n: z.number().int().positive().optional(),
 });
-export type RerankRequest = z.infer<typeof rerankRequestSchema>;
 
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
-export type ChatTool = z.infer<typeof chatToolSchema>;
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 export type EmbeddingsRequest = z.infer<typeof embeddingsRequestSchema>;
 

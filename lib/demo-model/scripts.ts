@@ -1,7 +1,7 @@
 import { turnRepeat, type Turn } from "./turns";
 import { messageText, type ChatRequest } from "./request-schema";
 
-export const SCRIPT_HEADER = "x-mock-script";
+const SCRIPT_HEADER = "x-mock-script";
 
 const MARKER = /\[\[mock:([^\]\s]+)\]\]/;
 

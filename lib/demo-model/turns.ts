@@ -22,7 +22,7 @@ const toolCallSchema = z.union([
   }),
 ]);
 
-export const usageOverrideSchema = z.strictObject({
+const usageOverrideSchema = z.strictObject({
   prompt_tokens: count.optional(),
   completion_tokens: count.optional(),
   /** null omits `prompt_tokens_details` entirely: a provider that reports no cache field. */
@@ -30,7 +30,7 @@ export const usageOverrideSchema = z.strictObject({
   reasoning_tokens: count.optional(),
 });
 
-export const replyTurnSchema = z.strictObject({
+const replyTurnSchema = z.strictObject({
   text: z.string().optional(),
   reasoning: z.string().optional(),
   toolCalls: z.array(toolCallSchema).optional(),
@@ -49,7 +49,7 @@ export const replyTurnSchema = z.strictObject({
   repeat: z.number().int().positive().optional(),
 });
 
-export const faultTurnSchema = z.strictObject({
+const faultTurnSchema = z.strictObject({
   fault: z.strictObject({
     status: z.number().int().min(400).max(599),
     /** Seconds, sent as the `retry-after` header. */
@@ -61,13 +61,12 @@ export const faultTurnSchema = z.strictObject({
   }),
 });
 
-export const turnSchema = z.union([faultTurnSchema, replyTurnSchema]);
+const turnSchema = z.union([faultTurnSchema, replyTurnSchema]);
 export const turnsSchema = z.array(turnSchema);
 
 export type Turn = z.infer<typeof turnSchema>;
 export type ReplyTurn = z.infer<typeof replyTurnSchema>;
 export type FaultTurn = z.infer<typeof faultTurnSchema>;
-export type ScriptedToolCall = z.infer<typeof toolCallSchema>;
 export type UsageOverride = z.infer<typeof usageOverrideSchema>;
 
 export function isFaultTurn(turn: Turn): turn is FaultTurn {

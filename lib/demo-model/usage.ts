@@ -21,7 +21,7 @@ export function tokenize(text: string): Uint32Array {
   return Uint32Array.from(encode(text, AS_PLAIN_TEXT));
 }
 
-export function countCompletion(reply: Reply): { completion: number; reasoning: number } {
+function countCompletion(reply: Reply): { completion: number; reasoning: number } {
   const reasoning = countTokens(joined(reply.reasoningChunks));
   const calls = reply.toolCalls.map((call) => `${call.name}(${toolCallArguments(call)})`).join("\n");
   return { completion: reasoning + countTokens(joined(reply.textChunks)) + countTokens(calls), reasoning };

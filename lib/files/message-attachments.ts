@@ -5,9 +5,9 @@ import { z } from "zod";
  * so the transcript can show them under the message. The server fills in name, size and type
  * from the thread's upload records; the client only names the paths.
  */
-export const MAX_MESSAGE_ATTACHMENTS = 20;
+const MAX_MESSAGE_ATTACHMENTS = 20;
 
-export const messageAttachmentSchema = z.object({
+const messageAttachmentSchema = z.object({
   name: z.string().min(1).max(255),
   path: z.string().min(1).max(1024),
   size: z.number().int().nonnegative(),

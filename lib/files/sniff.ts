@@ -6,7 +6,7 @@ import { fileTypeFromBuffer } from "file-type";
  * What a file is, from its bytes: magic numbers (file-type) first, then a text check. The
  * name only refines text (markdown, csv, code) and is compared against the bytes, never trusted.
  */
-export type FileKind = "image" | "pdf" | "word" | "excel" | "powerpoint" | "zip" | "media" | "text" | "other";
+type FileKind = "image" | "pdf" | "word" | "excel" | "powerpoint" | "zip" | "media" | "text" | "other";
 export type Sniffed = { mediaType: string; ext: string; kind: FileKind };
 
 /** Binary types accepted as uploads (media types as file-type reports them). */
@@ -63,7 +63,7 @@ export class UnsupportedFileType extends Error {
   }
 }
 
-export function extensionOf(name: string): string {
+function extensionOf(name: string): string {
   return path.posix.extname(name.replaceAll("\\", "/")).slice(1).toLowerCase();
 }
 

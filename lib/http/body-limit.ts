@@ -2,7 +2,7 @@ import { ApiError, errorResponse } from "@/lib/errors/api-error";
 import { formatBytes } from "@/lib/i18n/format-bytes";
 import { DROP_MAX_BYTES, dropRest } from "./drop-rest";
 
-export const DEFAULT_MAX_JSON_BYTES = 1024 * 1024;
+const DEFAULT_MAX_JSON_BYTES = 1024 * 1024;
 
 /** MAX_JSON_BYTES (a positive integer), else 1 MiB: the cap on JSON and sign-in request bodies. */
 export function maxJsonBytes(): number {
@@ -10,7 +10,7 @@ export function maxJsonBytes(): number {
   return Number.isSafeInteger(n) && n > 0 ? n : DEFAULT_MAX_JSON_BYTES;
 }
 
-export function bodyTooLarge(limit: number): ApiError {
+function bodyTooLarge(limit: number): ApiError {
   return new ApiError("too_large:body", `The request body is larger than the limit of ${formatBytes(limit)}.`);
 }
 

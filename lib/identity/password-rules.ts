@@ -2,7 +2,7 @@ import { z } from "zod";
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** bcrypt reads only the first 72 bytes of a password. */
-export const PASSWORD_MAX_BYTES = 72;
+const PASSWORD_MAX_BYTES = 72;
 
 /**
  * What a new password must be, checked the same way in the browser and on the server (no

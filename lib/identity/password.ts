@@ -1,7 +1,7 @@
 import bcrypt from "bcryptjs";
 
 export const BCRYPT_COST = 10;
-export { PASSWORD_MIN_LENGTH, passwordSchema } from "./password-rules";
+export { passwordSchema } from "./password-rules";
 
 export function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(password, BCRYPT_COST);

@@ -18,7 +18,7 @@ const MAX_LINE_SCANNED = 2_000;
  * Characters × pattern size one search may scan (linear-time matching still costs that product):
  * a search that would pass it stops early and says how far it got.
  */
-export const MAX_SEARCH_WORK = 100_000_000;
+const MAX_SEARCH_WORK = 100_000_000;
 
 /**
  * Line-numbered windows around the lines where any pattern occurs, overlapping windows merged.

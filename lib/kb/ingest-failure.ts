@@ -1,9 +1,9 @@
 import { PermanentJobError } from "@/lib/jobs/runner";
 
-import { INGEST_FAILURE_CODES, type IngestFailureCode } from "@/lib/db/kb-schema";
+import type { IngestFailureCode } from "@/lib/db/kb-schema";
 
 // The codes are stored with the document (lib/db/kb-schema.ts declares them).
-export { INGEST_FAILURE_CODES, type IngestFailureCode };
+export type { IngestFailureCode };
 
 /** A failure no retry of the job can fix, with its code. */
 export class IngestFailure extends PermanentJobError {

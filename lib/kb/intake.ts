@@ -22,7 +22,7 @@ export const KB_UPLOAD_LIMITS = {
 };
 
 /** KB_UPLOAD_MAX_EXPANDED_BYTES, else 200 MiB: every document of one request together, zips expanded. */
-export function maxExpandedBytesPerRequest(): number {
+function maxExpandedBytesPerRequest(): number {
   return positiveIntFromEnv("KB_UPLOAD_MAX_EXPANDED_BYTES", 200 * MiB);
 }
 

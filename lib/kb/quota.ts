@@ -12,9 +12,9 @@ const GiB = 1024 * 1024 * 1024;
  */
 export type KbQuota = { userBytes: number; kbBytes: number; userQueued: number };
 
-export const DEFAULT_KB_QUOTA: KbQuota = { userBytes: 2 * GiB, kbBytes: 2 * GiB, userQueued: 500 };
+const DEFAULT_KB_QUOTA: KbQuota = { userBytes: 2 * GiB, kbBytes: 2 * GiB, userQueued: 500 };
 
-export function kbQuota(): KbQuota {
+function kbQuota(): KbQuota {
   return {
     userBytes: positiveIntFromEnv("KB_QUOTA_BYTES_PER_USER", DEFAULT_KB_QUOTA.userBytes),
     kbBytes: positiveIntFromEnv("KB_QUOTA_BYTES_PER_KB", DEFAULT_KB_QUOTA.kbBytes),

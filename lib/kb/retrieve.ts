@@ -26,9 +26,9 @@ export type Fusion = "weighted" | "rrf";
  * embeddings (bm25 alone 0.875 recall@5): rrf 0.930 recall@5 / 0.830 MRR, weighted 0.875 / 0.734;
  * rrf with the dense list weighted 0.7 fell below full text alone (0.840), so rrf keeps equal weights.
  */
-export const DENSE_WEIGHT = 0.7;
+const DENSE_WEIGHT = 0.7;
 const RRF_K = 60;
-export const DEFAULT_FUSION: Fusion = "rrf";
+const DEFAULT_FUSION: Fusion = "rrf";
 
 export type Retrieval = {
   mode: RetrievalMode;
@@ -39,7 +39,7 @@ export type Retrieval = {
 };
 
 /** How many passages the rerank model sees for top-k results. */
-export const RERANK_POOL = 3;
+const RERANK_POOL = 3;
 
 export async function retrieve(
   actor: Actor,

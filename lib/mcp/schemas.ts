@@ -5,7 +5,7 @@ import { mcpServerNameSchema } from "./server-name";
 
 /** Request bodies of the MCP admin API, checked by the routes and, before sending, by the server form. */
 
-export const MCP_TRANSPORTS = ["streamable_http", "sse"] as const;
+const MCP_TRANSPORTS = ["streamable_http", "sse"] as const;
 export type McpTransport = (typeof MCP_TRANSPORTS)[number];
 
 function isHttpUrl(value: string): boolean {

@@ -24,7 +24,7 @@ import { assertMayGrant } from "@/lib/sharing/grant";
 
 export { findUsableMcpServers, type McpServerRow };
 
-export type McpToolView = { name: string; runtimeName: string; description: string; enabled: boolean };
+type McpToolView = { name: string; runtimeName: string; description: string; enabled: boolean };
 
 /** What an actor sees: readers get the tool list; managers also the URL, header names and sharing. Never header values. */
 export type McpServerView = {

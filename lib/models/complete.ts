@@ -22,7 +22,7 @@ const completionSchema = z.object({
   usage: z.object({ prompt_tokens: z.number(), completion_tokens: z.number() }).partial().optional(),
 });
 
-export const COMPLETION_TIMEOUT_MS = 120_000;
+const COMPLETION_TIMEOUT_MS = 120_000;
 
 /** The chat model to use: `spec` when it is available, else (spec null) the default chat model. */
 export async function resolveCompletionModel(spec: string | null): Promise<string | null> {

@@ -8,7 +8,7 @@ import { callProvider, isPermanentFailure } from "./provider-http";
  * L2-normalised, so cosine distance and inner product rank alike.
  */
 
-export const EMBED_BATCH = 64;
+const EMBED_BATCH = 64;
 const EMBED_TIMEOUT_MS = 60_000;
 
 export type EmbedResult =

@@ -17,7 +17,7 @@ const OVERLOAD_STATUS = new Set([502, 503, 504, 529]);
 const CONNECTION_CODES = new Set(["ECONNRESET", "ECONNREFUSED", "ETIMEDOUT", "EPIPE", "UND_ERR_SOCKET", "EAI_AGAIN"]);
 
 /** Middleware wraps errors; the provider's error (with status and headers) sits in `cause`. */
-export function rootError(err: unknown): unknown {
+function rootError(err: unknown): unknown {
   let cur = err;
   for (let i = 0; i < 5 && cur instanceof Error && "~brand" in cur && cur.cause; i++) cur = cur.cause;
   return cur;

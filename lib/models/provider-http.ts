@@ -5,7 +5,7 @@
  * sets the base URL read any page the server can reach).
  */
 
-export type ProbeErrorKind =
+type ProbeErrorKind =
   | "unauthorized"
   | "forbidden"
   | "not_found"
@@ -24,7 +24,7 @@ export type ProbeError = { kind: ProbeErrorKind; status?: number; message: strin
 export type ProviderCall =
   { ok: true; status: number; body: string; latencyMs: number } | { ok: false; error: ProbeError; latencyMs: number };
 
-export const PROBE_TIMEOUT_MS = 10_000;
+const PROBE_TIMEOUT_MS = 10_000;
 
 /** Failures another attempt cannot fix: the key or the model is wrong. */
 export const isPermanentFailure = (error: ProbeError) =>

@@ -4,9 +4,7 @@ import { DEFAULT_CONTEXT_WINDOW } from "./providers";
 
 /** "Test connection" and "Fetch models" for an OpenAI-compatible endpoint. */
 
-export type { ProbeError, ProbeErrorKind } from "./provider-http";
-
-export type ChatProbe = { ok: boolean; model: string; latencyMs: number; error?: ProbeError };
+type ChatProbe = { ok: boolean; model: string; latencyMs: number; error?: ProbeError };
 
 export type ProbeResult = {
   ok: boolean;

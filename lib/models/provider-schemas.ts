@@ -39,7 +39,7 @@ const apiKeySchema = z
     params: { i18n: "apiKeySpaces" },
   });
 
-export const providerModelSchema = z.strictObject({
+const providerModelSchema = z.strictObject({
   // Ids may contain `/` and `:` (openrouter `meta-llama/llama-3`, ollama `qwen2.5:7b`).
   id: z.string().trim().min(1).max(200).regex(/^\S+$/, "A model id has no spaces"),
   type: z.enum(["chat", "embedding", "rerank"]),

@@ -29,7 +29,7 @@ import type { ProviderRow } from "@/lib/db/providers";
 export type { ProviderRow };
 
 /** Enough of a key to recognise it (`sk-…abcd`), never enough to use it. */
-export function maskApiKey(key: string): string {
+function maskApiKey(key: string): string {
   if (key.length < 12) return "••••";
   const prefix = /^[A-Za-z]{2,4}-/.exec(key)?.[0] ?? "";
   return `${prefix}…${key.slice(-4)}`;

@@ -24,7 +24,7 @@ export function isImageInputRefusal(err: unknown): boolean {
   );
 }
 
-export const IMAGE_REFUSAL_TTL_MS = 30 * 60_000;
+const IMAGE_REFUSAL_TTL_MS = 30 * 60_000;
 
 /** Model specs that refused image input lately, so later runs skip the failing first call. */
 export class ImageRefusalMemory {

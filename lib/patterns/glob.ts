@@ -9,7 +9,7 @@ import { PatternRefused } from "./linear-regex";
  * `{a,b}`, `@(a|b)`, `?(a)`, `+(a)`, `*(a)`, a leading `!` to negate, `\` to escape. `!(a)` needs a
  * lookahead, which a linear-time engine has not, and is refused.
  */
-export const MAX_GLOB_LENGTH = 500;
+const MAX_GLOB_LENGTH = 500;
 export const MAX_GLOB_WILDCARDS = 40;
 
 export type GlobMatcher = (path: string) => boolean;

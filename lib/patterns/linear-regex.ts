@@ -9,7 +9,7 @@ import { RE2JS } from "re2js";
  */
 export const MAX_PATTERN_LENGTH = 500;
 /** Atoms in the compiled program, counted repeats expanded (see expandedSize). */
-export const MAX_EXPANDED_SIZE = 2_000;
+const MAX_EXPANDED_SIZE = 2_000;
 
 export type LinearRegex = { test(text: string): boolean };
 

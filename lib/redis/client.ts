@@ -10,7 +10,7 @@ import { createClient } from "redis";
 export type RedisClient = ReturnType<typeof createClient>;
 export type RedisConnections = { publisher: RedisClient; subscriber: RedisClient };
 
-export function redisUrl(): string | null {
+function redisUrl(): string | null {
   return process.env.REDIS_URL?.trim() || null;
 }
 

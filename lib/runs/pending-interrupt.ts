@@ -9,7 +9,7 @@ export type PendingInterrupt = { id: string; request: InterruptRequest };
  * the only copy of a pending request the server trusts. Several can be pending at once
  * (parallel questions); they are answered one at a time, first first.
  */
-export async function pendingInterrupts(threadId: string): Promise<PendingInterrupt[]> {
+async function pendingInterrupts(threadId: string): Promise<PendingInterrupt[]> {
   const tuple = await (await getCheckpointer()).getTuple({ configurable: { thread_id: threadId } });
   const pending: PendingInterrupt[] = [];
   for (const [, channel, value] of tuple?.pendingWrites ?? []) {

@@ -10,8 +10,8 @@ import type {
   QuestionResume,
 } from "@/lib/agent/interrupt-payloads";
 
-export const MAX_REASON_LENGTH = 2000;
-export const MAX_OTHER_LENGTH = 2000;
+const MAX_REASON_LENGTH = 2000;
+const MAX_OTHER_LENGTH = 2000;
 
 /** The body of `POST /api/runs/:id/resume`: decisions in the order of the pending actions, or answers. */
 export const resumeBodySchema = z.union([

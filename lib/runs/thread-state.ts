@@ -11,7 +11,7 @@ import { rootOf } from "@/lib/files/thread-workdir";
 import { listDelegatedTasks, toTaskView, type DelegatedTaskView } from "@/lib/db/delegated-tasks";
 
 /** A file the user attached to the conversation (the status panel's "Files"). */
-export type AttachedFile = { name: string; path: string; size: number; mediaType: string; createdAt: string };
+type AttachedFile = { name: string; path: string; size: number; mediaType: string; createdAt: string };
 
 export type ThreadState = {
   todos: TodoItem[];

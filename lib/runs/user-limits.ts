@@ -11,10 +11,10 @@ import { ApiError } from "@/lib/errors/api-error";
  * budget lives in Redis with REDIS_URL (every instance spends from it); replying chats are
  * counted in the database, which every instance shares.
  */
-export const DEFAULT_CONCURRENT_RUNS = 5;
-export const DEFAULT_CHAT_STARTS_PER_MINUTE = 30;
+const DEFAULT_CONCURRENT_RUNS = 5;
+const DEFAULT_CHAT_STARTS_PER_MINUTE = 30;
 
-export function concurrentRunLimit(): number {
+function concurrentRunLimit(): number {
   return positiveIntFromEnv("USER_MAX_CONCURRENT_RUNS", DEFAULT_CONCURRENT_RUNS);
 }
 

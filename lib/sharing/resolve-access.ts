@@ -6,7 +6,7 @@ import { parseSharing, type Access, type ResourceKind, type ShareScope } from ".
  * The most a role can hold on a kind of resource, whatever the sharing says. Users may build
  * their own agents and knowledge bases; shared skills and MCP servers are run by admins.
  */
-export const ROLE_CAP: Record<ResourceKind, Record<Role, Access>> = {
+const ROLE_CAP: Record<ResourceKind, Record<Role, Access>> = {
   agent: { superadmin: "manage", admin: "manage", user: "manage" },
   kb: { superadmin: "manage", admin: "manage", user: "manage" },
   skill: { superadmin: "manage", admin: "manage", user: "read" },
@@ -23,7 +23,7 @@ export const CAN_CREATE: Record<ResourceKind, Role[]> = {
 
 const RANK: Record<Access, number> = { none: 0, read: 1, manage: 2 };
 
-export function minAccess(a: Access, b: Access): Access {
+function minAccess(a: Access, b: Access): Access {
   return RANK[a] <= RANK[b] ? a : b;
 }
 

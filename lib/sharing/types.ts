@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** Who a scope reaches: everyone, members of departments, or listed users. */
-export const shareScopeSchema = z.object({
+const shareScopeSchema = z.object({
   global: z.boolean().default(false),
   departmentIds: z.array(z.string().min(1)).max(200).default([]),
   userIds: z.array(z.string().min(1)).max(1000).default([]),
@@ -18,8 +18,7 @@ export type Sharing = z.infer<typeof sharingSchema>;
 export const RESOURCE_KINDS = ["agent", "skill", "kb", "mcp"] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
-export const ACCESS_LEVELS = ["none", "read", "manage"] as const;
-export type Access = (typeof ACCESS_LEVELS)[number];
+export type Access = "none" | "read" | "manage";
 
 /** A stored sharing value, read leniently: anything malformed shares with nobody. */
 export function parseSharing(raw: unknown): Sharing {

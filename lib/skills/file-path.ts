@@ -1,5 +1,5 @@
 /** Paths of files inside a skill folder: relative, forward slashes, never leaving the folder. */
-export const SKILL_PATH_MAX = 512;
+const SKILL_PATH_MAX = 512;
 const SEGMENT_MAX_BYTES = 255;
 
 /** Why `rel` cannot name a file inside a skill, or null when it can. */

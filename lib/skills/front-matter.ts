@@ -8,8 +8,8 @@ export type { SkillMeta };
 export type ParsedSkillMarkdown =
   { ok: true; meta: SkillMeta; body: string } | { ok: false; line: number; reason: string };
 
-export const SKILL_NAME_MAX = 128;
-export const SKILL_DESCRIPTION_MAX = 1024;
+const SKILL_NAME_MAX = 128;
+const SKILL_DESCRIPTION_MAX = 1024;
 
 const DEPENDENCY_KEYS = ["tool_dependencies", "mcp_dependencies", "skill_dependencies"] as const;
 const FENCE = /^---[ \t]*$/;

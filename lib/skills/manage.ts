@@ -57,7 +57,7 @@ export async function locateSkill(
   return { scope: "shared", slug, row, access, folder: sharedSkillFolder(slug) };
 }
 
-export async function viewOf(actor: Actor, skill: LocatedSkill): Promise<SkillView> {
+async function viewOf(actor: Actor, skill: LocatedSkill): Promise<SkillView> {
   if (skill.scope === "shared") {
     const personal = await readPersonalSkill(actor.id, skill.slug);
     return sharedSkillView(skill.row, skill.access, Boolean(personal?.ok));

@@ -12,7 +12,7 @@ const VISIBLE_TTL_MS = 2000;
  * of enabled skills the user may read. Every other slug does not exist for them: not listed,
  * not found by stat or read, never walked (so glob and grep cannot reach it either).
  */
-export function createSkillsProjection(userId: string, inner: WorkspaceStore = sharedSkillsStore()): WorkspaceStore {
+function createSkillsProjection(userId: string, inner: WorkspaceStore = sharedSkillsStore()): WorkspaceStore {
   let cached: { at: number; slugs: Promise<Set<string>> } | null = null;
   const visible = (): Promise<Set<string>> => {
     if (!cached || Date.now() - cached.at > VISIBLE_TTL_MS) {

@@ -13,7 +13,7 @@ import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
  */
 
 export type TestMcpToolName = "add" | "lookup_city" | "slow" | "fail" | "multiply" | "export_rows" | "prose";
-export type TestMcpCall = { tool: TestMcpToolName; args: Record<string, unknown>; headers: Record<string, string> };
+type TestMcpCall = { tool: TestMcpToolName; args: Record<string, unknown>; headers: Record<string, string> };
 
 export type TestMcpServer = {
   /** http://127.0.0.1:PORT */
@@ -30,7 +30,7 @@ export type TestMcpServer = {
   close(): Promise<void>;
 };
 
-export const DEFAULT_TEST_TOOLS: TestMcpToolName[] = ["add", "lookup_city", "slow", "fail"];
+const DEFAULT_TEST_TOOLS: TestMcpToolName[] = ["add", "lookup_city", "slow", "fail"];
 
 const CITIES: Record<string, { country: string; population: number }> = {
   paris: { country: "France", population: 2_102_650 },

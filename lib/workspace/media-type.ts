@@ -103,7 +103,7 @@ export function mediaTypeByName(name: string): string | undefined {
 }
 
 /** The image type the bytes themselves declare (PNG, JPEG, GIF, WebP), else null. */
-export function imageTypeOfBytes(bytes: Uint8Array): string | null {
+function imageTypeOfBytes(bytes: Uint8Array): string | null {
   const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
   if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";

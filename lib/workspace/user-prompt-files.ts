@@ -19,7 +19,7 @@ export function listAgentsFolder(userId: string): AgentsFolder {
     .catch((err) => (err instanceof StoreNotFound ? [] : null));
 }
 
-export const USER_PROMPT_FILES = ["AGENTS.md", "USER.md", "MEMORY.md"] as const;
+const USER_PROMPT_FILES = ["AGENTS.md", "USER.md", "MEMORY.md"] as const;
 export const USER_PROMPT_FILE_CAP = 64 * 1024;
 
 export type UserPromptFile = { name: (typeof USER_PROMPT_FILES)[number]; content: string; truncated: boolean };

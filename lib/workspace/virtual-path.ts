@@ -2,10 +2,10 @@ import path from "node:path";
 import { VIRTUAL } from "./paths";
 
 /** Limits on virtual paths the agent sends: generous for real use, refusing the pathological. */
-export const MAX_PATH_LENGTH = 1024;
-export const MAX_SEGMENT_BYTES = 255;
+const MAX_PATH_LENGTH = 1024;
+const MAX_SEGMENT_BYTES = 255;
 
-export type VirtualMount = "user-data" | "skills";
+type VirtualMount = "user-data" | "skills";
 export type ParsedVirtualPath = {
   mount: VirtualMount;
   /** Relative POSIX path inside the mount ("" = the mount root). */ rel: string;

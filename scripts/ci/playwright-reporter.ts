@@ -1,7 +1,10 @@
 import type { Reporter, TestCase, TestResult } from "@playwright/test/reporter";
 import { relativeFile, writeTestRecords, type TestRecord } from "./test-record";
 
-/** Playwright's results for CI's phase table (scripts/ci/test-record.ts), beside the list reporter. */
+/**
+ * Playwright's results for CI's phase table (scripts/ci/test-record.ts), beside the list reporter.
+ * @public Playwright loads it by path (playwright.config.ts, when CI_REPORT_DIR is set).
+ */
 export default class CiTestRecords implements Reporter {
   private readonly last = new Map<TestCase, TestResult>();
 

@@ -1,7 +1,10 @@
 import type { Reporter, TestModule } from "vitest/node";
 import { relativeFile, writeTestRecords, type TestRecord } from "./test-record";
 
-/** Vitest's results for CI's phase table (scripts/ci/test-record.ts); Vitest prints its own as usual. */
+/**
+ * Vitest's results for CI's phase table (scripts/ci/test-record.ts); Vitest prints its own as usual.
+ * @public Vitest loads it by path (vitest.config.ts, when CI_REPORT_DIR is set).
+ */
 export default class CiTestRecords implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const records: TestRecord[] = [];

@@ -1,5 +1,5 @@
 /** The server's slug rule (lib/agent/agent-body.ts): lowercase letters, digits, single dashes. */
-export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const SLUG_MAX = 64;
 
 export function isValidSlug(slug: string): boolean {

@@ -5,10 +5,8 @@ import { Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { IconButton } from "@/components/ui/icon-button";
 import { Switch } from "@/components/ui/switch";
+import { MAX_CONTEXT_WINDOW, MIN_CONTEXT_WINDOW } from "@/lib/models/provider-schemas";
 import type { ProviderModel } from "./api";
-
-export const MIN_CONTEXT_WINDOW = 1_000;
-export const MAX_CONTEXT_WINDOW = 10_000_000;
 
 export function contextWindowValid(value: number | undefined): boolean {
   return value === undefined || (Number.isInteger(value) && value >= MIN_CONTEXT_WINDOW && value <= MAX_CONTEXT_WINDOW);

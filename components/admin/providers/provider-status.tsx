@@ -6,7 +6,7 @@ import type { ProviderView } from "./api";
 
 type Status = "active" | "noChatModel" | "disabled";
 
-export function providerStatus(provider: ProviderView): Status {
+function providerStatus(provider: ProviderView): Status {
   if (!provider.enabled) return "disabled";
   return provider.models.some((m) => m.type === "chat" && m.enabled) ? "active" : "noChatModel";
 }

@@ -23,7 +23,7 @@ export function RoleBadge({ role }: { role: Role }) {
 
 export type UserStatus = "active" | "disabled" | "locked";
 
-export function userStatus(user: AdminUser, now = Date.now()): UserStatus {
+function userStatus(user: AdminUser, now = Date.now()): UserStatus {
   if (user.disabled) return "disabled";
   if (user.lockedUntil && Date.parse(user.lockedUntil) > now) return "locked";
   return "active";

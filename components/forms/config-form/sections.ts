@@ -1,7 +1,7 @@
 import type { ConfigFieldView, ConfigValues } from "./types";
 
 /** Sections in the order the form shows them; groups the server adds later follow, as they come. */
-export const GROUP_ORDER = ["basics", "resources", "behaviour", "summary"];
+const GROUP_ORDER = ["basics", "resources", "behaviour", "summary"];
 
 export type ConfigSection = { group: string; fields: ConfigFieldView[] };
 

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 
 /** "summary_keep_messages" -> "Summary keep messages", for keys the catalog does not know yet. */
-export function humanizeKey(key: string): string {
+function humanizeKey(key: string): string {
   const words = key.replace(/[_-]+/g, " ").trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

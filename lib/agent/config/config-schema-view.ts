@@ -5,7 +5,7 @@ import { isAdminRole } from "./config-access";
 import { loadResourceCatalog } from "@/lib/agent/runtime/resource-catalog";
 import { listChatModels } from "@/lib/models/providers";
 
-export type ConfigFieldView = FieldMeta & {
+type ConfigFieldView = FieldMeta & {
   key: keyof AgentConfig;
   default: unknown;
   /** JSON Schema of the field (type, bounds, enum, nullability) for validation in the form. */
@@ -13,7 +13,7 @@ export type ConfigFieldView = FieldMeta & {
 };
 
 /** `origin`: what Meridian ships (a built-in skill, a seeded agent); the form shows its texts in the user's language. */
-export type ConfigOption = {
+type ConfigOption = {
   value: string;
   label: string;
   description?: string;

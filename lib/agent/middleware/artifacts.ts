@@ -6,7 +6,7 @@ import { presentArtifactsTool } from "@/lib/agent/tools/present-artifacts";
 import { artifactSchema, type Artifact } from "@/lib/agent/ui-parts";
 
 /** Newer presentations of a path replace older ones; order is first presentation. */
-export function mergeArtifacts(current: Artifact[], update: Artifact[]): Artifact[] {
+function mergeArtifacts(current: Artifact[], update: Artifact[]): Artifact[] {
   const byPath = new Map(current.map((a) => [a.path, a]));
   for (const a of update) byPath.set(a.path, a);
   return [...byPath.values()];

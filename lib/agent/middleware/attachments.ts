@@ -6,7 +6,7 @@ import { listAttachmentsForModel } from "@/lib/db/attachments";
 import { attachmentBlock } from "@/lib/agent/attachment-block";
 
 /** A copy of `message` with the block appended; the original (state, history, UI) is untouched. */
-export function withAttachmentBlock(message: HumanMessage, block: string): HumanMessage {
+function withAttachmentBlock(message: HumanMessage, block: string): HumanMessage {
   const content =
     typeof message.content === "string"
       ? `${message.content}\n\n${block}`

@@ -19,7 +19,7 @@ const FILESYSTEM_TOOLS: Partial<Record<FsToolName, ToolProperties>> = {
 };
 
 /** Token budget above which one read_file page is cut (with a note to page on). */
-export const READ_FILE_TOKEN_LIMIT = 3072;
+const READ_FILE_TOKEN_LIMIT = 3072;
 
 const READ_FILE_DESCRIPTION = [
   "Reads a file from the workspace (absolute path under /home/gem).",

@@ -80,15 +80,15 @@ function toolInfo(tool: unknown): ToolInfo {
 
 const withArgsSchema = (argsSchema: Record<string, unknown> | undefined) => (argsSchema ? { argsSchema } : {});
 
-export function rejectionText(name: string, reason?: string): string {
+function rejectionText(name: string, reason?: string): string {
   const why = reason?.trim() ? ` Their reason: "${reason.trim()}".` : "";
   return `The user rejected this ${name} call, so it did not run.${why} Do not repeat it unchanged; adjust your approach or ask the user.`;
 }
 
-export const NOT_APPROVED_TEXT = (name: string) =>
+const NOT_APPROVED_TEXT = (name: string) =>
   `Error: ${name} needs the user's approval and this call was not reviewed, so it did not run. Call it again to ask for approval.`;
 
-export const hitlStateSchema = z.object({
+const hitlStateSchema = z.object({
   /** Tool calls the user approved (or edited) in the latest review; only these gated calls may run. */
   approvedToolCallIds: z.array(z.string()).default([]),
 });

@@ -19,7 +19,7 @@ export type RetryFallbackOptions = {
   random?: () => number;
 };
 
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason ?? new DOMException("Aborted", "AbortError"));
     const timer = setTimeout(done, ms);

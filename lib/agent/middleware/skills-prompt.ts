@@ -2,7 +2,7 @@ import type { AgentRuntimeContext } from "@/lib/agent/runtime/context-types";
 import type { WorkspaceBackend } from "@/lib/workspace/backend";
 
 /** A preloaded SKILL.md longer than this is cut, with a pointer to the rest. */
-export const PRELOADED_SKILL_MAX_CHARS = 64 * 1024;
+const PRELOADED_SKILL_MAX_CHARS = 64 * 1024;
 
 export type LoadedSkill = { slug: string; content: string };
 

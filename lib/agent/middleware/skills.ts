@@ -12,7 +12,7 @@ import { parseVirtualPath } from "@/lib/workspace/virtual-path";
 import { loadPreloadedSkills, skillsPromptSection } from "./skills-prompt";
 
 /** Union keeping first-activation order. */
-export function mergeActivatedSkills(current: string[], update: string[]): string[] {
+function mergeActivatedSkills(current: string[], update: string[]): string[] {
   return [...new Set([...current, ...update])];
 }
 
@@ -31,7 +31,7 @@ const SKILL_MD_PATHS = [VIRTUAL.skills, VIRTUAL.personalSkills].map(
 );
 
 /** The slug whose SKILL.md `filePath` names exactly (after the backend's path normalisation), else null. */
-export function skillSlugOfPath(filePath: unknown): string | null {
+function skillSlugOfPath(filePath: unknown): string | null {
   if (typeof filePath !== "string") return null;
   let virtual: string;
   try {

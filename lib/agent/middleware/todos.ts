@@ -17,7 +17,7 @@ const todoSchema = z.object({
   status: z.enum(["pending", "in_progress", "completed"]),
 });
 
-export const todoStateSchema = z.object({
+const todoStateSchema = z.object({
   todos: z.array(todoSchema).default([]),
 });
 

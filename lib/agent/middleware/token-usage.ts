@@ -11,7 +11,7 @@ import { isSummaryMessage } from "@/lib/agent/summary/event";
 import { takeInternalCalls } from "@/lib/agent/summary/internal-calls";
 
 /** Providers whose usage reports are not trusted (TOKEN_USAGE_BLACKLIST): approximate context only. */
-export function usageBlacklist(): Set<string> {
+function usageBlacklist(): Set<string> {
   const raw = process.env.TOKEN_USAGE_BLACKLIST ?? "siliconflow,siliconflow-cn";
   return new Set(
     raw
@@ -21,7 +21,7 @@ export function usageBlacklist(): Set<string> {
   );
 }
 
-export const tokenUsageStateSchema = z.object({
+const tokenUsageStateSchema = z.object({
   tokenUsage: z.custom<TokenUsageState>().optional(),
 });
 

@@ -8,11 +8,11 @@ export type { VisibleKnowledgeBase };
 import type { UserPromptFile } from "@/lib/workspace/user-prompt-files";
 import type { AvailableSkill, RuntimeSkill } from "@/lib/skills/runtime-skill";
 
-export type { AvailableSkill, RuntimeSkill };
+export type { RuntimeSkill };
 
 // Types only: the runtime, tools, middleware and catalogs all import these, so this module imports no code.
 
-export type VisibleSubagent = { id: string; slug: string; name: string; description: string };
+type VisibleSubagent = { id: string; slug: string; name: string; description: string };
 
 /**
  * Everything an actor may access, per resource kind, in a stable order. The one place the

@@ -3,7 +3,7 @@ import type { Actor } from "@/lib/identity/actor";
 import type { McpServerRow } from "@/lib/db/mcp-servers";
 
 /** A run's MCP tools: each tool's server name (for collision messages), and close() at the run's end. */
-export type McpTools = { tools: StructuredToolInterface[]; sources: Map<string, string>; close(): Promise<void> };
+type McpTools = { tools: StructuredToolInterface[]; sources: Map<string, string>; close(): Promise<void> };
 
 /**
  * Where a run's MCP tools come from: lib/mcp (lib/mcp/tool-source.ts), handed to the agent by
@@ -14,10 +14,4 @@ export type McpToolSource = {
   connect(rows: McpServerRow[], opts: { actor: Actor }): Promise<McpTools>;
   /** Tools that connect their server on their first call (MCP servers a skill depends on). */
   lazy(rows: McpServerRow[], opts: { actor: Actor }): McpTools;
-};
-
-/** No MCP tools at all: for graphs built without MCP servers (unit tests of other parts, benches). */
-export const NO_MCP_TOOLS: McpToolSource = {
-  connect: async () => ({ tools: [], sources: new Map(), close: async () => {} }),
-  lazy: () => ({ tools: [], sources: new Map(), close: async () => {} }),
 };

@@ -12,12 +12,12 @@ import { listAgentsFolder, readUserPromptFiles } from "@/lib/workspace/user-prom
 import { isAnotherUsersAgent } from "@/lib/agent/config/agent-view";
 
 /** Drops the fields the actor's role may not set. */
-export function filterConfigForRole(actor: Actor, config: Partial<AgentConfig>): Partial<AgentConfig> {
+function filterConfigForRole(actor: Actor, config: Partial<AgentConfig>): Partial<AgentConfig> {
   return isAdminRole(actor.role) ? config : stripAdminOnlyFields(config);
 }
 
 /** null = everything accessible, [] = none, list = allow-list intersected with access (order kept, no duplicates). */
-export function resolveResourceSelection(selection: string[] | null, accessible: string[]): string[] {
+function resolveResourceSelection(selection: string[] | null, accessible: string[]): string[] {
   if (selection === null) return [...accessible];
   const allowed = new Set(accessible);
   return [...new Set(selection)].filter((id) => allowed.has(id));

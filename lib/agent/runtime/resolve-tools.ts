@@ -9,7 +9,7 @@ import { resolveSkillDependencyTools } from "./skill-tools";
  * resolveConfiguredRuntimeTools: the executable tools of this run (built-in by name; MCP
  * tools and skill dependencies join here). Visibility to the model is decided by middleware.
  */
-export function resolveConfiguredRuntimeTools(
+function resolveConfiguredRuntimeTools(
   ctx: AgentRuntimeContext,
   reservedNames: string[] = [],
 ): StructuredToolInterface[] {

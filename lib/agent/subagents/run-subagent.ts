@@ -41,7 +41,7 @@ export type SubagentTask = {
 };
 
 /** The child run's provider-reported tokens (its own run's figures, never the parent's). */
-export type SubagentTokens = { input: number; output: number };
+type SubagentTokens = { input: number; output: number };
 
 export type SubagentResult =
   | { ok: true; threadId: string; runId: string; text: string; tokens?: SubagentTokens }

@@ -6,7 +6,7 @@ import { emitPart, subagentPartId, type SubagentData } from "@/lib/agent/ui-part
 import { toolMetadata } from "@/lib/agent/tools/tool-properties";
 import { runSubagent, type BuildChildAgent } from "./run-subagent";
 
-export const TASK_TOOL = "task";
+const TASK_TOOL = "task";
 const MAX_DESCRIPTION_CHARS = 20_000;
 
 /**

@@ -3,7 +3,7 @@
  * preferences, progress and decisions, artifacts and references, next steps.
  * `{messages}` is replaced by the transcript of the history being summarised.
  */
-export const DEFAULT_SUMMARY_PROMPT = `You are condensing the earlier part of a conversation between a user and an AI agent so the agent can continue the work without it. The agent will see only your summary and the most recent messages.
+const DEFAULT_SUMMARY_PROMPT = `You are condensing the earlier part of a conversation between a user and an AI agent so the agent can continue the work without it. The agent will see only your summary and the most recent messages.
 
 Write the summary in the language the user writes in, under exactly these headings:
 

@@ -6,7 +6,7 @@ import { z } from "zod";
  * `cutoffIndex` are represented by `summaryMessage`; every later model call sees the summary
  * followed by the messages from the cutoff on. State messages themselves are never rewritten.
  */
-export const summarizationEventSchema = z.object({
+const summarizationEventSchema = z.object({
   cutoffIndex: z.number().int().nonnegative(),
   summaryMessage: z.instanceof(HumanMessage),
   /** Where the summarised history was written; null when writing it failed. */

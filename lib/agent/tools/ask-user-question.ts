@@ -10,16 +10,16 @@ import {
 import { ASK_USER_QUESTION } from "./names";
 import { toolMetadata } from "./tool-properties";
 
-export const MAX_QUESTIONS = 5;
-export const MIN_OPTIONS = 2;
-export const MAX_OPTIONS = 5;
+const MAX_QUESTIONS = 5;
+const MIN_OPTIONS = 2;
+const MAX_OPTIONS = 5;
 
 const optionArgs = z.object({
   label: z.string().trim().min(1).max(200).describe("The choice as the user reads it"),
   description: z.string().trim().max(500).optional().describe("What choosing it means, if not obvious"),
 });
 
-export const askUserQuestionArgs = z.object({
+const askUserQuestionArgs = z.object({
   questions: z
     .array(
       z.object({
@@ -52,7 +52,7 @@ export function askUserQuestionArgsError(args: unknown): string | null {
 }
 
 /** The form the user sees: stable ids (q1, q1-o1, ...) so the answer can be checked against it. */
-export function questionRequestFrom(args: AskUserQuestionArgs, toolCallId: string): QuestionRequest {
+function questionRequestFrom(args: AskUserQuestionArgs, toolCallId: string): QuestionRequest {
   const questions: Question[] = args.questions.map((q, i) => ({
     id: `q${i + 1}`,
     question: q.question,
@@ -69,7 +69,7 @@ export function questionRequestFrom(args: AskUserQuestionArgs, toolCallId: strin
 }
 
 /** The answers as the model reads them: each question with the chosen labels and any own words. */
-export function formatAnswers(request: QuestionRequest, resume: QuestionResume): string {
+function formatAnswers(request: QuestionRequest, resume: QuestionResume): string {
   const lines = ["The user answered:"];
   request.questions.forEach((q, i) => {
     const answer = resume.answers.find((a) => a.questionId === q.id);

@@ -15,7 +15,7 @@ import { mindmapOutline } from "@/lib/kb/mindmap-prompt";
 
 /** What the knowledge-base tools do once the knowledge base is known to be visible (kb-tools.ts). */
 
-export const QUERY_TOP_K = 10;
+const QUERY_TOP_K = 10;
 
 export function readableToolError(err: unknown): string {
   if (err instanceof ApiError) return `Error: ${err.message}`;

@@ -75,7 +75,7 @@ const schemas = {
 type KbTarget = { by: "id" | "name"; value: string };
 
 /** The visible knowledge base a call names, or the readable refusal the model gets instead. */
-export function resolveKnowledgeBase(visible: VisibleKnowledgeBase[], target: KbTarget): VisibleKnowledgeBase | string {
+function resolveKnowledgeBase(visible: VisibleKnowledgeBase[], target: KbTarget): VisibleKnowledgeBase | string {
   if (visible.length === 0) return NO_KNOWLEDGE_BASES;
   const found = visible.find((kb) => kb.kbId === target.value || (target.by === "name" && kb.name === target.value));
   if (found) return found;

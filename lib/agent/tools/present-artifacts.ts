@@ -11,7 +11,7 @@ import { emitPart, type Artifact } from "@/lib/agent/ui-parts";
 import { PRESENT_ARTIFACTS } from "./names";
 import { toolMetadata } from "./tool-properties";
 
-export const MAX_ARTIFACTS_PER_CALL = 20;
+const MAX_ARTIFACTS_PER_CALL = 20;
 
 const args = z.object({
   filepaths: z

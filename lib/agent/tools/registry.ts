@@ -16,7 +16,7 @@ export const builtinTools: Record<string, BuiltinToolFactory> = {
  * Executable built-ins that only skills open: not offered in the `tools` selection; a run
  * registers them when an effective skill declares them (the knowledge-base tools).
  */
-export const skillOnlyTools: Record<string, BuiltinToolFactory> = { ...kbTools };
+const skillOnlyTools: Record<string, BuiltinToolFactory> = { ...kbTools };
 
 export function builtinToolNames(): string[] {
   return Object.keys(builtinTools);

@@ -10,7 +10,7 @@
  * - `file`: the file its `file_path` argument names: `auto` lets it run inside the conversation's workdir;
  * - `external`: anything else (the user's workspace or setup, remote systems): asks unless `trust`.
  */
-export type SideEffect = "conversation" | "file" | "external";
+type SideEffect = "conversation" | "file" | "external";
 
 export type ToolProperties = {
   /** Only reads: runs without approval in every mode. */

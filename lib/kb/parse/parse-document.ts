@@ -110,7 +110,7 @@ async function pdfToText(bytes: Uint8Array): Promise<string> {
  * A .docx is a zip: the bounded reader checks it first (real sizes, ratio, totals), so mammoth,
  * which inflates without limits, only ever sees parts that are known to stay small.
  */
-export const DOCX_ZIP_LIMITS = {
+const DOCX_ZIP_LIMITS = {
   maxEntries: 2_000,
   maxFileBytes: 64 * 1024 * 1024,
   maxTotalBytes: 128 * 1024 * 1024,

@@ -1,7 +1,7 @@
 import { formatBytes } from "@/lib/i18n/format-bytes";
 import type { WorkspaceStore } from "./types";
 
-export const DEFAULT_WORKSPACE_QUOTA_BYTES = 1024 * 1024 * 1024;
+const DEFAULT_WORKSPACE_QUOTA_BYTES = 1024 * 1024 * 1024;
 
 /** WORKSPACE_QUOTA_BYTES (a positive integer), else 1 GiB: what one user's workspace may hold. */
 export function workspaceQuotaBytes(): number {

@@ -72,7 +72,7 @@ export function assertWorkspaceStorageConfig(env: Env = process.env): void {
   }
 }
 
-export function createS3Client(config: S3StorageConfig): S3Client {
+function createS3Client(config: S3StorageConfig): S3Client {
   return new S3Client({
     region: config.region,
     endpoint: config.endpoint,
