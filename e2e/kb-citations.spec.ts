@@ -83,5 +83,7 @@ test("an answer built on a knowledge base cites it, and the citation opens the d
   // After a reload the stored answer still lists its source.
   await page.goBack();
   await page.reload();
-  await expect(page.getByTestId("message-assistant").last().getByTestId("kb-source")).toContainText("facilities.md");
+  await expect(page.getByTestId("message-assistant").last().getByTestId("kb-source").first()).toContainText(
+    "facilities.md",
+  );
 });

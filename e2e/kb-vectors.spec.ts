@@ -27,8 +27,14 @@ let manager: CreatedUser;
 let kbId = "";
 let vectors = false;
 
-/** A user of its own with the lighthouse log indexed in a knowledge base of theirs (`settings` at creation). */
-async function lighthouse(baseURL: string, settings: (vectors: boolean) => Record<string, string> = () => ({})) {
+/**
+ * A user of its own with the lighthouse log indexed in a knowledge base of theirs (`settings` at
+ * creation; by default keyword-only, as a manager who chose no embedding model left it).
+ */
+async function lighthouse(
+  baseURL: string,
+  settings: (vectors: boolean) => Record<string, string | null> = () => ({ embeddingModel: null }),
+) {
   const admin = await signInAsAdmin(baseURL);
   const user = await createUser(admin, { role: "user" });
   await admin.dispose();
@@ -59,6 +65,11 @@ test.describe(() => {
     const modes = page.getByTestId("kb-query-mode");
     await expect(modes.locator('[data-value="hybrid"]')).toBeVisible();
     await expect(modes.locator('[data-value="vector"]')).toHaveCount(0); // no embedding model yet
+    // Hybrid runs on keywords alone, and says why.
+    await page.getByTestId("kb-query-input").fill("where are the spare lamp bulbs kept");
+    await page.getByTestId("kb-query-submit").click();
+    await expect(page.getByTestId("kb-query-ran-as")).toHaveText("Searched by Keyword · no embedding model is set");
+    await saveScreenshot(page, { path: shot("keyword-only-reason") });
 
     await page.getByTestId("kb-tab-settings").click();
     const select = page.getByTestId("kb-settings-embedding-model");

@@ -6,6 +6,9 @@ import type { DocumentWindow } from "@/lib/kb/document-window";
 import type { KbSearchHit } from "@/lib/db/kb-search";
 import type { KbDocumentStatus, KbMindmapNode } from "@/lib/db/kb-schema";
 import type { readMindmap } from "@/lib/db/kb-mindmap";
+import type { KeywordOnlyReason } from "@/lib/kb/retrieve";
+
+export type KeywordOnlyKind = KeywordOnlyReason["kind"];
 
 /** The knowledge-base routes (app/api/kbs), typed for the KB pages; shapes as the server defines them. */
 
@@ -50,13 +53,16 @@ export const kbsApi = {
     return apiFetch<DocumentWindow>(`${docAt(kbId, docId, "/content")}?${from}&window=${window}`);
   },
   query: (kbId: string, input: { query: string; mode: KbQueryMode; topK?: number }) =>
-    apiFetch<{ mode: KbQueryMode; results: KbSearchHit[]; embedMs?: number; reranked?: boolean }>(
-      kbAt(kbId, "/query"),
-      {
-        method: "POST",
-        body: JSON.stringify(input),
-      },
-    ),
+    apiFetch<{
+      mode: KbQueryMode;
+      results: KbSearchHit[];
+      embedMs?: number;
+      reranked?: boolean;
+      keywordOnly?: { kind: KeywordOnlyKind; error?: string };
+    }>(kbAt(kbId, "/query"), {
+      method: "POST",
+      body: JSON.stringify(input),
+    }),
   mindmap: (kbId: string) => apiFetch<KbMindmap>(kbAt(kbId, "/mindmap")),
   /** Queues a (re)generation; answers the map with status "generating" (poll `mindmap` until it changes). */
   generateMindmap: (kbId: string) => apiFetch<KbMindmap>(kbAt(kbId, "/mindmap"), { method: "POST" }),

@@ -9,11 +9,17 @@ import { useErrorMessage } from "@/components/forms/use-error-message";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Segmented } from "@/components/ui/segmented";
-import { kbsApi, type KbQueryMode, type KbSearchHit, type KbView } from "./api";
+import { kbsApi, type KbQueryMode, type KbSearchHit, type KbView, type KeywordOnlyKind } from "./api";
 import { kbHref } from "./kb-links";
 import { RetrievalResult } from "./retrieval-result";
 
-type Outcome = { query: string; results: KbSearchHit[]; ranAs: KbQueryMode; reranked?: boolean } | null;
+type Outcome = {
+  query: string;
+  results: KbSearchHit[];
+  ranAs: KbQueryMode;
+  reranked?: boolean;
+  keywordOnly?: KeywordOnlyKind;
+} | null;
 
 const MODES: KbQueryMode[] = ["hybrid", "vector", "bm25"];
 
@@ -44,7 +50,13 @@ export function KbRetrieval({ kb }: { kb: KbView }) {
       setError(null);
       try {
         const answer = await kbsApi.query(kb.id, { query: text, mode: how });
-        setOutcome({ query: text, results: answer.results, ranAs: answer.mode, reranked: answer.reranked });
+        setOutcome({
+          query: text,
+          results: answer.results,
+          ranAs: answer.mode,
+          reranked: answer.reranked,
+          keywordOnly: answer.keywordOnly?.kind,
+        });
       } catch (err) {
         setError(errorMessage(err));
       } finally {
@@ -124,6 +136,7 @@ export function KbRetrieval({ kb }: { kb: KbView }) {
             </h3>
             <p className="text-xs text-muted-foreground" data-testid="kb-query-ran-as" data-mode={outcome.ranAs}>
               {t("ranAs", { mode: t(`modes.${outcome.ranAs}`) })}
+              {outcome.keywordOnly && ` · ${t(`keywordOnly.${outcome.keywordOnly}`)}`}
               {outcome.reranked === true && ` · ${t("reranked")}`}
               {outcome.reranked === false && ` · ${t("rerankFailed")}`}
             </p>

@@ -9,17 +9,25 @@ import { updateKnowledgeBase } from "@/lib/kb/manage";
 import { listKbDocuments } from "@/lib/db/kb-documents";
 import { searchFullText } from "@/lib/kb/full-text-search";
 import { JobRunner } from "@/lib/jobs/runner";
+import { retrieve } from "@/lib/kb/retrieve";
+import { startMockLlmServer, type MockLlmServer } from "@/lib/testing/scripted-model";
 import { DEMO_KB_ID, seedDemoKnowledgeBase } from "./seed-demo-kb";
 import "@/lib/kb/ingest-job";
+import "@/lib/kb/embed-job";
 
 let runner: JobRunner;
+let demoModel: MockLlmServer;
 beforeAll(async () => {
   vi.stubEnv("DATA_DIR", fs.mkdtempSync(path.join(os.tmpdir(), "kb-seed-")));
+  // The demo provider, served as the app serves it (no other provider is configured).
+  demoModel = await startMockLlmServer();
+  vi.stubEnv("DEMO_MODEL_URL", demoModel.url);
   await createTestDatabase();
   runner = new JobRunner({ pollMs: 50 }).start();
 });
 afterAll(async () => {
   await runner.stop();
+  await demoModel.close();
   await destroyTestDatabase();
   vi.unstubAllEnvs();
 });
@@ -49,5 +57,9 @@ describe("the demo knowledge base", () => {
     expect(docs.map((d) => [d.name, d.status])).toContainEqual(["README.md", "indexed"]);
     const [hit] = await searchFullText(user, DEMO_KB_ID, "quick start npm install", { topK: 1 });
     expect(hit.fileName).toBe("README.md");
+    // It starts with the demo embedding model, so the demo answers from hybrid retrieval.
+    expect((await listKnowledgeBases(user))[0].embeddingModel).toBe("demo:demo-embedding");
+    const hybrid = await retrieve(user, DEMO_KB_ID, "how do I start the app", { mode: "hybrid", topK: 3 });
+    expect(hybrid.mode).toBe("hybrid");
   });
 });

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { countKnowledgeBases, insertSeedKnowledgeBase } from "@/lib/db/knowledge-bases";
 import { insertSeedDocuments } from "@/lib/kb/documents";
+import { defaultEmbeddingModel } from "@/lib/kb/manage";
 
 export const DEMO_KB_ID = "meridian-guide";
 
@@ -32,6 +33,7 @@ export async function seedDemoKnowledgeBase(): Promise<boolean> {
     id: DEMO_KB_ID,
     name: "Meridian guide",
     description: "How to use and run Meridian: chat, agents, skills, knowledge bases, administration.",
+    embeddingModel: await defaultEmbeddingModel(),
   });
   if (created) await insertSeedDocuments(DEMO_KB_ID, docs);
   return created;

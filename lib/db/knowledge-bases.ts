@@ -173,7 +173,12 @@ export async function countKnowledgeBases(): Promise<number> {
 }
 
 /** Start-up seeding (no actor: the system owns it, everyone reads it). False when the id exists. */
-export async function insertSeedKnowledgeBase(values: { id: string; name: string; description: string }) {
+export async function insertSeedKnowledgeBase(values: {
+  id: string;
+  name: string;
+  description: string;
+  embeddingModel: string | null;
+}) {
   const db = await getDb();
   const rows = await db
     .insert(knowledgeBases)

@@ -22,6 +22,8 @@ import { seedSkills } from "@/lib/bootstrap/seed-skills";
 import { startChatRun } from "@/lib/runs/start-run";
 import { activeRunForThread } from "@/lib/runs/registry";
 import { JobRunner } from "@/lib/jobs/runner";
+import { countTextTokens } from "@/lib/agent/token-count";
+import { QUERY_KB_BUDGET_TOKENS } from "@/lib/agent/tools/kb-passages";
 import "./ingest-job";
 
 /**
@@ -41,6 +43,19 @@ let sources: ReturnType<typeof dataParts<"kb-sources">>;
 const spec = `${MOCK_PROVIDER}:mock-chat`;
 const SKILL = "/home/gem/skills/knowledge-base/SKILL.md";
 const FACT = "The Oslo office keeps its spare keys in the blue cabinet behind reception.";
+const PRESSURE_FACT = "The boiler pressure must stay between 1.2 and 1.5 bar while the heating runs.";
+/** Eight sections of about 2,000 characters, each one chunk; the fact ends the third. */
+const HANDBOOK = Array.from({ length: 8 }, (_, s) =>
+  [
+    `## Plant room ${s + 1}`,
+    ...Array.from(
+      { length: 26 },
+      (_, i) => `Room ${s + 1}, check ${i + 1}: walk past the boiler and note the meter readings in the log.`,
+    ),
+    ...(s === 2 ? [PRESSURE_FACT] : []),
+  ].join("\n"),
+).join("\n\n");
+let plantKbId: string;
 
 const toolResults = (body: Body) =>
   body.messages
@@ -81,8 +96,11 @@ beforeAll(async () => {
   await addKbDocuments(owner, kbId, [
     { name: "facilities.md", bytes: Buffer.from(`# Facilities\n\n${FACT}\nVisitors sign in at the front desk.`) },
   ]);
-  for (let i = 0; i < 200 && (await listKbDocuments(owner, kbId))[0].status !== "indexed"; i++)
-    await new Promise((r) => setTimeout(r, 50));
+  plantKbId = (await createKnowledgeBase(owner, { name: "Plant" })).id;
+  await addKbDocuments(owner, plantKbId, [{ name: "handbook.md", bytes: Buffer.from(HANDBOOK) }]);
+  for (const id of [kbId, plantKbId])
+    for (let i = 0; i < 200 && (await listKbDocuments(owner, id))[0].status !== "indexed"; i++)
+      await new Promise((r) => setTimeout(r, 50));
 });
 afterAll(async () => {
   await runner.stop();
@@ -122,5 +140,36 @@ describe("a chat that uses a knowledge base", () => {
     expect(toolResults(afterQuery!)[2]).toBe("No knowledge bases are available to you yet.");
     expect(JSON.stringify(afterQuery)).not.toContain("blue cabinet");
     expect(sources).toEqual([]);
+  });
+});
+
+describe("a knowledge-base answer with long passages", () => {
+  it("fits its budget, is never offloaded, shows the part of each passage around its match and says how it searched", async () => {
+    const key = "kb-long-passages";
+    await h.client.script(key, [
+      { toolCalls: [{ name: "read_file", args: { file_path: SKILL } }] },
+      { toolCalls: [{ name: "query_kb", args: { kb_id: plantKbId, query_text: "what boiler pressure is right" } }] },
+      { text: "Between 1.2 and 1.5 bar [handbook.md, line 84]." },
+    ]);
+    const threadId = crypto.randomUUID();
+    const { stream } = await startChatRun(owner, {
+      threadId,
+      message: userMessage(`What boiler pressure is right? ${scriptMarker(key)}`),
+      modelSpec: spec,
+      agentId: (await getDefaultAgent(owner))!.id,
+    });
+    await readAll(stream);
+    await activeRunForThread(threadId)?.done;
+    const [, , afterQuery] = (await h.client.requests(key)).map((r) => r.body as Body);
+    const result = toolResults(afterQuery!)[1]!;
+    // Eight passages of ~2,000 characters would be ~16,000: over the offload threshold.
+    expect(HANDBOOK.length).toBeGreaterThan(15_000);
+    expect(countTextTokens(result)).toBeLessThanOrEqual(QUERY_KB_BUDGET_TOKENS);
+    expect(result).toContain(PRESSURE_FACT);
+    expect(result).not.toMatch(/shortened|saved to/i);
+    expect(result).toMatch(
+      /\[1\] handbook\.md \(file_id: [\w-]+\), lines \d+-84 \(part of a passage at lines \d+-84: open_kb_document line \d+\), section: Plant room 3/,
+    );
+    expect(result).toContain("Retrieval: keyword only (this knowledge base has no embedding model");
   });
 });

@@ -44,6 +44,16 @@ export async function deleteKnowledgeBase(actor: Actor, id: string): Promise<voi
   await removeKbFiles(id);
 }
 
+/**
+ * The embedding model a knowledge base made in the app starts with when its creator names none:
+ * the first enabled one (the demo provider's, offline), if vectors can be stored, so hybrid search
+ * is what a new user gets. `embeddingModel: null` asks for keyword search only.
+ */
+export async function defaultEmbeddingModel(): Promise<string | null> {
+  if (!(await vectorsAvailable())) return null;
+  return (await listEmbeddingModelSpecs())[0] ?? null;
+}
+
 async function checkChatModel(spec: string | null | undefined) {
   if (spec && !(await findProviderForSpec(spec)))
     throw new ApiError(

@@ -30,9 +30,17 @@ const DENSE_WEIGHT = 0.7;
 const RRF_K = 60;
 const DEFAULT_FUSION: Fusion = "rrf";
 
+/** Why a hybrid search ran on the full text alone. */
+export type KeywordOnlyReason =
+  { kind: "no_embedding_model" } | { kind: "no_vector_index" } | { kind: "embedding_failed"; error: string };
+
 export type Retrieval = {
   mode: RetrievalMode;
   results: KbSearchHit[];
+  /** Set when hybrid was asked for and only the full text ran. */
+  keywordOnly?: KeywordOnlyReason;
+  /** The embedding model of a search that used vectors (or tried to). */
+  embeddingModel?: string;
   embedMs?: number;
   /** Whether the knowledge base's rerank model reordered the results (false: it failed, the order stayed). */
   reranked?: boolean;
@@ -78,25 +86,43 @@ async function search(
         ? "This server's database has no pgvector extension: use bm25."
         : "This knowledge base has no embedding model: pick one in its settings, or use bm25.",
     );
-  if (opts.mode === "bm25" || !dense) return { mode: "bm25", results: await searchFullText(actor, kbId, query, opts) };
+  if (opts.mode === "bm25") return { mode: "bm25", results: await searchFullText(actor, kbId, query, opts) };
+  if (!dense)
+    return {
+      mode: "bm25",
+      results: await searchFullText(actor, kbId, query, opts),
+      keywordOnly: { kind: row.embeddingModel ? "no_vector_index" : "no_embedding_model" },
+    };
+  const embeddingModel = row.embeddingModel!;
 
   const started = performance.now();
-  const embedded = await embedTexts(row.embeddingModel!, [query.slice(0, 8000)]);
+  const embedded = await embedTexts(embeddingModel, [query.slice(0, 8000)]);
   const embedMs = Math.round(performance.now() - started);
   if (!embedded.ok) {
     if (opts.mode === "vector") throw new ApiError("bad_request:kb", `The embedding model failed: ${embedded.error}`);
     // A hybrid search still answers from the full text when the embedding call fails.
-    return { mode: "bm25", results: await searchFullText(actor, kbId, query, opts), embedMs };
+    return {
+      mode: "bm25",
+      results: await searchFullText(actor, kbId, query, opts),
+      embedMs,
+      embeddingModel,
+      keywordOnly: { kind: "embedding_failed", error: embedded.error },
+    };
   }
   const [vector] = embedded.vectors;
   if (opts.mode === "vector")
-    return { mode: "vector", results: await searchKbVectors(actor, kbId, vector, opts), embedMs };
+    return { mode: "vector", results: await searchKbVectors(actor, kbId, vector, opts), embedMs, embeddingModel };
   const pool = { ...opts, topK: opts.topK * 2 };
   const [text, near] = await Promise.all([
     searchFullText(actor, kbId, query, pool),
     searchKbVectors(actor, kbId, vector, pool),
   ]);
-  return { mode: "hybrid", results: fuse(near, text, opts.topK, opts.fusion ?? DEFAULT_FUSION), embedMs };
+  return {
+    mode: "hybrid",
+    results: fuse(near, text, opts.topK, opts.fusion ?? DEFAULT_FUSION),
+    embedMs,
+    embeddingModel,
+  };
 }
 
 /** Fuses the dense and full-text lists into one, best first; each hit keeps its fused score. */

@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/route";
 import { listKnowledgeBases } from "@/lib/db/knowledge-bases";
-import { createKnowledgeBase } from "@/lib/kb/manage";
+import { createKnowledgeBase, defaultEmbeddingModel } from "@/lib/kb/manage";
 import { kbBody } from "@/lib/kb/kb-body";
 import { kbView } from "@/lib/kb/kb-view";
 
@@ -12,7 +12,9 @@ export const GET = route({}, async ({ actor }) => {
   return rows.map((r) => kbView(actor, r, r.access, r.counts));
 });
 
+/** A new knowledge base that names no embedding model gets the default one; `null` keeps it keyword-only. */
 export const POST = route({ body: kbBody }, async ({ actor, body }) => {
-  const row = await createKnowledgeBase(actor, body);
+  const embeddingModel = body.embeddingModel === undefined ? await defaultEmbeddingModel() : body.embeddingModel;
+  const row = await createKnowledgeBase(actor, { ...body, embeddingModel });
   return Response.json(kbView(actor, row, "manage"), { status: 201 });
 });

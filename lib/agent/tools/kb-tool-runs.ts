@@ -1,6 +1,15 @@
 import path from "node:path";
 import type { AgentRuntimeContext, VisibleKnowledgeBase } from "@/lib/agent/runtime/context-types";
 import { retrieve } from "@/lib/kb/retrieve";
+import { countTextTokens } from "@/lib/agent/token-count";
+import {
+  budgetedPassages,
+  documentLines,
+  passageBlock,
+  QUERY_KB_BUDGET_TOKENS,
+  retrievalLine,
+  skipsBlankLines,
+} from "./kb-passages";
 import { findKbFiles, readKbDocumentText } from "@/lib/db/kb-documents";
 import { readKbFile } from "@/lib/kb/documents";
 import { ApiError } from "@/lib/errors/api-error";
@@ -30,35 +39,51 @@ export async function queryKb(
   args: { query_text: string; file_name?: string },
   onSources?: (sources: KbSource[]) => void,
 ): Promise<string> {
-  const { results: hits } = await retrieve(ctx.actor, kb.kbId, args.query_text, {
+  const retrieval = await retrieve(ctx.actor, kb.kbId, args.query_text, {
     mode: "hybrid",
     topK: QUERY_TOP_K,
     fileName: args.file_name,
   });
-  if (hits.length > 0)
-    onSources?.(
-      hits.map((h) => ({
-        kbId: kb.kbId,
-        kbName: kb.name,
-        fileId: h.fileId,
-        fileName: h.fileName,
-        startLine: h.startLine,
-        endLine: h.endLine,
-        headingPath: h.headingPath,
-      })),
-    );
-  if (hits.length === 0)
-    return `No passages in "${kb.name}" match "${args.query_text}"${args.file_name ? ` in ${args.file_name}` : ""}. Try other words, or search_file to find documents by name.`;
-  const blocks = hits.map((h, i) =>
-    [
-      `[${i + 1}] ${h.fileName} (file_id: ${h.fileId}), ${lineRange(h.startLine, h.endLine)}${h.headingPath.length ? `, section: ${h.headingPath.join(" > ")}` : ""}, score ${h.score.toFixed(3)}`,
-      h.content,
-    ].join("\n"),
+  const how = retrievalLine(retrieval);
+  if (retrieval.results.length === 0)
+    return `No passages in "${kb.name}" match "${args.query_text}"${args.file_name ? ` in ${args.file_name}` : ""}. Try other words, or search_file to find documents by name.\n${how}`;
+  const head = `Passages from "${kb.name}" (kb_id: ${kb.kbId}) for "${args.query_text}", best first:`;
+  const foot = `Cite what you use as [file name, lines]. open_kb_document(kb_id, file_id, line) reads more around a passage.`;
+  const frame = countTextTokens(
+    [head, how, foot, "(… more passages not shown: ask a narrower question.)"].join("\n\n"),
+  );
+  const { shown, left } = budgetedPassages(retrieval.results, args.query_text, QUERY_KB_BUDGET_TOKENS - frame);
+  // Documents whose blank lines a shown passage left out are read once, to number its lines.
+  const texts = new Map<string, Promise<string | null>>();
+  for (const { hit } of shown)
+    if (skipsBlankLines(hit) && !texts.has(hit.fileId))
+      texts.set(
+        hit.fileId,
+        readKbDocumentText(ctx.actor, kb.kbId, hit.fileId).then(({ text }) => text),
+      );
+  const spans = await Promise.all(
+    shown.map(async ({ hit, window }) => {
+      const line = documentLines(hit, (await texts.get(hit.fileId)) ?? null);
+      return { start: line(window.firstLine), end: line(window.lastLine) };
+    }),
+  );
+  onSources?.(
+    shown.map(({ hit }, i) => ({
+      kbId: kb.kbId,
+      kbName: kb.name,
+      fileId: hit.fileId,
+      fileName: hit.fileName,
+      startLine: spans[i].start,
+      endLine: spans[i].end,
+      headingPath: hit.headingPath,
+    })),
   );
   return [
-    `${hits.length} passage(s) from "${kb.name}" (kb_id: ${kb.kbId}) for "${args.query_text}":`,
-    ...blocks,
-    `Cite what you use as [file name, lines]. open_kb_document(kb_id, file_id, line) reads more around a passage.`,
+    head,
+    how,
+    ...shown.map((p, i) => passageBlock(i, p, spans[i])),
+    ...(left > 0 ? [`(${left} more passage(s) not shown: ask a narrower question.)`] : []),
+    foot,
   ].join("\n\n");
 }
 

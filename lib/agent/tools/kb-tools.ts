@@ -137,8 +137,9 @@ const queryKb: BuiltinToolFactory = (ctx) =>
   kbScopedTool(ctx, {
     name: "query_kb",
     description:
-      "Search one knowledge base for passages relevant to a question (hybrid keyword and semantic retrieval). Cite the documents you use.",
+      "Search one knowledge base for passages relevant to a question: keyword search, fused with semantic search when the knowledge base has an embedding model (the answer says which ran). Long passages are cut to the part around the match; open_kb_document reads the rest. Cite the documents you use.",
     schema: schemas.query_kb,
+    properties: { readonly: true, boundedOutput: true }, // at most QUERY_KB_BUDGET_TOKENS
     target: (a) => ({ by: "id", value: a.kb_id }),
     run: (a, kb, config) =>
       runs.queryKb(ctx, kb!, a, (sources) =>

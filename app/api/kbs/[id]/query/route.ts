@@ -12,12 +12,17 @@ const body = z.object({
   fileName: z.string().trim().min(1).max(500).optional(),
 });
 
-/** Retrieval test and API search: the answer names the mode that ran (hybrid without vectors runs bm25). */
+/**
+ * Retrieval test and API search: the answer names the mode that ran; a hybrid search that ran on
+ * the full text alone says why in `keywordOnly` (no embedding model, no vector index, or the
+ * embedding call failed, with its error).
+ */
 export const POST = route({ params, body }, async ({ actor, params, body }) => {
-  const { mode, results, embedMs, reranked } = await retrieve(actor, params.id, body.query, body);
+  const { mode, results, embedMs, reranked, keywordOnly } = await retrieve(actor, params.id, body.query, body);
   return {
     mode,
     results,
+    ...(keywordOnly ? { keywordOnly } : {}),
     ...(embedMs !== undefined ? { embedMs } : {}),
     ...(reranked !== undefined ? { reranked } : {}),
   };
