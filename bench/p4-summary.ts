@@ -111,6 +111,7 @@ function benchL1Pass() {
   const opts = {
     keepMessages: 6,
     toolResultTokenLimit: 300,
+    unseenTokenLimit: 4096,
     resultsDir: "/home/gem/user-data/projects/bench/outputs/large_tool_results",
     save: async (path: string, text: string) => void saved.set(path, text),
   };

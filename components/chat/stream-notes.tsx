@@ -22,7 +22,7 @@ export function CompressionNote({ data }: { data: CompressionData }) {
       <span className="h-px flex-1 bg-border" />
       <span className="inline-flex items-center gap-1.5">
         <Layers className={data.status === "started" ? "size-3.5 animate-pulse" : "size-3.5"} aria-hidden />
-        {t(`compression.${data.status}`)}
+        {t(`compression.${data.status}`, { minutes: data.minutes ?? 0 })}
         {detail && <span className="text-muted-foreground/80">· {detail}</span>}
       </span>
       <span className="h-px flex-1 bg-border" />

@@ -113,8 +113,10 @@ export const uiPartSchemas = {
   }),
   /** Older history summarised to fit the context window (L2; docs/ARCHITECTURE.md, "Summary"). */
   compression: z.object({
-    status: z.enum(["started", "completed", "failed"]),
+    /** `paused`: failed again after earlier failures; no summary is tried for `minutes`. */
+    status: z.enum(["started", "completed", "failed", "paused"]),
     message: z.string().optional(),
+    minutes: z.number().optional(),
     /** Messages of the model's view that the summary stands for. */
     messages: z.number().optional(),
     /** Approximate request size before and after (completed). */

@@ -249,6 +249,57 @@ describe("summarization", () => {
     expect((await bodies("bad")).at(-1)!.messages.filter((m) => m.role === "user")).toHaveLength(3);
   });
 
+  it("after three failed summaries in a row, summaries pause: the user is told, and the next turns call no summary", async () => {
+    const threadId = crypto.randomUUID();
+    const config = {
+      summary_threshold: 4,
+      summary_l2_trigger_ratio: 0.85,
+      summary_keep_messages: 2,
+      summary_prompt: `${scriptMarker("sum-down")} {messages}`,
+    };
+    await h.client.script("down", [{ text: "still here", repeat: 10 }]);
+    await h.client.script(
+      "sum-down",
+      Array.from({ length: 10 }, () => ({ fault: { status: 500, message: "summary model down" } })),
+    );
+    for (let i = 1; i <= 2; i++) await turn("down", para(400, `D${i}`), threadId, config);
+    const statuses: string[][] = [];
+    for (let i = 3; i <= 5; i++) {
+      const r = await turn("down", para(400, `D${i}`), threadId, config);
+      expect(textOf(r.chunks)).toBe("still here");
+      statuses.push(dataParts(r.chunks, "compression").map((p) => p.status));
+    }
+    expect(statuses).toEqual([
+      ["started", "failed"],
+      ["started", "failed"],
+      ["started", "paused"],
+    ]);
+    expect((await h.client.requests("sum-down")).length).toBe(3);
+    const paused = await turn("down", para(400, "D6"), threadId, config);
+    expect(textOf(paused.chunks)).toBe("still here");
+    expect(dataParts(paused.chunks, "compression")).toEqual([]);
+    expect((await h.client.requests("sum-down")).length).toBe(3);
+  });
+
+  it("never waits past 80 % of the model's context window, whatever the agent's threshold says", async () => {
+    const threadId = crypto.randomUUID();
+    // 100K configured; the scripted model's window is 32K, so summaries start near 0.85 × 25.6K.
+    const config = {
+      summary_threshold: 100,
+      summary_l2_trigger_ratio: 0.85,
+      summary_keep_messages: 2,
+      summary_prompt: `${scriptMarker("sum-window")} {messages}`,
+    };
+    await h.client.script("window", [{ text: "ok", repeat: 5 }]);
+    await h.client.script("sum-window", [{ text: "S: three long turns" }]);
+    const long = (tag: string) => Array.from({ length: 9 }, (_, k) => para(1000, `${tag}.${k}`)).join(" ");
+    for (let i = 1; i <= 2; i++) await turn("window", long(`W${i}`), threadId, config);
+    const r = await turn("window", long("W3"), threadId, config);
+    expect(dataParts(r.chunks, "compression").map((p) => p.status)).toEqual(["started", "completed"]);
+    expect((await h.client.requests("sum-window")).length).toBe(1);
+    expect(r.values._summarizationEvent).toBeDefined();
+  });
+
   it("a summary in the run that patches an unanswered tool call keeps its cutoff on the message the model saw", async () => {
     const threadId = crypto.randomUUID();
     const config = {

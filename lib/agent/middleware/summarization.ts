@@ -24,6 +24,12 @@ import { cappedTranscript } from "@/lib/agent/summary/transcript";
 import { fillSummaryPrompt } from "@/lib/agent/summary/default-prompt";
 import { appendHistory } from "@/lib/agent/summary/history-file";
 import { noteInternalCall } from "@/lib/agent/summary/internal-calls";
+import { summaryBreaker } from "@/lib/agent/summary/breaker";
+
+/** The threshold never exceeds this share of the called model's context window. */
+const WINDOW_SHARE = 0.8;
+/** A result the model has not read yet is offloaded only over this share of the threshold. */
+const UNSEEN_SHARE = 0.5;
 
 type SummaryConfig = Pick<
   AgentConfig,
@@ -41,7 +47,8 @@ export type CutoffListener = (
 ) => Promise<void> | void;
 
 /**
- * Slot 5 (docs/ARCHITECTURE.md, "Summary"): keeps each model request under `summary_threshold` K tokens.
+ * Slot 5 (docs/ARCHITECTURE.md, "Summary"): keeps each model request under `summary_threshold` K tokens,
+ * and under 80 % of the called model's context window whichever is less.
  * - Below the threshold the model sees the effective messages unchanged (the whole history, or
  *   the last summary and what followed it).
  * - At or above it, L1: a view with old file-writing arguments cut and large tool results
@@ -61,8 +68,7 @@ export function summarizationMiddleware(opts: {
   const { config, backend } = opts;
   const count = (request: Parameters<typeof requestTokens>[0], messages: BaseMessage[]) =>
     requestTokens(request, messages, opts.innerSystemText).total;
-  const threshold = config.summary_threshold * 1024;
-  const l2Above = threshold * config.summary_l2_trigger_ratio;
+  const configured = config.summary_threshold * 1024;
 
   return createMiddleware({
     name: "SummarizationMiddleware",
@@ -72,6 +78,9 @@ export function summarizationMiddleware(opts: {
       const event = request.state._summarizationEvent as SummarizationEvent | undefined;
       const effective = effectiveMessages(request.messages, event);
       const workdir = run?.rootThreadId ? workdirOf(run.rootThreadId) : null;
+      const window = modelInfo(request.model)?.contextWindow;
+      const threshold = window ? Math.min(configured, Math.floor(window * WINDOW_SHARE)) : configured;
+      const l2Above = threshold * config.summary_l2_trigger_ratio;
 
       let view = effective;
       if (workdir && count(request, effective) >= threshold) {
@@ -79,13 +88,15 @@ export function summarizationMiddleware(opts: {
           await l1View(effective, {
             keepMessages: config.summary_keep_messages,
             toolResultTokenLimit: config.summary_tool_result_token_limit,
+            unseenTokenLimit: Math.floor(threshold * UNSEEN_SHARE),
             resultsDir: `${workdir}/outputs/large_tool_results`,
             save: async (path, text) => {
               if (!(await backend.stat(path))) await backend.writeBytes(path, text);
             },
           })
         ).messages;
-        if (count(request, view) > l2Above) {
+        // After repeated failures summaries pause: the L1 view and the overflow path carry on.
+        if (count(request, view) > l2Above && !summaryBreaker.paused(run!.threadId)) {
           return summarizeAndCall({ force: false });
         }
       }
@@ -125,6 +136,7 @@ export function summarizationMiddleware(opts: {
           const from = event ? event.cutoffIndex : 0;
           const historyPath = `${workdir}/outputs/conversation_history/${run!.threadId}.md`;
           const summary = await callSummaryModel(request.model as BaseChatModel, messages.slice(0, cutoff));
+          summaryBreaker.succeeded(run!.threadId);
           const message = summaryMessage(summary, historyPath);
           const kept = messages.slice(cutoff);
           const tokensAfter = count(request, [message, ...kept]);
@@ -150,10 +162,12 @@ export function summarizationMiddleware(opts: {
         } catch (err) {
           if (classifyModelError(err).aborted) throw err;
           console.error("[summarization] summary failed:", err);
+          const message = classifyModelError(err).message.slice(0, 300);
+          const minutes = summaryBreaker.failed(run!.threadId);
           emitPart(
             writer,
             "compression",
-            { status: "failed", message: classifyModelError(err).message.slice(0, 300) },
+            minutes === null ? { status: "failed", message } : { status: "paused", message, minutes },
             { id: "compression" },
           );
           return null;

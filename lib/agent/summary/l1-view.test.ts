@@ -19,6 +19,7 @@ function opts(saved: string[] = []) {
   return {
     keepMessages: 2,
     toolResultTokenLimit: LIMIT,
+    unseenTokenLimit: LIMIT * 8,
     resultsDir: "/home/gem/user-data/projects/t/outputs/large_tool_results",
     save: async (path: string) => {
       saved.push(path);
@@ -110,6 +111,23 @@ describe("L1 view", () => {
     expect(view.messages[2]).not.toBe(messages[2]);
     expect(view.messages[4]).toBe(messages[4]);
     expect(view.receipts).toBe(1);
+  });
+
+  it("offloads a result the model has not seen only when it alone is over the unseen limit, with a longer preview", async () => {
+    const huge = textOfTokens(LIMIT * 8 + 1, `huge${Math.random()}`);
+    const messages: BaseMessage[] = [
+      new HumanMessage("look"),
+      call("h", "grep", { pattern: "z" }),
+      new ToolMessage({ content: huge, tool_call_id: "h", name: "grep" }),
+    ];
+    const saved: string[] = [];
+    const view = await l1View(messages, opts(saved));
+    const receipt = view.messages[2].content as string;
+    expect(receipt).toContain(`~${LIMIT * 8 + 1} tokens`);
+    expect(receipt).toContain(`Full result: ${saved[0]}`);
+    const preview = receipt.slice(receipt.indexOf("Preview:\n") + "Preview:\n".length);
+    expect(encode(preview).length).toBeGreaterThan(LIMIT);
+    expect(encode(preview).length).toBeLessThanOrEqual(LIMIT * 8);
   });
 
   it("cuts only old file-writing arguments: recent calls and other tools keep theirs", async () => {

@@ -14,6 +14,11 @@ export type L1Options = {
   keepMessages: number;
   /** Tool results over this many tokens become receipts with a preview of at most as many tokens. */
   toolResultTokenLimit: number;
+  /**
+   * Results the model has not read yet (after the last AI message) stay whole unless one is over
+   * this many tokens: then it too becomes a receipt, with a preview of as many.
+   */
+  unseenTokenLimit: number;
   /** `<workdir>/outputs/large_tool_results`, where full results are written. */
   resultsDir: string;
   /** Writes a full result once; called only for a path not written before. */
@@ -32,7 +37,8 @@ export type L1Result = { messages: BaseMessage[]; receipts: number; truncatedArg
 export async function l1View(messages: BaseMessage[], opts: L1Options): Promise<L1Result> {
   const recentFrom = Math.max(0, messages.length - opts.keepMessages);
   // The results after the last AI message answer the call the model is about to read: they stay
-  // whole (a preview of what it just asked for would send it round in circles).
+  // whole (a preview of what it just asked for would send it round in circles) unless one alone
+  // would crowd out the rest of the request.
   const unseenFrom = messages.findLastIndex((m) => AIMessage.isInstance(m)) + 1;
   let receipts = 0;
   let truncatedArgs = 0;
@@ -40,8 +46,10 @@ export async function l1View(messages: BaseMessage[], opts: L1Options): Promise<
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i];
     out[i] = m;
-    if (ToolMessage.isInstance(m) && i < unseenFrom) {
-      const replaced = await receiptFor(m, opts);
+    if (ToolMessage.isInstance(m)) {
+      const limit =
+        i < unseenFrom ? opts.toolResultTokenLimit : Math.max(opts.unseenTokenLimit, opts.toolResultTokenLimit);
+      const replaced = await receiptFor(m, { ...opts, toolResultTokenLimit: limit });
       if (replaced !== m) receipts++;
       out[i] = replaced;
     } else if (i < recentFrom && AIMessage.isInstance(m) && m.tool_calls?.length) {
