@@ -12,6 +12,7 @@ import { StatusPanel } from "@/components/panels/status-panel";
 import { emptyAggregate } from "@/lib/agent/usage-aggregate";
 import { partChunk, uiPartSchemas, type MeridianDataParts, type UIPartName } from "@/lib/agent/ui-parts";
 import { AssistantMessage } from "./assistant-message";
+import { CompressionNote } from "./stream-notes";
 import { deriveLiveRun } from "./live-run";
 import { modelSwitchOfMessage } from "./message-parts";
 import { applyPanelPart, type ThreadPanelState } from "./panel-parts";
@@ -201,6 +202,13 @@ describe("stream data parts", () => {
     const { message, ...html } = await renderBoth();
     expect(message.parts.map((p) => p.type)).toEqual(NAMES.map((name) => `data-${name}`));
     for (const name of NAMES) SHOWN[name](html);
+  });
+
+  it("a paused summary says for how long, in either language", () => {
+    const note = (locale: "en" | "zh-CN") =>
+      render(<CompressionNote data={{ status: "paused", message: "model down", minutes: 10 }} />, locale);
+    expect(note("en")).toContain("paused for 10 minutes");
+    expect(note("zh-CN")).toContain("暂停 10 分钟");
   });
 
   it("the model-switch notice is translated", async () => {
