@@ -59,7 +59,9 @@ test("an admin registers an MCP server, tests it, fetches its tools, switches on
 
   const card = page.locator(`[data-testid="mcp-server-card"][data-server="${NAME}"]`);
   await expect(card.getByTestId("mcp-server-headers")).toHaveText("Authorization");
-  await expect(card.getByTestId("mcp-tools-empty")).toBeVisible();
+  // Saving listed its tools at once.
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "4 tools listed" })).toBeVisible();
+  await expect(card.getByTestId("mcp-server-tool-count")).toHaveText("4 of 4 tools enabled");
   await expect(page.locator("body")).not.toContainText("e2e-mcp-token");
 
   // Test connection: connected, the server's tools counted.

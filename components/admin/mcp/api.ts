@@ -14,6 +14,8 @@ export type McpServer = Omit<McpServerView, Dated> & {
   updatedAt: string;
 };
 export type { McpProbeResult, McpTransport };
+/** A save's answer: the server, and why its tools could not be listed right after (the save stands). */
+export type SavedMcpServer = McpServer & { toolsError?: { code: string; message: string } };
 
 /** A header row of a save: no value keeps the stored one. */
 export type HeaderEdit = { name: string; value?: string };
@@ -38,8 +40,9 @@ const send = (method: string, body?: unknown): RequestInit => ({
 export const mcpApi = {
   /** The list, for useApiList. */
   url: BASE,
-  create: (draft: McpServerDraft & { name: string; url: string }) => apiFetch<McpServer>(BASE, send("POST", draft)),
-  update: (id: string, draft: McpServerDraft) => apiFetch<McpServer>(at(id), send("PATCH", draft)),
+  create: (draft: McpServerDraft & { name: string; url: string }) =>
+    apiFetch<SavedMcpServer>(BASE, send("POST", draft)),
+  update: (id: string, draft: McpServerDraft) => apiFetch<SavedMcpServer>(at(id), send("PATCH", draft)),
   remove: (id: string) => apiFetch<void>(at(id), send("DELETE")),
   test: (id: string) => apiFetch<McpProbeResult>(`${at(id)}/test`, send("POST")),
   refresh: (id: string) => apiFetch<McpServer>(`${at(id)}/refresh`, send("POST")),

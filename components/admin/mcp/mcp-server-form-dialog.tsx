@@ -2,13 +2,14 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
 import { ResourceFormDialog } from "@/components/admin/resource/resource-form-dialog";
 import { SelectField, TextField } from "@/components/forms/fields";
 import { useDialogForm } from "@/components/forms/use-dialog-form";
 import { Segmented } from "@/components/ui/segmented";
 import { sameOrigin } from "@/lib/config/credential-origin";
 import { mcpServerCreateSchema, mcpServerPatchSchema } from "@/lib/mcp/schemas";
-import { mcpApi, type McpServer, type McpTransport } from "./api";
+import { mcpApi, type McpServer, type McpTransport, type SavedMcpServer } from "./api";
 import { HeadersEditor, rowsFromNames, rowsToEdit, type HeaderRow } from "./headers-editor";
 import { choicesFor, sharingChoice, sharingFor, type SharingActor, type SharingChoice } from "./sharing-choice";
 
@@ -31,6 +32,7 @@ export function McpServerFormDialog({
   onSaved: (view: McpServer, created: boolean) => void;
 }) {
   const t = useTranslations("admin.mcp.form");
+  const tMcp = useTranslations("admin.mcp");
   const form = useDialogForm(onClose, SHOWN_FIELDS);
   const creating = server === null;
   const [name, setName] = useState(server?.name ?? "");
@@ -61,11 +63,22 @@ export function McpServerFormDialog({
     // The route's own schema, so nothing it would refuse is sent.
     if (!form.check(creating ? mcpServerCreateSchema : mcpServerPatchSchema, draft)) return;
     await form.run(
-      async () => onSaved(creating ? await mcpApi.create(draft) : await mcpApi.update(server.id, draft), creating),
+      async () => {
+        const saved = creating ? await mcpApi.create(draft) : await mcpApi.update(server.id, draft);
+        announceTools(saved);
+        onSaved(saved, creating);
+      },
       {
         "conflict:mcp": t("nameTaken"),
       },
     );
+  }
+
+  /** A save lists the tools at once when it (re)connects the server: say what came of it. */
+  function announceTools(saved: SavedMcpServer) {
+    if (saved.toolsError) toast.warning(tMcp("toolsNotListed"));
+    else if (saved.toolsRefreshedAt && saved.toolsRefreshedAt !== server?.toolsRefreshedAt)
+      toast.success(tMcp("refreshed", { count: saved.tools.length }));
   }
 
   const choices = [...choicesFor(actor), ...(initialChoice === "custom" ? (["custom"] as const) : [])];

@@ -54,7 +54,11 @@ beforeAll(async () => {
     }),
   );
   expect(res.status).toBe(201);
-  serverId = ((await res.json()) as { id: string }).id;
+  const created = (await res.json()) as { id: string; tools: { name: string }[]; toolsError?: unknown };
+  serverId = created.id;
+  // Registering lists the tools at once: no Refresh needed.
+  expect(created.tools.map((t) => t.name)).toContain("add");
+  expect(created.toolsError).toBeUndefined();
 });
 afterAll(async () => {
   await mcp.close();
@@ -92,6 +96,28 @@ describe("/api/admin/mcp-servers", () => {
     expect(body.headerNames).toEqual(["Authorization"]);
     const listed = await (await collection.GET(json("GET"))).text();
     expect(listed).not.toContain("route-secret");
+  });
+
+  it("a server that cannot be reached is still registered, and the answer says why its tools are missing", async () => {
+    as(owner);
+    const res = await collection.POST(json("POST", { name: "down", url: "http://127.0.0.1:9/mcp" }));
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { id: string; tools: unknown[]; toolsError?: { code: string; message: string } };
+    expect(body.tools).toEqual([]);
+    expect(body.toolsError).toMatchObject({ code: "bad_gateway:mcp", message: expect.stringContaining("down") });
+    // Moving it to a server that answers lists the tools in the same request; a rename does not connect.
+    const moved = await item.PATCH(
+      json("PATCH", { url: mcp.httpUrl, headers: [{ name: "Authorization", value: "Bearer route-secret" }] }),
+      ctx({ id: body.id }),
+    );
+    const after = (await moved.json()) as { tools: { name: string }[]; toolsError?: unknown };
+    expect(after.tools.map((t) => t.name)).toContain("add");
+    expect(after.toolsError).toBeUndefined();
+    const renamed = (await (
+      await item.PATCH(json("PATCH", { description: "renamed" }), ctx({ id: body.id }))
+    ).json()) as { toolsRefreshedAt: string };
+    expect(renamed.toolsRefreshedAt).toBe((after as unknown as { toolsRefreshedAt: string }).toolsRefreshedAt);
+    await item.DELETE(json("DELETE"), ctx({ id: body.id }));
   });
 
   it("a failed test is a 200 with ok false and a reason", async () => {

@@ -2,6 +2,7 @@ import { route } from "@/lib/api/route";
 import { requireRole } from "@/lib/auth/current-user";
 import { mcpServerCreateSchema } from "@/lib/mcp/schemas";
 import { createMcpServer, listMcpServers } from "@/lib/mcp/servers";
+import { withListedTools } from "@/lib/mcp/list-after-save";
 
 export const dynamic = "force-dynamic";
 
@@ -13,5 +14,6 @@ export const GET = route({}, ({ actor }) => {
 
 export const POST = route({ body: mcpServerCreateSchema }, async ({ actor, body }) => {
   requireRole(actor, "superadmin", "admin");
-  return Response.json(await createMcpServer(actor, body), { status: 201 });
+  // Its tools are listed at once; an unreachable server is still registered, with `toolsError`.
+  return Response.json(await withListedTools(actor, await createMcpServer(actor, body)), { status: 201 });
 });

@@ -2,6 +2,7 @@ import { route } from "@/lib/api/route";
 import { requireRole } from "@/lib/auth/current-user";
 import { mcpServerPatchSchema } from "@/lib/mcp/schemas";
 import { deleteMcpServer, getMcpServer, updateMcpServer } from "@/lib/mcp/servers";
+import { changesConnection, withListedTools } from "@/lib/mcp/list-after-save";
 import { McpServerParams } from "../params";
 
 export const dynamic = "force-dynamic";
@@ -11,9 +12,11 @@ export const GET = route({ params: McpServerParams }, ({ actor, params }) => {
   return getMcpServer(actor, params.id);
 });
 
-export const PATCH = route({ params: McpServerParams, body: mcpServerPatchSchema }, ({ actor, params, body }) => {
+export const PATCH = route({ params: McpServerParams, body: mcpServerPatchSchema }, async ({ actor, params, body }) => {
   requireRole(actor, "superadmin", "admin");
-  return updateMcpServer(actor, params.id, body);
+  const view = await updateMcpServer(actor, params.id, body);
+  // Another address, transport, headers, or switched on: the tools are listed again at once.
+  return changesConnection(body) ? withListedTools(actor, view) : view;
 });
 
 export const DELETE = route({ params: McpServerParams }, async ({ actor, params }) => {
