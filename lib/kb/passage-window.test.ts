@@ -55,6 +55,13 @@ describe("passageWindow", () => {
     expect(w.lastLine).toBe(1);
   });
 
+  it("survives a match longer than the window", () => {
+    const content = `${"a ".repeat(100)}supercalifragilistic_expialidocious_word ${"b ".repeat(100)}`;
+    const w = passageWindow(content, "supercalifragilistic_expialidocious_word", 10);
+    expect(w.text.length).toBeLessThanOrEqual(10);
+    expect(w.text.startsWith("supercali")).toBe(true);
+  });
+
   it("never returns more than asked, even for one unbroken line", () => {
     const content = `${"x".repeat(5000)}needle${"y".repeat(5000)}`;
     const w = passageWindow(content, "needle", 500);

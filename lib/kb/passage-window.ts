@@ -39,7 +39,7 @@ function densestSpan(hits: Hit[], maxChars: number): { start: number; end: numbe
   let left = 0;
   for (let right = 0; right < hits.length; right++) {
     counts.set(hits[right].term, (counts.get(hits[right].term) ?? 0) + 1);
-    while (hits[right].end - hits[left].start > maxChars) {
+    while (left < right && hits[right].end - hits[left].start > maxChars) {
       const c = counts.get(hits[left].term)! - 1;
       if (c === 0) counts.delete(hits[left].term);
       else counts.set(hits[left].term, c);
@@ -51,7 +51,9 @@ function densestSpan(hits: Hit[], maxChars: number): { start: number; end: numbe
       left++;
     }
     const score = counts.size * 1_000_000 - (hits[right].end - hits[left].start);
-    if (score > best.score) best = { score, start: hits[left].start, end: hits[right].end };
+    // A single match longer than the window keeps its start.
+    const end = Math.min(hits[right].end, hits[left].start + maxChars);
+    if (score > best.score) best = { score, start: hits[left].start, end };
   }
   return best;
 }

@@ -12,10 +12,24 @@ export type SavedMcpServerView = McpServerView & {
   toolsError?: { code: "bad_gateway:mcp"; message: string };
 };
 
-/** Whether a change reaches another server, or the same one differently: its tools are listed again. */
-export function changesConnection(patch: McpServerPatch): boolean {
+/**
+ * Whether a saved change reaches another server, or the same one differently (address,
+ * transport, a header value given or a header removed, switched on): its tools are listed again.
+ * The edit form sends every field, so fields are compared with what was stored before; a rename
+ * or a sharing change never re-lists (a listing stores what the admin then reviews).
+ */
+export function changesConnection(before: McpServerView, after: McpServerView, patch: McpServerPatch): boolean {
+  const names = (v: McpServerView) =>
+    (v.headerNames ?? [])
+      .map((n) => n.toLowerCase())
+      .sort()
+      .join("\n");
   return (
-    patch.url !== undefined || patch.transport !== undefined || patch.headers !== undefined || patch.enabled === true
+    before.url !== after.url ||
+    before.transport !== after.transport ||
+    (!before.enabled && after.enabled) ||
+    names(before) !== names(after) ||
+    (patch.headers ?? []).some((h) => h.value !== undefined)
   );
 }
 
@@ -25,7 +39,8 @@ export function changesConnection(patch: McpServerPatch): boolean {
  * in `toolsError`; a disabled server is not contacted.
  */
 export async function withListedTools(actor: Actor, view: McpServerView): Promise<SavedMcpServerView> {
-  if (!view.enabled) return view;
+  // A disabled server is not contacted; nor is one the save left the actor unable to manage.
+  if (!view.enabled || view.access !== "manage") return view;
   try {
     return await refreshMcpTools(actor, view.id, { timeoutMs: LIST_TIMEOUT_MS });
   } catch (err) {

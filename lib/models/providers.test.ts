@@ -6,6 +6,8 @@ import { providers } from "@/lib/db/schema";
 import type { Actor } from "@/lib/identity/actor";
 import { createProvider, deleteProvider, updateProvider } from "./admin-providers";
 import {
+  findEmbeddingProvider,
+  findModelOfType,
   invalidateProviderCache,
   isDemoOnly,
   listActiveProviders,
@@ -47,6 +49,20 @@ describe("admin writes reach the runtime at once", () => {
     expect(await specs()).toEqual(["acme:acme/large:v2"]);
     await deleteProvider(root, "acme");
     expect(await specs()).toEqual(["demo:demo-chat", "demo:demo-fallback"]);
+  });
+
+  it("the demo embedding model stays usable for knowledge bases made on it once a real provider exists", async () => {
+    await createProvider(root, {
+      id: "realco",
+      name: "RealCo",
+      baseUrl: "http://127.0.0.1:9/v1",
+      models: [chat("realco-chat", true)],
+    });
+    expect(await specs()).toEqual(["realco:realco-chat"]);
+    expect(await findModelOfType("demo:demo-embedding", "embedding")).toBeNull();
+    expect((await findEmbeddingProvider("demo:demo-embedding"))?.provider.id).toBe("demo");
+    expect(await findEmbeddingProvider("demo:demo-chat")).toBeNull();
+    await deleteProvider(root, "realco");
   });
 
   it("a provider created with an enabled chat model is offered by the very next read", async () => {

@@ -132,7 +132,18 @@ export async function findModelOfType(
   return provider && model ? { provider, model } : null;
 }
 
-export const findEmbeddingProvider = (spec: string) => findModelOfType(spec, "embedding");
+/**
+ * The provider of an embedding model. The demo embedding model stays usable after a real
+ * provider is configured: knowledge bases made during a trial (new ones start on it) keep
+ * indexing and searching until an admin picks another model, which embeds them again.
+ */
+export async function findEmbeddingProvider(spec: string) {
+  const found = await findModelOfType(spec, "embedding");
+  if (found || parseModelSpec(spec)?.providerId !== DEMO_PROVIDER_ID) return found;
+  const demo = demoProvider();
+  const model = demo.models.find((m) => m.id === parseModelSpec(spec)!.modelId && m.type === "embedding");
+  return model ? { provider: demo, model } : null;
+}
 
 /** Specs of the enabled rerank models of the active providers (knowledge bases may pick one). */
 export async function listRerankModelSpecs(): Promise<string[]> {

@@ -26,6 +26,8 @@ export async function startAgentHarness(
     providerId?: string;
     /** A model server already running elsewhere (benches run it in its own process), serving MOCK_MODELS. */
     mock?: AgentHarness["mock"];
+    /** The scripted models' context window (default 32,000); summaries act by 80 % of it. */
+    contextWindow?: number;
   } = {},
 ): Promise<AgentHarness> {
   const mock = opts.mock ?? (await startMockLlmServer({ models: MOCK_MODELS }));
@@ -35,7 +37,12 @@ export async function startAgentHarness(
     id: opts.providerId ?? MOCK_PROVIDER,
     name: "Scripted test model",
     baseUrl: mock.url,
-    models: MOCK_MODELS.map((id) => ({ id, type: "chat" as const, contextWindow: 32_000, enabled: true })),
+    models: MOCK_MODELS.map((id) => ({
+      id,
+      type: "chat" as const,
+      contextWindow: opts.contextWindow ?? 32_000,
+      enabled: true,
+    })),
     source: "admin",
   });
   await seedAgents();

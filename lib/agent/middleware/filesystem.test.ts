@@ -44,7 +44,8 @@ const PWNED = "PWNED-BY-THE-AGENT";
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fs-agent-"));
   vi.stubEnv("DATA_DIR", dataDir);
-  h = await startAgentHarness();
+  // 406 tool results in one request: a window large enough that no summary hides any of them.
+  h = await startAgentHarness({ contextWindow: 1_000_000 });
   user = await createTestUser("user");
   // These tests are about the tools, not approvals: the default agent runs them without asking.
   const db = await getDb();

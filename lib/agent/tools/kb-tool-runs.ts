@@ -47,10 +47,12 @@ export async function queryKb(
   const how = retrievalLine(retrieval);
   if (retrieval.results.length === 0)
     return `No passages in "${kb.name}" match "${args.query_text}"${args.file_name ? ` in ${args.file_name}` : ""}. Try other words, or search_file to find documents by name.\n${how}`;
-  const head = `Passages from "${kb.name}" (kb_id: ${kb.kbId}) for "${args.query_text}", best first:`;
+  // The question is echoed short: a long one would leave no room for the passages.
+  const asked = args.query_text.length > 200 ? `${args.query_text.slice(0, 200)}…` : args.query_text;
+  const head = `Passages from "${kb.name}" (kb_id: ${kb.kbId}) for "${asked}", best first:`;
   const foot = `Cite what you use as [file name, lines]. open_kb_document(kb_id, file_id, line) reads more around a passage.`;
   const frame = countTextTokens(
-    [head, how, foot, "(… more passages not shown: ask a narrower question.)"].join("\n\n"),
+    [head, how, foot, `(${QUERY_TOP_K} more passage(s) not shown: ask a narrower question.)`].join("\n\n"),
   );
   const { shown, left } = budgetedPassages(retrieval.results, args.query_text, QUERY_KB_BUDGET_TOKENS - frame);
   // Documents whose blank lines a shown passage left out are read once, to number its lines.
@@ -59,7 +61,11 @@ export async function queryKb(
     if (skipsBlankLines(hit) && !texts.has(hit.fileId))
       texts.set(
         hit.fileId,
-        readKbDocumentText(ctx.actor, kb.kbId, hit.fileId).then(({ text }) => text),
+        // A document deleted since the search keeps its passage's own numbering.
+        readKbDocumentText(ctx.actor, kb.kbId, hit.fileId).then(
+          ({ text }) => text,
+          () => null,
+        ),
       );
   const spans = await Promise.all(
     shown.map(async ({ hit, window }) => {

@@ -105,7 +105,8 @@ describe("/api/admin/mcp-servers", () => {
     const body = (await res.json()) as { id: string; tools: unknown[]; toolsError?: { code: string; message: string } };
     expect(body.tools).toEqual([]);
     expect(body.toolsError).toMatchObject({ code: "bad_gateway:mcp", message: expect.stringContaining("down") });
-    // Moving it to a server that answers lists the tools in the same request; a rename does not connect.
+    // Moving it to a server that answers lists the tools in the same request; an edit that sends
+    // the same address and headers back (as the form does) with a new description does not.
     const moved = await item.PATCH(
       json("PATCH", { url: mcp.httpUrl, headers: [{ name: "Authorization", value: "Bearer route-secret" }] }),
       ctx({ id: body.id }),
@@ -114,7 +115,15 @@ describe("/api/admin/mcp-servers", () => {
     expect(after.tools.map((t) => t.name)).toContain("add");
     expect(after.toolsError).toBeUndefined();
     const renamed = (await (
-      await item.PATCH(json("PATCH", { description: "renamed" }), ctx({ id: body.id }))
+      await item.PATCH(
+        json("PATCH", {
+          description: "renamed",
+          url: mcp.httpUrl,
+          transport: "streamable_http",
+          headers: [{ name: "Authorization" }],
+        }),
+        ctx({ id: body.id }),
+      )
     ).json()) as { toolsRefreshedAt: string };
     expect(renamed.toolsRefreshedAt).toBe((after as unknown as { toolsRefreshedAt: string }).toolsRefreshedAt);
     await item.DELETE(json("DELETE"), ctx({ id: body.id }));

@@ -14,9 +14,10 @@ export const GET = route({ params: McpServerParams }, ({ actor, params }) => {
 
 export const PATCH = route({ params: McpServerParams, body: mcpServerPatchSchema }, async ({ actor, params, body }) => {
   requireRole(actor, "superadmin", "admin");
+  const before = await getMcpServer(actor, params.id);
   const view = await updateMcpServer(actor, params.id, body);
   // Another address, transport, headers, or switched on: the tools are listed again at once.
-  return changesConnection(body) ? withListedTools(actor, view) : view;
+  return changesConnection(before, view, body) ? withListedTools(actor, view) : view;
 });
 
 export const DELETE = route({ params: McpServerParams }, async ({ actor, params }) => {
