@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from "./test";
 import { ADMIN, signInAsAdmin, signInPage } from "./helpers/auth";
 import { mock, scriptMarker, sendChat } from "./helpers/chat";
 import { uniqueName } from "./helpers/org";
-import { pageInView, saveScreenshot } from "./helpers/pages";
+import { clickUntilVisible, pageInView, saveScreenshot } from "./helpers/pages";
 
 /**
  * The coordinator in the browser: the toggle, the status panel's list of delegated tasks
@@ -57,8 +57,8 @@ test("coordinator mode: delegated tasks show live in the panel, and one is stopp
   await signInPage(page, ADMIN);
   const toggle = page.getByTestId("coordinator-toggle");
   await expect(toggle).toHaveAttribute("aria-pressed", "false");
-  await toggle.click();
-  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  // A click before hydration does nothing (CI saw it once): click until the toggle is on.
+  await clickUntilVisible(toggle, page.locator('[data-testid="coordinator-toggle"][aria-pressed="true"]'));
   await page.getByTestId("composer-input").fill(`Collect the figures ${scriptMarker(parent)}`);
   await page.getByTestId("send-button").click();
 
